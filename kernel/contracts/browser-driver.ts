@@ -1,0 +1,144 @@
+/**
+ * Browser drivers. One driver per `browser.using.type` (`device`,
+ * `remoteInstance`, ...). A driver hands each flow an isolated
+ * BrowserSession; tools talk only to BrowserSession, so they run on any driver.
+ */
+import type * as v from 'valibot';
+import type { BrowserConfig } from '../flows/flow-types';
+
+/**
+ * An element target: one selector string or candidates tried in order
+ * (failover). Playwright selector syntax (`css=`, `xpath=`, `text=`,
+ * `role=button[name="Save"]`, `data-testid=`, `internal:label=`...); a bare
+ * string is CSS, one starting with `//` is XPath, `ref=12` names element 12
+ * of the latest observation. A driver skips candidates whose syntax it cannot run.
+ */
+export type SelectorInput = string | string[];
+
+/** What an element action reports about the element it acted on. */
+export interface ElementActionResult {
+  /**
+   * Up to 5 selector candidates for that element, best first, each verified
+   * at record time to match exactly that one element. Never contains `ref=`.
+   */
+  selectors: string[];
+  /** The candidate of the target that matched. */
+  matchedSelector: string;
+}
+
+export interface TabInfo {
+  index: number;
+  url: string;
+  title: string;
+  active: boolean;
+}
+
+export interface DialogInfo {
+  type: 'alert' | 'confirm' | 'prompt' | 'beforeunload';
+  message: string;
+  /** How it was answered. */
+  accepted: boolean;
+}
+
+export interface ObserveOptions {
+  /** Hard budget for `text`, in tokens (about 4 characters a token). */
+  maxTokens: number;
+  /** Attach a PNG screenshot. */
+  screenshot?: boolean;
+}
+
+/** A compact page representation for the LLM. */
+export interface Observation {
+  url: string;
+  title: string;
+  /**
+   * One line per interactive or text-bearing element: `[12] button "Save"`;
+   * `*[13]` marks an element new since the previous observation. Frames and
+   * shadow roots included; secret field values scrubbed.
+   */
+  text: string;
+  /** Number of addressable refs. */
+  refCount: number;
+  /** True when the budget cut the text. */
+  truncated: boolean;
+  screenshot?: Buffer;
+}
+
+export type ElementState = 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'unchecked' | 'attached' | 'detached';
+
+/**
+ * One flow's isolated browser (own cookies and storage). Every method
+ * rejects with an Error whose message a person can act on ("No element
+ * matches any of: #save, text=Save (waited 10000 ms)").
+ */
+export interface BrowserSession {
+  /** Whether a video is being recorded to the path given at open. */
+  readonly recordsVideo: boolean;
+  /** Rejects... never; resolves with the cause when the browser dies unexpectedly. */
+  readonly disconnected: Promise<Error>;
+
+  currentUrl(): string;
+  title(): Promise<string>;
+  /** Loads a URL in the active tab and waits for `load` (bounded by the navigation timeout). */
+  navigate(url: string): Promise<void>;
+  goBack(): Promise<void>;
+  goForward(): Promise<void>;
+  reload(): Promise<void>;
+
+  click(target: SelectorInput, options?: { clickCount?: number; button?: 'left' | 'right' | 'middle' }): Promise<ElementActionResult>;
+  hover(target: SelectorInput): Promise<ElementActionResult>;
+  /** Types into the target, or into the focused element when target is null (then returns null). */
+  type(target: SelectorInput | null, text: string, options?: { clear?: boolean; pressEnter?: boolean }): Promise<ElementActionResult | null>;
+  pressKey(key: string): Promise<void>;
+  selectOption(target: SelectorInput, values: string[]): Promise<ElementActionResult & { selected: string[] }>;
+  setChecked(target: SelectorInput, checked: boolean): Promise<ElementActionResult>;
+  uploadFile(target: SelectorInput, absolutePaths: string[]): Promise<ElementActionResult>;
+  scroll(direction: 'up' | 'down' | 'left' | 'right', target?: SelectorInput): Promise<ElementActionResult | null>;
+  /** Waits until the target reaches `state`; resolves null for hidden/detached. */
+  waitForSelector(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<ElementActionResult | null>;
+
+  /** Whether `text` is visible on the page within the timeout. */
+  waitForText(text: string, timeoutMs: number): Promise<boolean>;
+  /** Whether the target is in `state` within the timeout (with its selectors when it exists). */
+  checkElementState(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<{ ok: boolean; element: ElementActionResult | null }>;
+  /** Whether the URL matches `pattern` (substring, or `/regex/flags`) within the timeout. */
+  waitForUrl(pattern: string, timeoutMs: number): Promise<boolean>;
+  /** innerText of the target, or of the page body. */
+  extractText(target?: SelectorInput): Promise<{ text: string; element: ElementActionResult | null }>;
+
+  tabs(): Promise<TabInfo[]>;
+  switchTab(by: { index?: number; urlContains?: string }): Promise<TabInfo>;
+  /** Sets how the next dialogs are answered (default: dismiss, prompt answered empty). */
+  setDialogPolicy(policy: { accept: boolean; promptText?: string }): void;
+  /** Dialogs shown since the last call (for tool outcome messages and observations). */
+  takeDialogs(): DialogInfo[];
+
+  /** Runs `javascript` (an async function body receiving `params`) inside the page; returns its JSON-serialisable result. */
+  evaluate(javascript: string, params: unknown): Promise<unknown>;
+  screenshot(): Promise<Buffer>;
+  observe(options: ObserveOptions): Promise<Observation>;
+
+  /** Closes the context and finalises the video. Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface OpenSessionOptions {
+  flowId: string;
+  /** Write a WebM here, or null for no video. */
+  videoPath: string | null;
+  actionTimeoutMs: number;
+  navigationTimeoutMs: number;
+}
+
+export interface BrowserDriver {
+  /** The `browser.using.type` it serves. */
+  readonly type: string;
+  readonly description: string;
+  /** valibot schema of `browser.using` for this type (a strict object with `type: literal(type)`). */
+  readonly usingSchema: v.GenericSchema;
+  /** Semantic checks at flow creation; throws ApiError INVALID_REQUEST (e.g. unknown deviceName). */
+  validate?(using: BrowserConfig): void;
+  open(using: BrowserConfig, options: OpenSessionOptions): Promise<BrowserSession>;
+  /** Closes shared browser processes (service shutdown). */
+  close(): Promise<void>;
+}

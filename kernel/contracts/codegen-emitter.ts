@@ -1,0 +1,34 @@
+/**
+ * Turns finished flows into artifacts: a Playwright test script, a zipped
+ * project. Emitters only read records; they never run a browser.
+ */
+import type { FlowMetadata, ToolCallRecord } from '../flows/flow-types';
+import type { ToolDefinition } from './tool';
+
+/** Options of the generated artifacts (spec 2.9). */
+export interface CodegenOptions {
+  runInHeadedMode: boolean;
+  slowMotionDelay: number;
+  disableSelfHealingTests: boolean;
+  /** `plain` (default) or `ai`. */
+  testScriptVariant: string;
+}
+
+/** One finished flow with its successful, non-control tool calls in order. */
+export interface CodegenFlow {
+  flow: FlowMetadata;
+  /** Successful calls only, control tools (markObjectiveComplete...) left out. */
+  toolCalls: ToolCallRecord[];
+  /** Tool definitions by name (built-ins and the flow's custom tools), for `elementParams`. */
+  tools: Map<string, Pick<ToolDefinition, 'name' | 'elementParams' | 'kind'>>;
+}
+
+export interface CodegenEmitter {
+  /** `script` (one test file) or `project` (a zip). */
+  readonly kind: 'script' | 'project';
+  readonly id: string;
+  /** Single-flow script: JavaScript source text. */
+  emitScript?(flow: CodegenFlow, options: CodegenOptions): Promise<string>;
+  /** Project: a zip archive of several flows. */
+  emitProject?(flows: CodegenFlow[], options: CodegenOptions): Promise<Buffer>;
+}

@@ -1,0 +1,80 @@
+/**
+ * LLM providers: one per GPT configuration `type`. A provider maps our
+ * messages and tool JSON Schemas to its SDK, and its answer back to tool
+ * calls and token usage. Retries with backoff are the kernel's job: providers
+ * turn SDK retries off and classify failures as LlmError.
+ */
+import type * as v from 'valibot';
+import type { GptConfigRecord } from './storage';
+
+export type LlmMessage =
+  | { role: 'system'; content: string }
+  | { role: 'user'; content: string; images?: Array<{ mimeType: 'image/png'; base64: string }> }
+  | { role: 'assistant'; content: string | null; toolCalls?: LlmToolCall[] }
+  | { role: 'tool'; toolCallId: string; name: string; content: string; isError?: boolean };
+
+export interface LlmToolDefinition {
+  name: string;
+  description: string;
+  /** JSON Schema (type object). */
+  inputSchema: Record<string, unknown>;
+}
+
+export interface LlmToolCall {
+  /** Provider's id of the call (generated when the provider has none). */
+  id: string;
+  name: string;
+  /** Parsed arguments, or null when they could not be parsed (see parseError). */
+  arguments: Record<string, unknown> | null;
+  /** Raw argument text as the model sent it, when it came as text. */
+  rawArguments?: string;
+  /** Why the arguments could not be parsed; reported back to the model. */
+  parseError?: string;
+}
+
+export interface LlmRequest {
+  messages: LlmMessage[];
+  tools: LlmToolDefinition[];
+  /** `required`: the model must call a tool. */
+  toolChoice?: 'auto' | 'required';
+  maxOutputTokens?: number;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export interface LlmResponse {
+  /** Free text the model wrote besides tool calls (its rationale), or null. */
+  text: string | null;
+  toolCalls: LlmToolCall[];
+  usage: { inputTokens: number; outputTokens: number };
+}
+
+export type LlmErrorKind = 'RATE_LIMITED' | 'AUTH_FAILED' | 'UNAVAILABLE' | 'TIMEOUT' | 'BAD_REQUEST' | 'BAD_RESPONSE';
+
+/** A classified provider failure. `RATE_LIMITED`, `UNAVAILABLE` and `TIMEOUT` are retried. */
+export class LlmError extends Error {
+  constructor(readonly kind: LlmErrorKind, message: string, readonly status?: number) {
+    super(message);
+    this.name = 'LlmError';
+  }
+  get retryable(): boolean {
+    return this.kind === 'RATE_LIMITED' || this.kind === 'UNAVAILABLE' || this.kind === 'TIMEOUT';
+  }
+}
+
+export interface LlmProvider {
+  /** GPT configuration `type` served, e.g. `OPENAI`. */
+  readonly type: string;
+  readonly description: string;
+  /**
+   * valibot strict-object schema of the configuration body for this type
+   * (every field but `type`): `apiKey`, `modelName` and type-specific fields.
+   */
+  readonly configSchema: v.GenericSchema;
+  /** Fields masked on every read (`apiKey`, `secretAccessKey`...). */
+  readonly secretFields: readonly string[];
+  /** Whether screenshots can be attached for this configuration. */
+  supportsVision(config: GptConfigRecord): boolean;
+  /** One model call. Rejects with LlmError. */
+  complete(config: GptConfigRecord, request: LlmRequest): Promise<LlmResponse>;
+}

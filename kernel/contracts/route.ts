@@ -1,0 +1,53 @@
+/**
+ * HTTP routes contributed by plugins. The HTTP plugin validates `params`,
+ * `query` and `body` with the given valibot schemas before the handler runs
+ * (400 INVALID_REQUEST naming the field), maps thrown ApiErrors, and builds
+ * the OpenAPI document from the same schemas.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type * as v from 'valibot';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a handler receives, already validated. */
+export interface RouteRequest<P = any, Q = any, B = any> {
+  params: P;
+  query: Q;
+  body: B;
+  headers: IncomingMessage['headers'];
+  /** The raw request, for streaming routes (SSE, Range). */
+  raw: IncomingMessage;
+  /** The raw response; a handler that writes to it itself returns `{ handled: true }`. */
+  res: ServerResponse;
+}
+
+/** A JSON answer, a binary/text answer, or "I wrote the response myself". */
+export type RouteResult =
+  | { status?: number; json: unknown; headers?: Record<string, string> }
+  | { status?: number; body: Buffer | string | NodeJS.ReadableStream; contentType: string; headers?: Record<string, string> }
+  | { status: 204; headers?: Record<string, string> }
+  | { handled: true };
+
+export interface RouteResponseDoc {
+  description: string;
+  /** JSON response schema (for the OpenAPI document). */
+  schema?: v.GenericSchema;
+  /** Non-JSON content type (image/png, video/webm, application/zip, text/javascript...). */
+  contentType?: string;
+}
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** polka pattern, e.g. `/api/flows/:flowId`. */
+  path: string;
+  /** One line for the OpenAPI document. */
+  summary: string;
+  tags?: string[];
+  params?: v.GenericSchema;
+  query?: v.GenericSchema;
+  body?: v.GenericSchema;
+  /** Error code used when a path param fails validation (e.g. FLOW_NOT_FOUND for a malformed flowId). */
+  paramsErrorCode?: 'INVALID_REQUEST' | 'FLOW_NOT_FOUND' | 'NOT_FOUND';
+  responses: Record<number, RouteResponseDoc>;
+  handler(req: RouteRequest): Promise<RouteResult> | RouteResult;
+}

@@ -1,0 +1,77 @@
+/**
+ * Storage: the source of truth. One implementation is loaded (STORAGE);
+ * every implementation must pass test/contract/storage.contract.ts.
+ */
+import type { FlowMetadata, FlowPage, FlowQuery, ToolCallRecord } from '../flows/flow-types';
+
+/** A stored GPT configuration: `type`, `modelName`, `apiKey` and type-specific fields, unmasked. */
+export interface GptConfigRecord {
+  type: string;
+  modelName: string;
+  [field: string]: unknown;
+}
+
+/** Flow records with secondary indexes (createdAt desc, name, state, runMode). */
+export interface FlowStore {
+  /** Inserts a new record; rejects if the id exists. */
+  create(flow: FlowMetadata): Promise<void>;
+  get(id: string): Promise<FlowMetadata | undefined>;
+  /**
+   * Read-modify-write of one record, serialised per id (no lost update);
+   * index entries change in the same batch as the record. Returns the new
+   * record, or undefined when the id does not exist (mutate is not called).
+   */
+  update(id: string, mutate: (current: FlowMetadata) => FlowMetadata): Promise<FlowMetadata | undefined>;
+  /** Removes the record, its index entries and its tool calls in one batch. Returns false if absent. */
+  delete(id: string): Promise<boolean>;
+  /**
+   * Newest createdAt first (ties by id). Costs O(limit) for unfiltered and
+   * single-index queries. Throws ApiError INVALID_REQUEST for a bad pageToken.
+   * Stable: a page never repeats or skips a flow that existed when the first page was read.
+   */
+  list(query: FlowQuery): Promise<FlowPage>;
+  /** Every flow whose state is not SUCCESS/FAILED (startup recovery). */
+  listActive(): Promise<FlowMetadata[]>;
+}
+
+/** Tool calls of a flow, in execution order. */
+export interface ToolCallStore {
+  /** Inserts or replaces the call with this id (order = first insertion). */
+  put(flowId: string, call: ToolCallRecord): Promise<void>;
+  get(flowId: string, toolCallId: string): Promise<ToolCallRecord | undefined>;
+  list(flowId: string): Promise<ToolCallRecord[]>;
+}
+
+/** A string-keyed map of JSON values (GPT configs, env vars, agent assignments). */
+export interface KeyValueStore<T> {
+  get(key: string): Promise<T | undefined>;
+  put(key: string, value: T): Promise<void>;
+  /** Returns false if absent. */
+  delete(key: string): Promise<boolean>;
+  /** All entries, sorted by key. */
+  entries(): Promise<Array<[string, T]>>;
+}
+
+/** Screenshots and videos: files under the data dir, never in the database. */
+export interface ArtifactStore {
+  putImage(flowId: string, imageId: string, png: Buffer): Promise<void>;
+  /** Absolute path of an existing image, or undefined. */
+  imagePath(flowId: string, imageId: string): Promise<string | undefined>;
+  /** Where the flow's video is (or will be) written; the folder exists. */
+  videoPath(flowId: string): Promise<string>;
+  /** Removes every file of the flow. */
+  deleteFlow(flowId: string): Promise<void>;
+}
+
+export interface Storage {
+  /** Opens the database; fails with a clear StartupError if the data dir is locked by another process. */
+  open(): Promise<void>;
+  close(): Promise<void>;
+  readonly flows: FlowStore;
+  readonly toolCalls: ToolCallStore;
+  readonly gptConfigs: KeyValueStore<GptConfigRecord>;
+  readonly env: KeyValueStore<string>;
+  /** agent name -> GPT configuration name. */
+  readonly agents: KeyValueStore<string>;
+  readonly artifacts: ArtifactStore;
+}

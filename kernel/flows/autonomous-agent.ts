@@ -1,0 +1,31 @@
+/**
+ * What an AUTONOMOUS flow asks at each step. The kernel's flow-runner agent
+ * (kernel/agent/) implements it with an LLM provider; the FlowExecution only
+ * sees this interface.
+ */
+import type { BrowserSession } from '../contracts/browser-driver';
+import type { ToolDefinition } from '../contracts/tool';
+import type { FlowMetadata, ToolCallInput, ToolCallRecord } from './flow-types';
+
+export interface AgentStep {
+  toolCall: ToolCallInput;
+  /** The model's stated reason for the call. */
+  rationale: string | null;
+  /** A `ref=N` in an element parameter was chosen from the observation. */
+}
+
+export interface AgentStepInput {
+  flow: FlowMetadata;
+  session: BrowserSession;
+  tools: Map<string, ToolDefinition>;
+  /** Every call of the flow so far, oldest first. */
+  history: ToolCallRecord[];
+  signal: AbortSignal;
+  /** Called after every model call with its token usage (persisted at once). */
+  onUsage(inputTokens: number, outputTokens: number): Promise<void>;
+}
+
+export interface AutonomousAgent {
+  /** Chooses the next tool call. Throws FlowFailure (LLM_RATE_LIMITED, LLM_AUTH_FAILED, LLM_UNAVAILABLE...) when it cannot. */
+  nextStep(input: AgentStepInput): Promise<AgentStep>;
+}

@@ -1,0 +1,152 @@
+/**
+ * POST /api/flows: the CreateFlow schema (built from the loaded drivers'
+ * `browser.using` schemas) and the checks that need storage: tools, env
+ * vars, GPT configuration. Everything is checked before anything is written.
+ */
+import { randomUUID } from 'node:crypto';
+import * as v from 'valibot';
+import { ApiError, invalidRequest } from '../errors';
+import { NameSchema, parseOrThrow } from '../validation';
+import type { BrowserDriver } from '../contracts/browser-driver';
+import type { Storage } from '../contracts/storage';
+import type { KernelSettings } from '../config';
+import { RUN_MODES, type FlowMetadata } from './flow-types';
+import { findPlaceholders } from './env-vars';
+import { checkToolParams, type ToolRegistry } from './tool-registry';
+
+export const ENV_KEY_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const TOOL_NAME_RE = /^[a-zA-Z][a-zA-Z0-9_]{0,63}$/;
+
+/** The CreateFlow request body schema for the given drivers. */
+export function createFlowSchema(drivers: BrowserDriver[]) {
+  const usingSchema = drivers.length
+    ? v.variant('type', drivers.map((d) => d.usingSchema) as unknown as [v.StrictObjectSchema<any, any>])
+    : v.never('no browser driver is loaded');
+  return v.strictObject({
+    name: NameSchema,
+    targetWebsite: v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(4096, 'must be at most 4096 characters')),
+    overallObjective: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(20_000, 'must be at most 20000 characters')))),
+    initialRunMode: v.picklist(RUN_MODES, `expected one of ${RUN_MODES.join(', ')}`),
+    browser: v.optional(v.strictObject({ using: usingSchema })),
+    envVars: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters'), v.regex(ENV_KEY_RE, 'must match ^[A-Za-z_][A-Za-z0-9_]*$'))), v.maxLength(200, 'at most 200 names')), []),
+    toolCallsOnStart: v.optional(v.pipe(v.array(v.strictObject({
+      name: v.pipe(v.string(), v.maxLength(64, 'must be at most 64 characters')),
+      parameters: v.optional(v.record(v.string(), v.unknown(), 'expected an object'), {}),
+    })), v.maxLength(1000, 'at most 1000 tool calls')), []),
+    customTools: v.optional(v.pipe(v.array(v.strictObject({
+      name: v.pipe(v.string(), v.regex(TOOL_NAME_RE, 'must match ^[a-zA-Z][a-zA-Z0-9_]{0,63}$')),
+      description: v.pipe(v.string(), v.maxLength(2000, 'must be at most 2000 characters')),
+      inputSchema: v.record(v.string(), v.unknown(), 'expected a JSON Schema object'),
+      javascript: v.pipe(v.string(), v.maxLength(100_000, 'must be at most 100000 characters')),
+    })), v.maxLength(50, 'at most 50 custom tools')), []),
+    maxToolCalls: v.optional(v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'))),
+    gptConfigNameOverride: v.optional(v.nullable(NameSchema)),
+  });
+}
+
+export type CreateFlowInput = v.InferOutput<ReturnType<typeof createFlowSchema>>;
+
+export interface CreateFlowDeps {
+  storage: Storage;
+  drivers: BrowserDriver[];
+  tools: ToolRegistry;
+  settings: KernelSettings;
+}
+
+function checkUrl(url: string, allowFile: boolean): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw invalidRequest('targetWebsite: expected an absolute http or https URL');
+  }
+  const ok = parsed.protocol === 'http:' || parsed.protocol === 'https:' || (allowFile && parsed.protocol === 'file:');
+  if (!ok) throw invalidRequest(`targetWebsite: scheme "${parsed.protocol}" is not allowed; use http or https${allowFile ? ' or file' : ''}`);
+}
+
+/** Validates a CreateFlow body and builds the initial flow record (state UNSTARTED). */
+export async function buildFlow(body: unknown, deps: CreateFlowDeps, schema: v.GenericSchema): Promise<FlowMetadata> {
+  const input = parseOrThrow(schema, body) as CreateFlowInput;
+  const { settings, storage, tools } = deps;
+  checkUrl(input.targetWebsite, settings.flows.allowFileUrls);
+  if (input.initialRunMode === 'AUTONOMOUS' && !input.overallObjective?.trim()) {
+    throw invalidRequest('overallObjective: is required for AUTONOMOUS flows');
+  }
+  const using = (input.browser?.using ?? { type: 'device', headless: true }) as { type: string; [k: string]: unknown };
+  const driver = deps.drivers.find((d) => d.type === using.type);
+  if (!driver) throw invalidRequest(`browser.using.type: no driver for "${using.type}" is loaded`);
+  driver.validate?.(using);
+
+  const names = new Set<string>();
+  input.customTools.forEach((t, i) => {
+    if (tools.builtins.has(t.name)) throw invalidRequest(`customTools[${i}].name: "${t.name}" is a built-in tool`);
+    if (names.has(t.name)) throw invalidRequest(`customTools[${i}].name: "${t.name}" is defined twice`);
+    names.add(t.name);
+  });
+  const available = tools.forFlow(input.customTools);
+  input.toolCallsOnStart.forEach((call, i) => {
+    const tool = available.get(call.name);
+    if (!tool) throw invalidRequest(`toolCallsOnStart[${i}].name: unknown tool "${call.name}" (see GET /api/tools, or define it in customTools)`);
+    const checked = checkToolParams(tool, call.parameters);
+    if (!checked.ok) throw invalidRequest(`toolCallsOnStart[${i}].parameters.${checked.problem}`);
+  });
+
+  const listed = new Set(input.envVars);
+  input.toolCallsOnStart.forEach((call, i) => {
+    for (const name of findPlaceholders(call.parameters)) {
+      if (!listed.has(name)) throw invalidRequest(`toolCallsOnStart[${i}].parameters: \${${name}} is used but "${name}" is not listed in envVars`);
+    }
+  });
+  for (const [i, name] of input.envVars.entries()) {
+    if ((await storage.env.get(name)) === undefined) throw invalidRequest(`envVars[${i}]: environment variable "${name}" does not exist (create it with POST /api/env/${name})`);
+  }
+
+  const gptConfigName = await chooseGptConfig(storage, input.gptConfigNameOverride ?? null, input.initialRunMode === 'AUTONOMOUS');
+  const maxToolCalls = input.maxToolCalls ?? settings.flows.defaultMaxToolCalls;
+  if (input.toolCallsOnStart.length > maxToolCalls) {
+    throw invalidRequest(`toolCallsOnStart: ${input.toolCallsOnStart.length} tool calls exceed maxToolCalls (${maxToolCalls})`);
+  }
+  const now = Date.now();
+  return {
+    id: randomUUID(),
+    name: input.name,
+    targetWebsite: input.targetWebsite,
+    overallObjective: input.overallObjective ?? null,
+    initialRunMode: input.initialRunMode,
+    runMode: input.initialRunMode,
+    state: 'UNSTARTED',
+    nextState: null,
+    browser: { using },
+    envVars: input.envVars,
+    customTools: input.customTools,
+    toolCallsOnStart: input.toolCallsOnStart,
+    maxToolCalls,
+    gptConfigName,
+    hasGptConfigNameOverride: Boolean(input.gptConfigNameOverride),
+    progress: { toolCallsCompleted: 0, toolCallsFailed: 0, maxToolCalls },
+    tokenUsage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
+    createdAt: now,
+    startedAt: null,
+    completedAt: null,
+    result: null,
+    imageIds: [],
+    hasVideo: false,
+  };
+}
+
+/**
+ * The GPT configuration of a flow: the override, else the `flow-runner`
+ * assignment. Required for AUTONOMOUS; checked to exist whenever named.
+ */
+export async function chooseGptConfig(storage: Storage, override: string | null, required: boolean): Promise<string | null> {
+  const name = override ?? (await storage.agents.get('flow-runner')) ?? null;
+  if (!name) {
+    if (!required) return null;
+    throw invalidRequest('gptConfigNameOverride: AUTONOMOUS flows need a GPT configuration: set gptConfigNameOverride, or assign one to the flow-runner agent with POST /api/agents/flow-runner {"gptConfigName": "..."}');
+  }
+  if (!(await storage.gptConfigs.get(name))) {
+    throw new ApiError('GPT_CONFIG_NOT_FOUND', `GPT configuration "${name}" does not exist${override ? '' : ' (assigned to agent flow-runner)'}`);
+  }
+  return name;
+}
+

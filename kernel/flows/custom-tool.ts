@@ -1,0 +1,36 @@
+/**
+ * Wraps a flow's custom tool into a ToolDefinition. Its javascript runs inside
+ * the page through the session (never in the service process); the
+ * parameters are checked against its inputSchema before it runs.
+ */
+import * as v from 'valibot';
+import type { ToolDefinition } from '../contracts/tool';
+import type { CustomTool } from './flow-types';
+import { validateJsonSchema } from '../json-schema';
+
+/** The ToolDefinition of one custom tool. */
+export function customToolDefinition(tool: CustomTool): ToolDefinition<Record<string, unknown>> {
+  return {
+    name: tool.name,
+    description: tool.description,
+    kind: 'action',
+    jsonSchema: tool.inputSchema,
+    inputSchema: v.pipe(
+      v.record(v.string(), v.unknown(), 'expected an object'),
+      v.rawCheck(({ dataset, addIssue }) => {
+        if (!dataset.typed) return;
+        const problem = validateJsonSchema(tool.inputSchema, dataset.value);
+        if (problem) addIssue({ message: problem });
+      }),
+    ),
+    async run(ctx, params) {
+      const data = await ctx.session.evaluate(tool.javascript, params);
+      const shown = data === undefined ? 'no value' : truncate(JSON.stringify(data) ?? String(data), 200);
+      return { message: `Custom tool ${tool.name} returned ${shown}`, data: data === undefined ? null : data };
+    },
+  };
+}
+
+function truncate(s: string, n: number): string {
+  return s.length > n ? s.slice(0, n) + '…' : s;
+}

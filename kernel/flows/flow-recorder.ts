@@ -1,0 +1,66 @@
+/**
+ * Persists what a flow does, then reports it: every state change, tool call,
+ * screenshot and token count is written to storage BEFORE its event is
+ * emitted, so nothing a client saw can be missing after a crash.
+ */
+import type { Storage } from '../contracts/storage';
+import { ApiError } from '../errors';
+import type { FlowEvents } from './flow-events';
+import type { FlowMetadata, FlowResult, FlowState, ToolCallRecord } from './flow-types';
+
+export class FlowRecorder {
+  constructor(private readonly flowId: string, private readonly storage: Storage, private readonly events: FlowEvents) {}
+
+  /** Applies `mutate` to the stored record; throws if the flow was deleted meanwhile. */
+  async update(mutate: (f: FlowMetadata) => FlowMetadata): Promise<FlowMetadata> {
+    const flow = await this.storage.flows.update(this.flowId, mutate);
+    if (!flow) throw new ApiError('FLOW_NOT_FOUND', `Flow ${this.flowId} disappeared`);
+    return flow;
+  }
+
+  async get(): Promise<FlowMetadata> {
+    return this.update((f) => f);
+  }
+
+  /** Changes the state (and optional fields) and emits `state`. */
+  async setState(state: FlowState, patch: Partial<FlowMetadata> = {}): Promise<FlowMetadata> {
+    const flow = await this.update((f) => ({ ...f, ...patch, state }));
+    this.events.emit({ type: 'state', flowId: this.flowId, state: flow.state, nextState: flow.nextState, at: Date.now() });
+    return flow;
+  }
+
+  /** Writes a tool call (started or finished) and emits `toolCall`. */
+  async putToolCall(call: ToolCallRecord, phase: 'started' | 'finished'): Promise<void> {
+    await this.storage.toolCalls.put(this.flowId, call);
+    this.events.emit({ type: 'toolCall', flowId: this.flowId, phase, toolCall: call, at: Date.now() });
+  }
+
+  /** Stores a screenshot and adds its id to the flow. */
+  async putScreenshot(imageId: string, png: Buffer, toolCallId: string | null): Promise<void> {
+    await this.storage.artifacts.putImage(this.flowId, imageId, png);
+    await this.update((f) => ({ ...f, imageIds: [...f.imageIds, imageId] }));
+    this.events.emit({ type: 'screenshot', flowId: this.flowId, imageId, toolCallId, at: Date.now() });
+  }
+
+  /** Adds token usage of one LLM call. */
+  async addTokens(inputTokens: number, outputTokens: number): Promise<void> {
+    const flow = await this.update((f) => {
+      const i = f.tokenUsage.inputTokens + inputTokens;
+      const o = f.tokenUsage.outputTokens + outputTokens;
+      return { ...f, tokenUsage: { inputTokens: i, outputTokens: o, totalTokens: i + o } };
+    });
+    this.events.emit({ type: 'tokenUsage', flowId: this.flowId, tokenUsage: flow.tokenUsage, at: Date.now() });
+  }
+
+  /**
+   * Ends the flow: result, final state and completion time in ONE write, so no
+   * reader sees SUCCESS/FAILED with `result: null`; then `state` and `done`.
+   */
+  async finish(result: FlowResult, patch: Partial<FlowMetadata> = {}): Promise<FlowMetadata> {
+    const state: FlowState = result.success ? 'SUCCESS' : 'FAILED';
+    const flow = await this.update((f) => ({ ...f, ...patch, result, state, nextState: null, completedAt: Date.now() }));
+    this.events.emit({ type: 'state', flowId: this.flowId, state, nextState: null, at: Date.now() });
+    this.events.emit({ type: 'done', flowId: this.flowId, flow, at: Date.now() });
+    return flow;
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The flow resource as stored and as served (API contract, "Flow metadata").
+ * The stored record is exactly what GET /api/flows/{id} answers: no hidden
+ * fields, so a read is one lookup and no projection.
+ */
+
+export const RUN_MODES = ['AUTONOMOUS', 'INSTRUCT', 'DETERMINISTIC'] as const;
+export type RunMode = (typeof RUN_MODES)[number];
+
+export const FLOW_STATES = [
+  'UNSTARTED', 'INITIALIZING', 'RUNNING_ACTION', 'QUERYING_LLM_FOR_NEXT_ACTION',
+  'WAITING_ON_USER_FOR_NEXT_ACTION', 'PAUSED', 'RESUMING', 'FAILED', 'SUCCESS',
+] as const;
+export type FlowState = (typeof FLOW_STATES)[number];
+
+/** The two terminal states. */
+export const TERMINAL_STATES: readonly FlowState[] = ['SUCCESS', 'FAILED'];
+export const isTerminal = (s: FlowState): boolean => s === 'SUCCESS' || s === 'FAILED';
+
+/** `browser.using`: discriminated by `type`; each driver validates its own shape. */
+export interface BrowserConfig {
+  type: string;
+  [field: string]: unknown;
+}
+
+/** A tool call as requested: `${VAR}` placeholders, never secret values. */
+export interface ToolCallInput {
+  name: string;
+  parameters: Record<string, unknown>;
+}
+
+export interface CustomTool {
+  name: string;
+  description: string;
+  /** JSON Schema of the tool's input (object). */
+  inputSchema: Record<string, unknown>;
+  /** Body of an async function run inside the page; receives `params`. */
+  javascript: string;
+}
+
+export interface FlowResult {
+  success: boolean;
+  summary: string | null;
+  error: { code: string; message: string } | null;
+}
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+}
+
+export interface FlowMetadata {
+  id: string;
+  name: string;
+  targetWebsite: string;
+  overallObjective: string | null;
+  initialRunMode: RunMode;
+  runMode: RunMode;
+  state: FlowState;
+  /** A requested pause/resume/cancel not yet applied. */
+  nextState: FlowState | null;
+  browser: { using: BrowserConfig };
+  envVars: string[];
+  customTools: CustomTool[];
+  toolCallsOnStart: ToolCallInput[];
+  maxToolCalls: number;
+  gptConfigName: string | null;
+  hasGptConfigNameOverride: boolean;
+  progress: { toolCallsCompleted: number; toolCallsFailed: number; maxToolCalls: number };
+  tokenUsage: TokenUsage;
+  createdAt: number;
+  startedAt: number | null;
+  completedAt: number | null;
+  result: FlowResult | null;
+  imageIds: string[];
+  hasVideo: boolean;
+}
+
+export type ToolCallSource = 'ON_START' | 'LLM' | 'USER';
+
+export interface ToolCallOutcome {
+  success: boolean;
+  message: string;
+  data: unknown | null;
+  /** Recorded selector candidates for element tools, best first. */
+  selectors: string[] | null;
+}
+
+export interface ToolCallRecord {
+  id: string;
+  name: string;
+  /** As requested: `${VAR}` placeholders, never secret values. */
+  parameters: Record<string, unknown>;
+  source: ToolCallSource;
+  /** The model's stated reason (LLM calls), else null. */
+  rationale: string | null;
+  /** null while the call runs. */
+  outcome: ToolCallOutcome | null;
+  screenshotImageId: string | null;
+  pageUrl: string | null;
+  startedAt: number;
+  completedAt: number | null;
+}
+
+/** Filters of GET /api/flows. `state: 'RUNNING'` means every non-terminal state. */
+export interface FlowQuery {
+  name?: string;
+  runMode?: RunMode;
+  state?: FlowState | 'RUNNING';
+  startedAfter?: number;
+  startedBefore?: number;
+  limit: number;
+  pageToken?: string;
+}
+
+export interface FlowPage {
+  flows: FlowMetadata[];
+  nextPageToken: string | null;
+}
+
+/** Whether `id` has the shape of a flow id (lowercase UUID v4). */
+export const UUID_RE_CHECK = (id: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id);

@@ -1,0 +1,132 @@
+/**
+ * Builds the rerun CreateFlow of a finished flow (GET /api/flows/{id}/rerun):
+ * the flow's successful actions as DETERMINISTIC `toolCallsOnStart`, with
+ * every element parameter replaced by the selectors recorded when the call
+ * ran. Pure: no I/O, inputs are never mutated.
+ *
+ * The codegen emitters reuse `replayCandidates` so that a rerun and a
+ * generated test target elements the same way.
+ */
+import { ApiError } from '../errors';
+import type { ToolDefinition } from '../contracts/tool';
+import type { BrowserConfig, CustomTool, FlowMetadata, RunMode, ToolCallInput, ToolCallRecord } from './flow-types';
+
+/** The CreateFlow request body (spec 2.2). */
+export interface CreateFlowBody {
+  name: string;
+  targetWebsite: string;
+  overallObjective?: string;
+  initialRunMode: RunMode;
+  browser: { using: BrowserConfig };
+  envVars: string[];
+  toolCallsOnStart: ToolCallInput[];
+  customTools: CustomTool[];
+  maxToolCalls: number;
+  gptConfigNameOverride?: string;
+}
+
+/** What rerun and codegen need to know about a tool. */
+export type ReplayToolInfo = Pick<ToolDefinition, 'name' | 'kind' | 'elementParams'>;
+
+/** Query options of GET /api/flows/{id}/rerun. */
+export interface RerunOptions {
+  /** Drop candidates that select by element id only (the ids change between page loads). */
+  areElementIdsVolatile: boolean;
+  /** Keep only the first (most specific) candidate, as a plain string. */
+  disableSelectorFailover: boolean;
+}
+
+const isRef = (selector: string): boolean => /^ref=/i.test(selector.trim());
+
+/** Successful calls of tools that are not control tools, in execution order. */
+export function replayableCalls(calls: ToolCallRecord[], tools: Map<string, ReplayToolInfo>): ToolCallRecord[] {
+  return calls.filter((c) => c.outcome?.success === true && tools.get(c.name)?.kind !== 'control');
+}
+
+/**
+ * The element parameters of a call that are present in its parameters, each
+ * with the candidates to replay it with, best first:
+ * - the recorded `outcome.selectors` when the call has exactly one element
+ *   parameter (the outcome records one element, so it cannot be attributed
+ *   when a tool targets several) and they are non-empty;
+ * - else what was requested, without `ref=` candidates (a ref names an
+ *   element of one observation and means nothing later). When nothing but
+ *   refs was requested the call cannot be replayed: ApiError INVALID_REQUEST.
+ */
+export function replayCandidates(call: ToolCallRecord, tool: ReplayToolInfo | undefined): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const present = (tool?.elementParams ?? []).filter((p) => call.parameters[p] !== undefined && call.parameters[p] !== null);
+  const recorded = (call.outcome?.selectors ?? []).filter((s) => typeof s === 'string' && s.length > 0 && !isRef(s));
+  for (const param of present) {
+    if (present.length === 1 && recorded.length > 0) {
+      out.set(param, [...recorded]);
+      continue;
+    }
+    const value = call.parameters[param];
+    const requested = (Array.isArray(value) ? value : [value]).filter((s): s is string => typeof s === 'string' && s.length > 0);
+    const usable = requested.filter((s) => !isRef(s));
+    if (usable.length === 0) {
+      throw new ApiError(
+        'INVALID_REQUEST',
+        `Tool call ${call.id} (${call.name}) cannot be replayed: its "${param}" was ${requested.length ? `an observation ref (${requested.join(', ')})` : 'empty'} and no selectors were recorded for the element it acted on.`,
+      );
+    }
+    out.set(param, usable);
+  }
+  return out;
+}
+
+/**
+ * Applies the rerun options to a candidate list: volatile ids dropped (unless
+ * that leaves nothing), then failover kept (array) or disabled (first only, a string).
+ */
+export function applySelectorOptions(candidates: string[], options: RerunOptions, isIdOnly: (selector: string) => boolean): string | string[] {
+  let list = candidates;
+  if (options.areElementIdsVolatile) {
+    const stable = list.filter((s) => !isIdOnly(s));
+    if (stable.length > 0) list = stable;
+  }
+  return options.disableSelectorFailover ? list[0] : [...list];
+}
+
+/**
+ * The CreateFlow that reruns `flow` deterministically. `calls` is the flow's
+ * tool-call history in execution order; `tools` holds built-ins and the
+ * flow's custom tools by name; `isIdOnly` tells whether a selector selects by
+ * element id only (`#id`, `[id=...]`, `//*[@id=...]`), injected so the
+ * selector grammar lives in one place.
+ *
+ * The GPT configuration override is left out: a DETERMINISTIC flow needs no
+ * model, and naming one that has since been deleted would make the create fail.
+ */
+export function buildRerun(
+  flow: FlowMetadata,
+  calls: ToolCallRecord[],
+  tools: Map<string, ReplayToolInfo>,
+  options: RerunOptions,
+  isIdOnly: (selector: string) => boolean,
+): CreateFlowBody {
+  const toolCallsOnStart = replayableCalls(calls, tools).map((call): ToolCallInput => {
+    const parameters = structuredClone(call.parameters);
+    for (const [param, candidates] of replayCandidates(call, tools.get(call.name))) {
+      const applied = applySelectorOptions(candidates, options, isIdOnly);
+      // A plain string that was requested and replays as itself keeps its shape.
+      const unchanged = Array.isArray(applied) && applied.length === 1 && applied[0] === call.parameters[param];
+      parameters[param] = unchanged ? applied[0] : applied;
+    }
+    return { name: call.name, parameters };
+  });
+  const body: CreateFlowBody = {
+    name: flow.name,
+    targetWebsite: flow.targetWebsite,
+    initialRunMode: 'DETERMINISTIC',
+    browser: structuredClone(flow.browser),
+    envVars: [...flow.envVars],
+    toolCallsOnStart,
+    customTools: structuredClone(flow.customTools),
+    maxToolCalls: Math.max(flow.maxToolCalls, toolCallsOnStart.length),
+  };
+  // Kept so the rerun can be switched to AUTONOMOUS later with its goal intact.
+  if (flow.overallObjective) body.overallObjective = flow.overallObjective;
+  return body;
+}

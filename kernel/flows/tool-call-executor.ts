@@ -1,0 +1,128 @@
+/**
+ * Executes one tool call: validates the parameters (placeholder form),
+ * substitutes `${VAR}` values only now, runs the tool with a bounded time,
+ * takes the screenshot, and records the call. Stored records, events and
+ * messages keep placeholders: anything that came back is redacted.
+ */
+import type { BrowserSession } from '../contracts/browser-driver';
+import type { ToolDefinition, ToolResult } from '../contracts/tool';
+import type { KernelSettings } from '../config';
+import type { FlowRecorder } from './flow-recorder';
+import type { FlowMetadata, ToolCallInput, ToolCallOutcome, ToolCallRecord, ToolCallSource } from './flow-types';
+import { findPlaceholders, redactValues, substitute } from './env-vars';
+import { checkToolParams } from './tool-registry';
+
+export interface ToolCallRun {
+  id: string;
+  input: ToolCallInput;
+  source: ToolCallSource;
+  rationale: string | null;
+  flow: FlowMetadata;
+  session: BrowserSession;
+  tools: Map<string, ToolDefinition>;
+  envValues: ReadonlyMap<string, string>;
+  recorder: FlowRecorder;
+  settings: KernelSettings;
+  signal: AbortSignal;
+  redact(text: string): string;
+  screenshot(toolCallId: string): Promise<string | null>;
+}
+
+class ToolInputError extends Error {}
+
+/** Upper bound of one call: a tool that ignores its own timeouts cannot hang the flow. */
+function guardMs(settings: KernelSettings): number {
+  return Math.max(settings.flows.actionTimeoutMs, settings.flows.navigationTimeoutMs) * 2 + 60_000;
+}
+
+async function runBounded(tool: ToolDefinition, run: ToolCallRun, params: Record<string, unknown>): Promise<ToolResult> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = guardMs(run.settings);
+  try {
+    return await Promise.race([
+      tool.run({
+        session: run.session, flow: run.flow, uploadDir: run.settings.flows.uploadDir,
+        actionTimeoutMs: run.settings.flows.actionTimeoutMs, signal: run.signal,
+      }, params),
+      new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${tool.name} did not finish within ${limit} ms`)), limit); }),
+      new Promise<never>((_, reject) => {
+        if (run.signal.aborted) reject(run.signal.reason);
+        run.signal.addEventListener('abort', () => reject(run.signal.reason), { once: true });
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function prepare(run: ToolCallRun): { tool: ToolDefinition; params: Record<string, unknown> } {
+  const tool = run.tools.get(run.input.name);
+  if (!tool) throw new ToolInputError(`Unknown tool "${run.input.name}". Available: ${[...run.tools.keys()].join(', ')}`);
+  const checked = checkToolParams(tool, run.input.parameters);
+  if (!checked.ok) throw new ToolInputError(`Invalid parameters for ${tool.name}: ${checked.problem}`);
+  const listed = new Set(run.flow.envVars);
+  for (const name of findPlaceholders(run.input.parameters)) {
+    if (!listed.has(name)) throw new ToolInputError(`\${${name}} is not one of the flow's envVars (${run.flow.envVars.join(', ') || 'none'})`);
+    if (!run.envValues.has(name)) throw new ToolInputError(`Environment variable ${name} no longer exists`);
+  }
+  return { tool, params: substitute(checked.value, run.envValues) };
+}
+
+/** Runs and records one call. `endFlow` is set when a control tool ends the flow. */
+export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallRecord; endFlow: ToolResult['endFlow'] | null }> {
+  const record: ToolCallRecord = {
+    id: run.id, name: run.input.name, parameters: run.input.parameters, source: run.source,
+    rationale: run.rationale, outcome: null, screenshotImageId: null,
+    pageUrl: redactUrl(run), startedAt: Date.now(), completedAt: null,
+  };
+  await run.recorder.putToolCall(record, 'started');
+  let outcome: ToolCallOutcome;
+  let endFlow: ToolResult['endFlow'] | null = null;
+  try {
+    const { tool, params } = prepare(run);
+    const result = await runBounded(tool, run, params);
+    endFlow = result.endFlow ?? null;
+    const dialogs = run.session.takeDialogs();
+    const dialogNote = dialogs.length
+      ? ` (dialog${dialogs.length > 1 ? 's' : ''}: ${dialogs.map((d) => `${d.type} "${d.message.slice(0, 80)}" ${d.accepted ? 'accepted' : 'dismissed'}`).join('; ')})`
+      : '';
+    outcome = redactValues({
+      success: true,
+      message: result.message + dialogNote,
+      data: result.data === undefined ? null : result.data,
+      selectors: result.selectors ?? null,
+    }, run.envValues);
+  } catch (err) {
+    if (run.signal.aborted && !(err instanceof ToolInputError)) {
+      outcome = { success: false, message: 'Interrupted: the flow was cancelled or its browser closed', data: null, selectors: null };
+    } else {
+      outcome = { success: false, message: run.redact((err as Error)?.message ?? String(err)), data: null, selectors: null };
+    }
+  }
+  const screenshotImageId = run.signal.aborted ? null : await run.screenshot(record.id);
+  const finished: ToolCallRecord = { ...record, outcome, screenshotImageId, pageUrl: redactUrl(run) ?? record.pageUrl, completedAt: Date.now() };
+  await run.recorder.putToolCall(finished, 'finished');
+  await run.recorder.update((f) => ({
+    ...f,
+    progress: {
+      ...f.progress,
+      toolCallsCompleted: f.progress.toolCallsCompleted + (outcome.success ? 1 : 0),
+      toolCallsFailed: f.progress.toolCallsFailed + (outcome.success ? 0 : 1),
+    },
+  }));
+  return { record: finished, endFlow: outcome.success ? endFlow : null };
+}
+
+function redactUrl(run: ToolCallRun): string | null {
+  const url = safeUrl(run.session);
+  return url === null ? null : run.redact(url);
+}
+
+function safeUrl(session: BrowserSession): string | null {
+  try {
+    const url = session.currentUrl();
+    return url || null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * The tools a flow may call: the built-ins of every tool plugin plus the
+ * flow's own custom tools. Also derives the JSON Schema served by
+ * GET /api/tools and offered to the LLM, from the same valibot schema that
+ * validates the parameters.
+ */
+import * as v from 'valibot';
+import { toJsonSchema } from '@valibot/to-json-schema';
+import type { ToolDefinition } from '../contracts/tool';
+import type { CustomTool } from './flow-types';
+import { customToolDefinition } from './custom-tool';
+import { describeIssue } from '../validation';
+
+const schemaCache = new WeakMap<object, Record<string, unknown>>();
+
+/** JSON Schema (object) of a tool's input. */
+export function toolJsonSchema(tool: ToolDefinition): Record<string, unknown> {
+  if (tool.jsonSchema) return tool.jsonSchema;
+  const cached = schemaCache.get(tool);
+  if (cached) return cached;
+  const { $schema: _drop, ...schema } = toJsonSchema(tool.inputSchema as v.GenericSchema, { errorMode: 'ignore' }) as Record<string, unknown>;
+  schemaCache.set(tool, schema);
+  return schema;
+}
+
+/** Built-in tools by name. */
+export class ToolRegistry {
+  readonly builtins: ReadonlyMap<string, ToolDefinition>;
+
+  constructor(groups: ToolDefinition[][]) {
+    const map = new Map<string, ToolDefinition>();
+    for (const group of groups) for (const tool of group) {
+      if (map.has(tool.name)) throw new Error(`Two tool plugins define the tool "${tool.name}"`);
+      map.set(tool.name, tool);
+    }
+    this.builtins = map;
+  }
+
+  /** Built-ins plus the flow's custom tools (a custom tool may not shadow a built-in: checked at creation). */
+  forFlow(customTools: CustomTool[]): Map<string, ToolDefinition> {
+    const map = new Map(this.builtins);
+    for (const c of customTools) map.set(c.name, customToolDefinition(c));
+    return map;
+  }
+}
+
+/**
+ * Checks parameters against the tool's schema. Returns the parsed parameters
+ * (with defaults) or a problem `field: message` (never containing values
+ * substituted from env vars, since callers validate placeholder forms).
+ */
+export function checkToolParams(tool: ToolDefinition, params: unknown): { ok: true; value: Record<string, unknown> } | { ok: false; problem: string } {
+  const res = v.safeParse(tool.inputSchema as v.GenericSchema, params ?? {});
+  if (res.success) return { ok: true, value: res.output as Record<string, unknown> };
+  return { ok: false, problem: describeIssue(res.issues[0]!) };
+}

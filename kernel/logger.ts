@@ -1,0 +1,50 @@
+/**
+ * A small structured logger. Secrets are redacted at the sink: every value
+ * registered with `addSecret` is replaced by `****` in whatever is written,
+ * so a careless message cannot leak a GPT key or an env value.
+ */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
+
+export interface Logger {
+  debug(message: string, fields?: Record<string, unknown>): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+  error(message: string, fields?: Record<string, unknown>): void;
+  /** Registers a secret value (key, password) that must never be printed. */
+  addSecret(value: string): void;
+  /** Replaces every registered secret in `text` by `****`. */
+  redact(text: string): string;
+}
+
+const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
+
+/** Creates the logger; `write` defaults to stderr so stdout stays for the CLI's own output. */
+export function createLogger(level: LogLevel = 'info', write: (line: string) => void = (l) => process.stderr.write(l + '\n')): Logger {
+  const secrets = new Set<string>();
+  const redact = (text: string): string => {
+    let out = text;
+    for (const s of secrets) if (s.length >= 4) out = out.split(s).join('****');
+    return out;
+  };
+  const log = (lvl: LogLevel, message: string, fields?: Record<string, unknown>) => {
+    if (ORDER[lvl] < ORDER[level]) return;
+    const extra = fields && Object.keys(fields).length ? ' ' + safeJson(fields) : '';
+    write(redact(`${new Date().toISOString()} ${lvl.toUpperCase()} ${message}${extra}`));
+  };
+  return {
+    debug: (m, f) => log('debug', m, f),
+    info: (m, f) => log('info', m, f),
+    warn: (m, f) => log('warn', m, f),
+    error: (m, f) => log('error', m, f),
+    addSecret: (v) => { if (v) secrets.add(v); },
+    redact,
+  };
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value, (_k, v) => (v instanceof Error ? { name: v.name, message: v.message } : v));
+  } catch {
+    return '[unserialisable]';
+  }
+}

@@ -1,0 +1,97 @@
+/**
+ * Typed injection tokens. Every service the kernel or a plugin shares is
+ * registered under one of these symbols; tsx emits no decorator metadata, so
+ * nothing is ever injected by type.
+ */
+import type { DependencyContainer } from 'tsyringe';
+import { instanceCachingFactory } from 'tsyringe';
+import type { KernelSettings } from './config';
+import type { Logger } from './logger';
+import type { Storage } from './contracts/storage';
+import type { RouteDefinition } from './contracts/route';
+import type { BrowserDriver } from './contracts/browser-driver';
+import type { LlmProvider } from './contracts/llm-provider';
+import type { ToolDefinition } from './contracts/tool';
+import type { CodegenEmitter } from './contracts/codegen-emitter';
+import type { AgentDefinition } from './contracts/agent';
+import type { Lifecycle } from './contracts/lifecycle';
+import type { FlowService } from './flows/flow-service';
+import type { FlowEvents } from './flows/flow-events';
+import type { FlowRunner } from './flows/flow-runner';
+
+/** Where the HTTP server listens (provided by the HTTP plugin). */
+export interface HttpServerInfo {
+  /** `http://127.0.0.1:<actual port>` once listening. */
+  url(): string;
+}
+
+/** A typed symbol. `multi` tokens collect one value per registering plugin. */
+export interface Token<T> {
+  readonly symbol: symbol;
+  readonly name: string;
+  readonly multi: boolean;
+  /** Phantom field: carries T for type inference only. */
+  readonly __type?: T;
+}
+
+/** Creates a token; `name` is what error messages show ("storage", "http.routes"). */
+export function createToken<T>(name: string, options: { multi?: boolean } = {}): Token<T> {
+  return { symbol: Symbol.for(`browserflow.${name}`), name, multi: options.multi ?? false };
+}
+
+/** Registers a lazily-built singleton (single token) or one more item (multi token). */
+export function provide<T>(container: DependencyContainer, token: Token<T>, factory: (c: DependencyContainer) => T): void {
+  container.register(token.symbol, { useFactory: instanceCachingFactory(factory) });
+}
+
+/** Resolves a single token; throws if nothing provides it. */
+export function resolve<T>(container: DependencyContainer, token: Token<T>): T {
+  return container.resolve<T>(token.symbol);
+}
+
+/** Resolves every item of a multi token (an empty list when none is registered). */
+export function resolveAll<T>(container: DependencyContainer, token: Token<T>): T[] {
+  if (!container.isRegistered(token.symbol, true)) return [];
+  return container.resolveAll<T>(token.symbol);
+}
+
+/** Whether some plugin (or the kernel) registered the token. */
+export function isProvided(container: DependencyContainer, token: Token<unknown>): boolean {
+  return container.isRegistered(token.symbol, true);
+}
+
+// ---- the tokens -----------------------------------------------------------
+/** Kernel-wide settings (host, port, data dir...). Provided by the kernel. */
+export const SETTINGS = createToken<KernelSettings>('settings');
+/** Structured logger that never prints secrets. Provided by the kernel. */
+export const LOGGER = createToken<Logger>('logger');
+/** The one storage backend. */
+export const STORAGE = createToken<Storage>('storage');
+/** HTTP routes, one array per contributing plugin. */
+export const ROUTES = createToken<RouteDefinition[]>('http.routes', { multi: true });
+/** Browser drivers, one per `browser.using.type`. */
+export const BROWSER_DRIVERS = createToken<BrowserDriver>('browser.drivers', { multi: true });
+/** LLM providers, one per GPT configuration `type`. */
+export const LLM_PROVIDERS = createToken<LlmProvider>('llm.providers', { multi: true });
+/** Built-in tools, one array per contributing plugin. */
+export const TOOLS = createToken<ToolDefinition[]>('tools', { multi: true });
+/** Code generators (Playwright test script, project zip...). */
+export const CODEGEN_EMITTERS = createToken<CodegenEmitter>('codegen.emitters', { multi: true });
+/** Agents that can be assigned a GPT configuration (`flow-runner`...). */
+export const AGENTS = createToken<AgentDefinition>('agents', { multi: true });
+/** Start/stop hooks (HTTP server, storage...), run in plugin order / reverse order. */
+export const LIFECYCLE = createToken<Lifecycle>('lifecycle', { multi: true });
+/** The HTTP server's address. */
+export const HTTP_SERVER = createToken<HttpServerInfo>('http.server');
+/** Flow creation, queries and run control. Provided by the kernel. */
+export const FLOW_SERVICE = createToken<FlowService>('flows.service');
+/** Live event bus of flows (SSE source). Provided by the kernel. */
+export const FLOW_EVENTS = createToken<FlowEvents>('flows.events');
+/** The state machine that executes flows. Provided by the kernel. */
+export const FLOW_RUNNER = createToken<FlowRunner>('flows.runner');
+
+/** Every token by name, so the loader can report `requires` by name. */
+export const ALL_TOKENS: Token<unknown>[] = [
+  SETTINGS, LOGGER, STORAGE, ROUTES, BROWSER_DRIVERS, LLM_PROVIDERS, TOOLS,
+  CODEGEN_EMITTERS, AGENTS, LIFECYCLE, HTTP_SERVER, FLOW_SERVICE, FLOW_EVENTS, FLOW_RUNNER,
+];

@@ -1,0 +1,59 @@
+/** Query, params and body schemas of the flow routes (they also feed the OpenAPI document). */
+import * as v from 'valibot';
+import { NameSchema, QueryBoolean, QueryInteger } from '../../../kernel/validation';
+import { FLOW_STATES, RUN_MODES } from '../../../kernel/flows/flow-types';
+
+export const FlowIdParams = v.object({ flowId: v.string() });
+export const ImageParams = v.object({ flowId: v.string(), imageId: v.string() });
+export const ToolCallParams = v.object({ flowId: v.string(), toolCallId: v.string() });
+
+export const ListQuery = v.strictObject({
+  name: v.optional(NameSchema),
+  startedAfter: v.optional(QueryInteger),
+  startedBefore: v.optional(QueryInteger),
+  runMode: v.optional(v.picklist(RUN_MODES, `expected one of ${RUN_MODES.join(', ')}`)),
+  state: v.optional(v.picklist([...FLOW_STATES, 'RUNNING'], `expected RUNNING or one of ${FLOW_STATES.join(', ')}`)),
+  limit: v.optional(v.pipe(QueryInteger, v.minValue(1, 'must be from 1 to 100'), v.maxValue(100, 'must be from 1 to 100')), 100),
+  pageToken: v.optional(v.pipe(v.string(), v.maxLength(1000))),
+});
+
+export const RenameBody = v.strictObject({ name: NameSchema });
+
+export const RerunQuery = v.strictObject({
+  areElementIdsVolatile: v.optional(QueryBoolean, false),
+  disableSelectorFailover: v.optional(QueryBoolean, false),
+});
+
+const SlowMo = v.pipe(v.number(), v.minValue(0, 'must be >= 0'), v.maxValue(60_000, 'must be at most 60000'));
+
+export const CodeQuery = v.strictObject({
+  runInHeadedMode: v.optional(QueryBoolean, false),
+  slowMotionDelay: v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'expected a number'), v.transform(Number))]), SlowMo), 0),
+  disableSelfHealingTests: v.optional(QueryBoolean, false),
+  testScriptVariant: v.optional(v.picklist(['plain', 'ai'], 'expected plain or ai'), 'plain'),
+});
+
+export const ProjectBody = v.strictObject({
+  flowIds: v.pipe(v.array(v.string('expected a flow id')), v.minLength(1, 'needs at least one flow id'), v.maxLength(100, 'at most 100 flows')),
+  options: v.optional(v.strictObject({
+    runInHeadedMode: v.optional(v.boolean(), false),
+    slowMotionDelay: v.optional(SlowMo, 0),
+    disableSelfHealingTests: v.optional(v.boolean(), false),
+    testScriptVariant: v.optional(v.picklist(['plain', 'ai'], 'expected plain or ai'), 'plain'),
+  }), {}),
+});
+
+export const ToolCallBody = v.strictObject({
+  name: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  parameters: v.optional(v.record(v.string(), v.unknown(), 'expected an object'), {}),
+});
+
+export const RunModeBody = v.strictObject({ runMode: v.picklist(RUN_MODES, `expected one of ${RUN_MODES.join(', ')}`) });
+
+/** Loose description of FlowMetadata for the OpenAPI document. */
+export const FlowMetadataDoc = v.looseObject({
+  id: v.string(), name: v.string(), targetWebsite: v.string(), state: v.picklist(FLOW_STATES),
+  runMode: v.picklist(RUN_MODES), createdAt: v.number(),
+});
+export const FlowPageDoc = v.object({ flows: v.array(FlowMetadataDoc), nextPageToken: v.nullable(v.string()) });
+export const ToolCallDoc = v.looseObject({ id: v.string(), name: v.string(), parameters: v.record(v.string(), v.unknown()), source: v.picklist(['ON_START', 'LLM', 'USER']) });

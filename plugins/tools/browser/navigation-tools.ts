@@ -1,0 +1,67 @@
+/** Page-level tools: navigate, history, reload, tabs, dialogs, waiting. */
+import * as v from 'valibot';
+import type { ToolDefinition } from '../../../kernel/contracts/tool';
+
+/** The longest `wait` a flow may ask for: a flow that sleeps longer is stuck, not waiting. */
+export const MAX_WAIT_MS = 30_000;
+
+export const navigationTools: ToolDefinition[] = [
+  {
+    name: 'navigate', kind: 'action',
+    description: 'Load a URL in the current tab.',
+    inputSchema: v.strictObject({ url: v.pipe(v.string(), v.minLength(1), v.maxLength(4096)) }),
+    async run(ctx, p: { url: string }) {
+      let url: URL;
+      try { url = new URL(p.url, ctx.session.currentUrl() || undefined); } catch { throw new Error(`"${p.url}" is not a valid URL`); }
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`Only http and https URLs can be loaded, not ${url.protocol}`);
+      await ctx.session.navigate(url.href);
+      return { message: `Loaded ${ctx.session.currentUrl()}` };
+    },
+  },
+  {
+    name: 'goBack', kind: 'action', description: 'Go back one page in the tab history.',
+    inputSchema: v.strictObject({}),
+    async run(ctx) { await ctx.session.goBack(); return { message: `Went back to ${ctx.session.currentUrl()}` }; },
+  },
+  {
+    name: 'goForward', kind: 'action', description: 'Go forward one page in the tab history.',
+    inputSchema: v.strictObject({}),
+    async run(ctx) { await ctx.session.goForward(); return { message: `Went forward to ${ctx.session.currentUrl()}` }; },
+  },
+  {
+    name: 'reload', kind: 'action', description: 'Reload the current page.',
+    inputSchema: v.strictObject({}),
+    async run(ctx) { await ctx.session.reload(); return { message: `Reloaded ${ctx.session.currentUrl()}` }; },
+  },
+  {
+    name: 'wait', kind: 'action', description: `Wait a fixed time in milliseconds (at most ${MAX_WAIT_MS}).`,
+    inputSchema: v.strictObject({ ms: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_WAIT_MS, `must be at most ${MAX_WAIT_MS}`)) }),
+    async run(ctx, p: { ms: number }) {
+      await new Promise<void>((resolve, reject) => {
+        const t = setTimeout(resolve, p.ms);
+        ctx.signal.addEventListener('abort', () => { clearTimeout(t); reject(new Error('wait interrupted')); }, { once: true });
+      });
+      return { message: `Waited ${p.ms} ms` };
+    },
+  },
+  {
+    name: 'switchTab', kind: 'action', description: 'Make another tab active, by index (0 = first) or by a part of its URL.',
+    inputSchema: v.pipe(
+      v.strictObject({ index: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))), urlContains: v.optional(v.pipe(v.string(), v.minLength(1))) }),
+      v.check((p) => (p.index === undefined) !== (p.urlContains === undefined), 'give exactly one of index or urlContains'),
+    ),
+    async run(ctx, p: { index?: number; urlContains?: string }) {
+      const tab = await ctx.session.switchTab(p);
+      return { message: `Switched to tab ${tab.index}: ${tab.url}`, data: tab };
+    },
+  },
+  {
+    name: 'handleDialog', kind: 'action',
+    description: 'Set how the next dialogs (alert, confirm, prompt) are answered: accept or dismiss, with an optional prompt text. Call it before the action that opens the dialog.',
+    inputSchema: v.strictObject({ accept: v.boolean(), promptText: v.optional(v.pipe(v.string(), v.maxLength(10_000))) }),
+    async run(ctx, p: { accept: boolean; promptText?: string }) {
+      ctx.session.setDialogPolicy(p);
+      return { message: `Next dialogs will be ${p.accept ? 'accepted' : 'dismissed'}${p.promptText !== undefined ? ' with the given prompt text' : ''}` };
+    },
+  },
+];
