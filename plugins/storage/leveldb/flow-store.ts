@@ -1,0 +1,128 @@
+/**
+ * Flow records and their secondary indexes on LevelDB. Records live in
+ * `flows` (id -> metadata); index entries in `flowIdx` (see flow-keys.ts).
+ * Record and index entries always change in one atomic batch.
+ */
+import type { FlowStore } from '../../../kernel/contracts/storage';
+import { isTerminal, type FlowMetadata, type FlowPage, type FlowQuery } from '../../../kernel/flows/flow-types';
+import type { KeyMutex } from './key-mutex';
+import type { BatchOp, RootDb, Sublevels } from './sublevels';
+import {
+  decodePageToken, encodePageToken, indexKeysOf, matchesQuery, planQuery, positionOfIndexKey,
+} from './flow-keys';
+import { keyRange } from './key-range';
+import type { ToolCallKeys } from './tool-call-store';
+
+/** Largest number of index entries read per step when records must be filtered. */
+const MAX_CHUNK = 1024;
+
+/** FlowStore on LevelDB; `locks` is shared with the tool-call store (delete removes calls). */
+export class LevelFlowStore implements FlowStore {
+  constructor(
+    private readonly db: RootDb,
+    private readonly subs: Sublevels,
+    private readonly locks: KeyMutex,
+    private readonly toolCallKeys: ToolCallKeys,
+  ) {}
+
+  async create(flow: FlowMetadata): Promise<void> {
+    await this.locks.run(flowLock(flow.id), async () => {
+      if ((await this.subs.flows.get(flow.id)) !== undefined) throw new Error(`flow ${flow.id} already exists`);
+      const ops: BatchOp[] = [{ type: 'put', sublevel: this.subs.flows, key: flow.id, value: flow }];
+      for (const key of indexKeysOf(flow)) ops.push({ type: 'put', sublevel: this.subs.flowIdx, key, value: flow.id });
+      await this.db.batch(ops);
+    });
+  }
+
+  get(id: string): Promise<FlowMetadata | undefined> {
+    return this.subs.flows.get(id);
+  }
+
+  update(id: string, mutate: (current: FlowMetadata) => FlowMetadata): Promise<FlowMetadata | undefined> {
+    return this.locks.run(flowLock(id), async () => {
+      const current = await this.subs.flows.get(id);
+      if (current === undefined) return undefined;
+      // Index keys of the stored version, taken before `mutate` may change `current` in place.
+      const oldKeys = new Set(indexKeysOf(current));
+      const next = mutate(current);
+      if (next.id !== id) throw new Error(`flow update must not change the id (${id} -> ${next.id})`);
+      const newKeys = new Set(indexKeysOf(next));
+      const ops: BatchOp[] = [{ type: 'put', sublevel: this.subs.flows, key: id, value: next }];
+      for (const key of oldKeys) if (!newKeys.has(key)) ops.push({ type: 'del', sublevel: this.subs.flowIdx, key });
+      for (const key of newKeys) if (!oldKeys.has(key)) ops.push({ type: 'put', sublevel: this.subs.flowIdx, key, value: id });
+      await this.db.batch(ops);
+      return next;
+    });
+  }
+
+  delete(id: string): Promise<boolean> {
+    return this.locks.run(flowLock(id), () =>
+      // Also hold the flow's tool-call lock so no call is appended while its siblings are deleted.
+      this.locks.run(this.toolCallKeys.lockOf(id), async () => {
+        const current = await this.subs.flows.get(id);
+        if (current === undefined) return false;
+        const ops: BatchOp[] = [{ type: 'del', sublevel: this.subs.flows, key: id }];
+        for (const key of indexKeysOf(current)) ops.push({ type: 'del', sublevel: this.subs.flowIdx, key });
+        for await (const key of this.subs.toolCalls.keys(keyRange(this.toolCallKeys.prefixOf(id)))) {
+          ops.push({ type: 'del', sublevel: this.subs.toolCalls, key });
+        }
+        await this.db.batch(ops);
+        return true;
+      }),
+    );
+  }
+
+  /**
+   * Walks the most selective index from the cursor, newest first, filtering
+   * records by the remaining criteria, and stops at limit + 1 matches (the
+   * extra one only tells whether a next page exists).
+   */
+  async list(query: FlowQuery): Promise<FlowPage> {
+    const limit = Math.max(1, Math.trunc(query.limit));
+    const plan = planQuery(query);
+    const after = query.pageToken !== undefined ? decodePageToken(query.pageToken) : undefined;
+    const range = keyRange(plan.prefix, after);
+    const exact = !hasRecordOnlyFilters(query, plan.index);
+    const found: Array<{ flow: FlowMetadata; position: string }> = [];
+    const iterator = this.subs.flowIdx.iterator(range);
+    try {
+      let chunk = limit + 1;
+      while (found.length <= limit) {
+        const entries = await iterator.nextv(chunk);
+        if (entries.length === 0) break;
+        const records = await this.subs.flows.getMany(entries.map(([, id]) => id));
+        for (let i = 0; i < entries.length && found.length <= limit; i++) {
+          const flow = records[i];
+          // A record deleted since the index was read is simply skipped.
+          if (flow !== undefined && matchesQuery(flow, query)) found.push({ flow, position: positionOfIndexKey(entries[i]![0]) });
+        }
+        // Filtered walks read ever larger steps so a sparse match costs few round trips.
+        chunk = exact ? limit + 1 - found.length : Math.min(chunk * 2, MAX_CHUNK);
+        if (chunk <= 0) break;
+      }
+    } finally {
+      await iterator.close();
+    }
+    const page = found.slice(0, limit);
+    const nextPageToken = found.length > limit ? encodePageToken(page[page.length - 1]!.position) : null;
+    return { flows: page.map((f) => f.flow), nextPageToken };
+  }
+
+  async listActive(): Promise<FlowMetadata[]> {
+    const ids = await this.subs.flowIdx.values(keyRange('a!')).all();
+    const records = await this.subs.flows.getMany(ids);
+    // Re-checked like list(): a record deleted or finished since the index read is left out.
+    return records.filter((f): f is FlowMetadata => f !== undefined && !isTerminal(f.state));
+  }
+}
+
+/** Whether a filter is left to check on records after walking `index`. */
+function hasRecordOnlyFilters(query: FlowQuery, index: ReturnType<typeof planQuery>['index']): boolean {
+  if (query.startedAfter !== undefined || query.startedBefore !== undefined) return true;
+  const filters = [query.name !== undefined, query.state !== undefined, query.runMode !== undefined].filter(Boolean).length;
+  return filters > (index === 'createdAt' ? 0 : 1);
+}
+
+function flowLock(id: string): string {
+  return `flow:${id}`;
+}

@@ -1,0 +1,36 @@
+/**
+ * storage-leveldb: the Storage contract on LevelDB (`<dataDir>/db`) with
+ * screenshots and videos as files under `<dataDir>/flows/<flowId>/`.
+ */
+import * as v from 'valibot';
+import { definePlugin } from '../../../kernel/plugin';
+import { LIFECYCLE, LOGGER, SETTINGS, STORAGE, provide, resolve } from '../../../kernel/tokens';
+import { LevelStorage } from './leveldb-storage';
+
+const ByteSize = v.pipe(v.number(), v.integer(), v.minValue(0));
+
+export default definePlugin({
+  id: 'storage-leveldb',
+  apiVersion: 1,
+  description: 'Flows, tool calls, GPT configs, env vars and agents in LevelDB; artifacts as files.',
+  configSchema: v.optional(v.strictObject({
+    /** LevelDB block cache in bytes. */
+    cacheSize: v.optional(ByteSize),
+    /** LevelDB write buffer (memtable) in bytes. */
+    writeBufferSize: v.optional(ByteSize),
+  }), {}),
+  provides: [STORAGE, LIFECYCLE],
+  requires: [SETTINGS, LOGGER],
+  register({ container, config, settings }) {
+    provide(container, STORAGE, (c) => new LevelStorage({
+      dataDir: settings.dataDir,
+      cacheSize: config.cacheSize,
+      writeBufferSize: config.writeBufferSize,
+      logger: resolve(c, LOGGER),
+    }));
+    provide(container, LIFECYCLE, (c) => {
+      const storage = resolve(c, STORAGE);
+      return { name: 'storage-leveldb', start: () => storage.open(), stop: () => storage.close() };
+    });
+  },
+});

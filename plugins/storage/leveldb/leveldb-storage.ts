@@ -1,0 +1,103 @@
+/**
+ * The Storage contract on one LevelDB database (`<dataDir>/db`) plus artifact
+ * files (`<dataDir>/flows`). The stores exist only while the database is open.
+ */
+import { join } from 'node:path';
+import { Level } from 'level';
+import type { Storage, FlowStore, ToolCallStore, KeyValueStore, GptConfigRecord, ArtifactStore } from '../../../kernel/contracts/storage';
+import type { Logger } from '../../../kernel/logger';
+import { StartupError } from '../../../kernel/errors';
+import { ensurePrivateDir } from './data-dir';
+import { KeyMutex } from './key-mutex';
+import { openSublevels, type RootDb } from './sublevels';
+import { LevelFlowStore } from './flow-store';
+import { LevelToolCallStore, toolCallKeys } from './tool-call-store';
+import { LevelKeyValueStore } from './kv-store';
+import { FileArtifactStore } from './artifact-store';
+import { describeOpenError } from './open-error';
+
+/** Options of the LevelDB storage. */
+export interface LevelStorageOptions {
+  /** Absolute data directory; created with mode 0700. */
+  dataDir: string;
+  /** LevelDB block cache in bytes (LevelDB's default when absent). */
+  cacheSize?: number;
+  /** LevelDB write buffer (memtable) size in bytes. */
+  writeBufferSize?: number;
+  logger?: Logger;
+}
+
+interface OpenStores {
+  db: RootDb;
+  flows: FlowStore;
+  toolCalls: ToolCallStore;
+  gptConfigs: KeyValueStore<GptConfigRecord>;
+  env: KeyValueStore<string>;
+  agents: KeyValueStore<string>;
+  artifacts: ArtifactStore;
+}
+
+/** Storage backed by LevelDB through `level`. */
+export class LevelStorage implements Storage {
+  private stores: OpenStores | undefined;
+
+  constructor(private readonly options: LevelStorageOptions) {}
+
+  /** Where the LevelDB files live. */
+  get dbPath(): string {
+    return join(this.options.dataDir, 'db');
+  }
+
+  async open(): Promise<void> {
+    if (this.stores) return;
+    const { dataDir } = this.options;
+    try {
+      await ensurePrivateDir(dataDir);
+      await ensurePrivateDir(join(dataDir, 'flows'));
+    } catch (err) {
+      throw new StartupError(`Cannot create the data directory ${dataDir}: ${(err as Error).message}`);
+    }
+    const db: RootDb = new Level<string, unknown>(this.dbPath, {
+      valueEncoding: 'json',
+      ...(this.options.cacheSize !== undefined && { cacheSize: this.options.cacheSize }),
+      ...(this.options.writeBufferSize !== undefined && { writeBufferSize: this.options.writeBufferSize }),
+    } as ConstructorParameters<typeof Level<string, unknown>>[1]);
+    try {
+      await db.open();
+    } catch (err) {
+      throw new StartupError(describeOpenError(err, this.dbPath));
+    }
+    const subs = openSublevels(db);
+    const locks = new KeyMutex();
+    this.stores = {
+      db,
+      flows: new LevelFlowStore(db, subs, locks, toolCallKeys),
+      toolCalls: new LevelToolCallStore(db, subs, locks),
+      gptConfigs: new LevelKeyValueStore(subs.gptConfigs, locks, 'gptConfigs'),
+      env: new LevelKeyValueStore(subs.env, locks, 'env'),
+      agents: new LevelKeyValueStore(subs.agents, locks, 'agents'),
+      artifacts: new FileArtifactStore(join(dataDir, 'flows')),
+    };
+    this.options.logger?.debug('storage opened', { dbPath: this.dbPath });
+  }
+
+  async close(): Promise<void> {
+    const stores = this.stores;
+    if (!stores) return;
+    this.stores = undefined;
+    await stores.db.close();
+    this.options.logger?.debug('storage closed', { dbPath: this.dbPath });
+  }
+
+  get flows(): FlowStore { return this.open_().flows; }
+  get toolCalls(): ToolCallStore { return this.open_().toolCalls; }
+  get gptConfigs(): KeyValueStore<GptConfigRecord> { return this.open_().gptConfigs; }
+  get env(): KeyValueStore<string> { return this.open_().env; }
+  get agents(): KeyValueStore<string> { return this.open_().agents; }
+  get artifacts(): ArtifactStore { return this.open_().artifacts; }
+
+  private open_(): OpenStores {
+    if (!this.stores) throw new Error('storage-leveldb: the database is not open (start the storage lifecycle first)');
+    return this.stores;
+  }
+}

@@ -1,0 +1,41 @@
+/**
+ * The sublevels of the one database, typed. Values are JSON; keys are strings
+ * built by flow-keys.ts and tool-call-store.ts.
+ */
+import type { Level } from 'level';
+import type { AbstractBatchOperation, AbstractSublevel } from 'abstract-level';
+import type { FlowMetadata, ToolCallRecord } from '../../../kernel/flows/flow-types';
+import type { GptConfigRecord } from '../../../kernel/contracts/storage';
+
+/** The root database: string keys, JSON values. */
+export type RootDb = Level<string, unknown>;
+/** A string-keyed, JSON-valued sublevel of the root database. */
+export type Sub<V> = AbstractSublevel<RootDb, string | Buffer | Uint8Array, string, V>;
+
+/** One operation of an atomic batch on the root database (each names its sublevel). */
+export type BatchOp = AbstractBatchOperation<RootDb, string, unknown>;
+
+/** Every sublevel the storage uses. */
+export interface Sublevels {
+  flows: Sub<FlowMetadata>;
+  /** Index entries of flows: key -> flow id (layout in flow-keys.ts). */
+  flowIdx: Sub<string>;
+  /** `<flowId>!s!<seq>` -> call, `<flowId>!i!<callId>` -> seq. */
+  toolCalls: Sub<ToolCallRecord | number>;
+  gptConfigs: Sub<GptConfigRecord>;
+  env: Sub<string>;
+  agents: Sub<string>;
+}
+
+/** Creates the typed sublevels of `db` (cheap: no I/O until used). */
+export function openSublevels(db: RootDb): Sublevels {
+  const json = { valueEncoding: 'json' } as const;
+  return {
+    flows: db.sublevel<string, FlowMetadata>('flows', json),
+    flowIdx: db.sublevel<string, string>('flowIdx', json),
+    toolCalls: db.sublevel<string, ToolCallRecord | number>('toolCalls', json),
+    gptConfigs: db.sublevel<string, GptConfigRecord>('gptConfigs', json),
+    env: db.sublevel<string, string>('env', json),
+    agents: db.sublevel<string, string>('agents', json),
+  };
+}
