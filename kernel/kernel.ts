@@ -14,8 +14,8 @@ import { StartupError } from './errors';
 import { createLogger, type Logger } from './logger';
 import { importPlugins, orderPlugins, registerPlugins } from './loader';
 import {
-  AGENTS, FLOW_EVENTS, FLOW_RUNNER, FLOW_SERVICE, LIFECYCLE, LOGGER, SETTINGS,
-  provide, resolve, resolveAll, type Token,
+  AGENTS, FLOW_EVENTS, FLOW_RUNNER, FLOW_SERVICE, LIFECYCLE, LOGGER, SETTINGS, STORAGE,
+  isProvided, provide, resolve, resolveAll, type Token,
 } from './tokens';
 import { describeIssue } from './validation';
 import { FlowEvents } from './flows/flow-events';
@@ -96,14 +96,18 @@ export async function createKernel(configFilePath: string, overrides: KernelOver
   provide(container, FLOW_RUNNER, (c) => new FlowRunner(c));
   provide(container, FLOW_SERVICE, (c) => new FlowService(c));
   provide(container, AGENTS, () => ({ name: 'flow-runner', description: 'Chooses the next tool call of AUTONOMOUS flows.' }));
-  provide(container, LIFECYCLE, (c) => ({
-    name: 'flow-runner', order: 50,
-    start: () => resolve(c, FLOW_RUNNER).start(),
-    stop: () => resolve(c, FLOW_RUNNER).stop(),
-  }));
 
   const plugins = orderPlugins(await importPlugins(file.plugins, settings), KERNEL_TOKENS);
   await registerPlugins(container, plugins, settings);
+  // Flows need storage; a config without a storage plugin (a routes-only
+  // test config, say) simply runs no flows.
+  if (isProvided(container, STORAGE)) {
+    provide(container, LIFECYCLE, (c) => ({
+      name: 'flow-runner', order: 50,
+      start: () => resolve(c, FLOW_RUNNER).start(),
+      stop: () => resolve(c, FLOW_RUNNER).stop(),
+    }));
+  }
   logger.debug('plugins registered', { plugins: plugins.map((p) => p.manifest.id) });
 
   let started: Lifecycle[] = [];
