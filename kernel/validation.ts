@@ -26,6 +26,7 @@ export function describeIssue(issue: v.BaseIssue<unknown>, root = ''): string {
 }
 
 function friendlyMessage(issue: v.BaseIssue<unknown>): string {
+  if (issue.received === 'undefined' && issue.kind === 'schema') return 'is required';
   switch (issue.kind === 'schema' ? issue.type : '') {
     case 'string': case 'number': case 'boolean': case 'object': case 'array':
       return issue.received === 'undefined' ? 'is required' : `expected ${article(issue.expected ?? issue.type)}, received ${issue.received}`;
