@@ -1,0 +1,55 @@
+/**
+ * GPT configuration body of type `GOOGLE_VERTEX` (every field but `type`):
+ * Gemini models on Vertex AI. Credentials: `accessToken` (a pre-issued OAuth
+ * token), else `serviceAccountKey` (the JSON key file's text), else
+ * application default credentials.
+ */
+import * as v from 'valibot';
+
+/** GPT configuration `type` this plugin serves. */
+export const VERTEX_TYPE = 'GOOGLE_VERTEX';
+
+const name = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'));
+const key = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(10000, 'must be at most 10000 characters'));
+const httpUrl = v.pipe(
+  v.string(),
+  v.maxLength(2000, 'must be at most 2000 characters'),
+  v.url('must be a URL'),
+  v.regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\//, 'must be an http or https URL'),
+);
+
+/** Whether `text` is a service-account key: a JSON object with client_email and private_key. */
+function isServiceAccountKey(text: string): boolean {
+  try {
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    return typeof parsed === 'object' && parsed !== null
+      && typeof parsed.client_email === 'string' && typeof parsed.private_key === 'string';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Strict schema of a `GOOGLE_VERTEX` configuration body. `apiKey` is
+ * accepted (and masked) but not used: Vertex authenticates with OAuth.
+ */
+export const vertexConfigSchema = v.strictObject({
+  modelName: name,
+  project: name,
+  location: name,
+  serviceAccountKey: v.optional(v.pipe(
+    key,
+    v.check(isServiceAccountKey, 'must be the JSON text of a service-account key (client_email, private_key)'),
+  )),
+  accessToken: v.optional(key),
+  /** Endpoint override (the SDK appends `/v1beta1/projects/...`). */
+  baseUrl: v.optional(httpUrl),
+  apiKey: v.optional(v.pipe(v.string(), v.maxLength(10000, 'must be at most 10000 characters'))),
+  vision: v.optional(v.boolean()),
+});
+
+/** A `GOOGLE_VERTEX` configuration body after validation. */
+export type VertexConfig = v.InferOutput<typeof vertexConfigSchema>;
+
+/** Fields masked on every read. */
+export const VERTEX_SECRET_FIELDS = ['serviceAccountKey', 'accessToken', 'apiKey'] as const;
