@@ -13,6 +13,7 @@ import { isTerminal, type FlowMetadata, type FlowResult, type ToolCallInput, typ
 import { WakeSignal } from './signal';
 import type { FlowRunnerDeps } from './flow-runner-deps';
 import { runToolCall } from './tool-call-executor';
+import { redactValues } from './env-vars';
 
 /** A user call queued for an INSTRUCT flow. */
 export interface QueuedCall {
@@ -63,10 +64,9 @@ export class FlowExecution {
     return { success: false, summary: null, error: { code: 'INTERNAL_ERROR', message: this.redact((err as Error)?.message ?? String(err)) } };
   }
 
+  /** Env values become `${NAME}` (longest first, so a value inside another cannot leave a tail), then registered secrets are masked. */
   private redact(text: string): string {
-    let out = text;
-    for (const [name, value] of this.envValues) if (value.length >= 3) out = out.split(value).join('${' + name + '}');
-    return this.deps.logger.redact(out);
+    return this.deps.logger.redact(redactValues(text, this.envValues));
   }
 
   private async execute(): Promise<FlowResult> {
@@ -136,7 +136,7 @@ export class FlowExecution {
       this.checkCancelled();
       throw new FlowFailure('TARGET_UNREACHABLE', `Could not load ${flow.targetWebsite}: ${(err as Error).message}`);
     }
-    await this.screenshot(null);
+    await this.screenshot(true);
   }
 
   private checkCancelled(): void {
@@ -158,12 +158,14 @@ export class FlowExecution {
     }
   }
 
-  private async screenshot(toolCallId: string | null): Promise<string | null> {
+  /** Takes a screenshot and stores its file; with `addToFlow`, also lists it on the flow (else the tool call's record does). */
+  private async screenshot(addToFlow: boolean): Promise<string | null> {
     if (!this.deps.settings.flows.screenshots || !this.session || this.abort.signal.aborted) return null;
     try {
       const png = await this.session.screenshot();
       const imageId = randomUUID();
-      await this.rec.putScreenshot(imageId, png, toolCallId);
+      if (addToFlow) await this.rec.putScreenshot(imageId, png, null);
+      else await this.deps.storage.artifacts.putImage(this.flowId, imageId, png);
       return imageId;
     } catch (err) {
       this.deps.logger.debug('screenshot failed', { flowId: this.flowId, error: this.redact((err as Error).message) });
@@ -174,21 +176,26 @@ export class FlowExecution {
   /** Runs one tool call and records it; throws FlowCompletion when a control tool ends the flow. */
   private async callTool(input: ToolCallInput, source: ToolCallSource, rationale: string | null, id: string = randomUUID()): Promise<ToolCallRecord> {
     const flow = await this.rec.get();
-    const done = flow.progress.toolCallsCompleted + flow.progress.toolCallsFailed;
-    if (done >= flow.maxToolCalls) {
-      throw new FlowFailure('MAX_TOOL_CALLS_REACHED', `The flow reached maxToolCalls (${flow.maxToolCalls}) without completing`);
-    }
+    this.checkBudget(flow);
     await this.rec.setState('RUNNING_ACTION');
     const { record, endFlow } = await runToolCall({
       id, input, source, rationale, flow, session: this.session!, tools: this.tools, envValues: this.envValues,
       recorder: this.rec, settings: this.deps.settings, signal: this.abort.signal,
-      redact: (t) => this.redact(t), screenshot: (callId) => this.screenshot(callId),
+      redact: (t) => this.redact(t), screenshot: () => this.screenshot(false),
     });
     this.checkCancelled();
     this.history.push(record);
     this.lastActivity = Date.now();
     if (endFlow) throw new FlowCompletion(endFlow.success, endFlow.summary);
     return record;
+  }
+
+  /** Throws MAX_TOOL_CALLS_REACHED when the flow has used its tool-call budget. */
+  private checkBudget(flow: FlowMetadata): void {
+    const done = flow.progress.toolCallsCompleted + flow.progress.toolCallsFailed;
+    if (done >= flow.maxToolCalls) {
+      throw new FlowFailure('MAX_TOOL_CALLS_REACHED', `The flow reached maxToolCalls (${flow.maxToolCalls}) without completing`);
+    }
   }
 
   private async instructStep(flow: FlowMetadata): Promise<void> {
@@ -206,9 +213,12 @@ export class FlowExecution {
 
   private async autonomousStep(flow: FlowMetadata): Promise<void> {
     if (!this.deps.agent) throw new FlowFailure('AGENT_UNAVAILABLE', 'No flow-runner agent is available for AUTONOMOUS mode');
+    // Checked before asking: a model call whose answer could not be run would only cost tokens.
+    this.checkBudget(flow);
     await this.rec.setState('QUERYING_LLM_FOR_NEXT_ACTION');
     const step = await this.deps.agent.nextStep({
       flow, session: this.session!, tools: this.tools, history: this.history, signal: this.abort.signal,
+      redact: (t) => this.redact(t),
       onUsage: (i, o) => this.rec.addTokens(i, o),
     });
     this.checkCancelled();

@@ -18,12 +18,23 @@ export class FlowRecorder {
     return flow;
   }
 
+  /**
+   * The stored record. A plain read: every write goes through `update`, whose
+   * batch has landed before it resolves, so a read never misses one of ours;
+   * reading through `update` would rewrite the record (several times a step).
+   */
   async get(): Promise<FlowMetadata> {
-    return this.update((f) => f);
+    const flow = await this.storage.flows.get(this.flowId);
+    if (!flow) throw new ApiError('FLOW_NOT_FOUND', `Flow ${this.flowId} disappeared`);
+    return flow;
   }
 
-  /** Changes the state (and optional fields) and emits `state`. */
+  /** Changes the state (and optional fields) and emits `state`; no write when nothing changes. */
   async setState(state: FlowState, patch: Partial<FlowMetadata> = {}): Promise<FlowMetadata> {
+    if (!Object.keys(patch).length) {
+      const current = await this.get();
+      if (current.state === state) return current;
+    }
     const flow = await this.update((f) => ({ ...f, ...patch, state }));
     this.events.emit({ type: 'state', flowId: this.flowId, state: flow.state, nextState: flow.nextState, at: Date.now() });
     return flow;
@@ -40,6 +51,29 @@ export class FlowRecorder {
     await this.storage.artifacts.putImage(this.flowId, imageId, png);
     await this.update((f) => ({ ...f, imageIds: [...f.imageIds, imageId] }));
     this.events.emit({ type: 'screenshot', flowId: this.flowId, imageId, toolCallId, at: Date.now() });
+  }
+
+  /**
+   * Records a finished tool call: the call, then ONE flow write with its
+   * progress and screenshot id (the PNG file is already stored), then the
+   * `toolCall` and `screenshot` events.
+   */
+  async finishToolCall(call: ToolCallRecord): Promise<void> {
+    await this.storage.toolCalls.put(this.flowId, call);
+    const ok = call.outcome?.success === true;
+    const imageId = call.screenshotImageId;
+    await this.update((f) => ({
+      ...f,
+      imageIds: imageId ? [...f.imageIds, imageId] : f.imageIds,
+      progress: {
+        ...f.progress,
+        toolCallsCompleted: f.progress.toolCallsCompleted + (ok ? 1 : 0),
+        toolCallsFailed: f.progress.toolCallsFailed + (ok ? 0 : 1),
+      },
+    }));
+    const at = Date.now();
+    this.events.emit({ type: 'toolCall', flowId: this.flowId, phase: 'finished', toolCall: call, at });
+    if (imageId) this.events.emit({ type: 'screenshot', flowId: this.flowId, imageId, toolCallId: call.id, at });
   }
 
   /** Adds token usage of one LLM call. */

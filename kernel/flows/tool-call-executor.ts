@@ -25,7 +25,8 @@ export interface ToolCallRun {
   settings: KernelSettings;
   signal: AbortSignal;
   redact(text: string): string;
-  screenshot(toolCallId: string): Promise<string | null>;
+  /** Takes a screenshot and stores its file; its id goes into the call's record. */
+  screenshot(): Promise<string | null>;
 }
 
 class ToolInputError extends Error {}
@@ -37,6 +38,7 @@ function guardMs(settings: KernelSettings): number {
 
 async function runBounded(tool: ToolDefinition, run: ToolCallRun, params: Record<string, unknown>): Promise<ToolResult> {
   let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
   const limit = guardMs(run.settings);
   try {
     return await Promise.race([
@@ -47,11 +49,14 @@ async function runBounded(tool: ToolDefinition, run: ToolCallRun, params: Record
       new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${tool.name} did not finish within ${limit} ms`)), limit); }),
       new Promise<never>((_, reject) => {
         if (run.signal.aborted) reject(run.signal.reason);
-        run.signal.addEventListener('abort', () => reject(run.signal.reason), { once: true });
+        onAbort = () => reject(run.signal.reason);
+        run.signal.addEventListener('abort', onAbort, { once: true });
       }),
     ]);
   } finally {
     clearTimeout(timer);
+    // The flow's signal lives as long as the flow: a listener left per call would pile up.
+    if (onAbort) run.signal.removeEventListener('abort', onAbort);
   }
 }
 
@@ -99,17 +104,9 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
       outcome = { success: false, message: run.redact((err as Error)?.message ?? String(err)), data: null, selectors: null };
     }
   }
-  const screenshotImageId = run.signal.aborted ? null : await run.screenshot(record.id);
+  const screenshotImageId = run.signal.aborted ? null : await run.screenshot();
   const finished: ToolCallRecord = { ...record, outcome, screenshotImageId, pageUrl: redactUrl(run) ?? record.pageUrl, completedAt: Date.now() };
-  await run.recorder.putToolCall(finished, 'finished');
-  await run.recorder.update((f) => ({
-    ...f,
-    progress: {
-      ...f.progress,
-      toolCallsCompleted: f.progress.toolCallsCompleted + (outcome.success ? 1 : 0),
-      toolCallsFailed: f.progress.toolCallsFailed + (outcome.success ? 0 : 1),
-    },
-  }));
+  await run.recorder.finishToolCall(finished);
   return { record: finished, endFlow: outcome.success ? endFlow : null };
 }
 
