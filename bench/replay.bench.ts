@@ -1,0 +1,88 @@
+/**
+ * npm run bench:replay — the 20-step DETERMINISTIC flow through the service
+ * (POST, wait for `done` on the event stream) against the same steps as a
+ * hand-written playwright-core script in a fresh context of an already
+ * launched browser, alternating in the same run. Then 10 at once of each:
+ * throughput and peak memory (process tree RSS).
+ */
+import { chromium } from 'playwright-core';
+import { startTestSite } from '../test/fixtures/site/serve';
+import { readSse } from '../kernel/cli/sse-client';
+import { runScript, TOOL_CALLS } from './replay/steps';
+import { startServiceProcess, type ServiceProcess } from './replay/service-process';
+import { samplePeak } from './replay/memory';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 7);
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+async function serviceFlow(svc: ServiceProcess, site: string): Promise<number> {
+  const t = performance.now();
+  const res = await fetch(`${svc.url}/api/flows`, {
+    method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'bench', targetWebsite: `${site}/login.html`, initialRunMode: 'DETERMINISTIC', toolCallsOnStart: TOOL_CALLS }),
+  });
+  const flow = (await res.json()) as { id: string };
+  for await (const msg of readSse(`${svc.url}/api/flows/${flow.id}/events`)) {
+    if (msg.event === 'done') {
+      const done = JSON.parse(msg.data).flow;
+      if (done.state !== 'SUCCESS') throw new Error(`bench flow failed: ${JSON.stringify(done.result)}`);
+      break;
+    }
+  }
+  return performance.now() - t;
+}
+
+async function main(): Promise<void> {
+  const site = await startTestSite();
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const script = async (screenshots: boolean) => {
+    const t = performance.now();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await runScript(page, site.url, () => (screenshots ? page.screenshot() : Promise.resolve()));
+    await context.close();
+    return performance.now() - t;
+  };
+  const rows: string[] = [];
+  for (const video of [false, true]) {
+    const svc = await startServiceProcess({ flows: { video, screenshots: true, maxConcurrent: 10 } });
+    await serviceFlow(svc, site.url); // warm-up: the service launches its shared browser
+    await script(true);
+    const s: number[] = [];
+    const b: number[] = [];
+    const bNoShot: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      s.push(await serviceFlow(svc, site.url));
+      b.push(await script(true));
+      bNoShot.push(await script(false));
+    }
+    rows.push(`| sequential, video ${video ? 'on ' : 'off'} | ${median(s).toFixed(0)} | ${median(b).toFixed(0)} | ${(median(s) / median(b)).toFixed(2)} | ${median(bNoShot).toFixed(0)} | ${(median(s) / median(bNoShot)).toFixed(2)} |`);
+
+    if (!video) {
+      const memS = samplePeak(svc.pid);
+      const t1 = performance.now();
+      await Promise.all(Array.from({ length: 10 }, () => serviceFlow(svc, site.url)));
+      const serviceMs = performance.now() - t1;
+      const peakService = memS.stop();
+      const memB = samplePeak(process.pid);
+      const t2 = performance.now();
+      await Promise.all(Array.from({ length: 10 }, () => script(true)));
+      const scriptMs = performance.now() - t2;
+      const peakBench = memB.stop();
+      rows.push(`| 10 at once (throughput flows/min; peak MiB) | ${(600_000 / serviceMs).toFixed(1)}/min; ${peakService} MiB | ${(600_000 / scriptMs).toFixed(1)}/min; ~${peakBench} MiB (bench process tree incl. idle service) | ${(serviceMs / scriptMs).toFixed(2)} (time) | | |`);
+    }
+    await svc.stop();
+  }
+  await browser.close();
+  await site.close();
+  console.log(`20-step DETERMINISTIC flow, ${ROUNDS} alternating rounds, median wall time (ms)\n`);
+  console.log('| run | service | script + screenshot per step | ratio | script, no screenshots | ratio |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of rows) console.log(r);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
