@@ -1,0 +1,31 @@
+/**
+ * Builds the plugin's two drivers from its config: binaries are resolved once
+ * and the ffmpeg verdict is logged once, not per flow.
+ */
+import type { Logger } from '../../../kernel/logger';
+import type { PlaywrightConfig } from './config-schema';
+import { DeviceDriver } from './device-driver';
+import { RemoteDriver } from './remote-driver';
+import { resolveChromiumPath, resolveFfmpegPath } from './executables';
+
+export interface PlaywrightDrivers {
+  device: DeviceDriver;
+  remote: RemoteDriver;
+  /** Closes every browser of both drivers (service shutdown). */
+  closeAll(): Promise<void>;
+}
+
+export function createPlaywrightDrivers(config: PlaywrightConfig, logger: Logger): PlaywrightDrivers {
+  const executablePath = resolveChromiumPath(config.executablePath);
+  const ffmpegPath = resolveFfmpegPath(config.ffmpegPath);
+  if (!ffmpegPath) logger.warn('ffmpeg was not found: flows will run without video', { configured: config.ffmpegPath ?? null });
+  const device = new DeviceDriver({ config, logger, executablePath, ffmpegPath });
+  const remote = new RemoteDriver({ config, logger, ffmpegPath });
+  return {
+    device,
+    remote,
+    async closeAll() {
+      await Promise.all([device.close(), remote.close()]);
+    },
+  };
+}

@@ -1,0 +1,174 @@
+/**
+ * The element actions of a session (click, type, select...). Each one finds
+ * its target among the candidates, records the element's selectors, then acts
+ * with what is left of the action timeout.
+ *
+ * Selectors are recorded just before acting: a rerun looks the element up in
+ * the state it had before the action, and a click that navigates leaves no
+ * element to record afterwards.
+ */
+import type { ElementHandle, Page } from 'playwright-core';
+import type { ElementActionResult, SelectorInput } from '../../../kernel/contracts/browser-driver';
+import type { Logger } from '../../../kernel/logger';
+import { recordSelectors } from './selectors/record-selectors';
+import { ElementFinder, evaluateOn, type FoundElement } from './element-finder';
+import { parseCandidates } from './selector-candidates';
+import { describeActionFailure } from './readable-errors';
+import { scrollElement, scrollPage, type ScrollDirection } from './scrolling';
+
+/** The least time an action gets once its element is found, however long finding took. */
+const MIN_ACTION_MS = 500;
+/** Recording selectors is best effort and must not hold an action up for long. */
+const RECORD_TIMEOUT_MS = 5_000;
+
+export interface ElementActionsDeps {
+  /** The active page (a blank one is opened when every tab was closed). */
+  page(): Promise<Page>;
+  finder: ElementFinder;
+  logger: Logger;
+  actionTimeoutMs: number;
+}
+
+export class ElementActions {
+  constructor(private readonly deps: ElementActionsDeps) {}
+
+  click(target: SelectorInput, options: { clickCount?: number; button?: 'left' | 'right' | 'middle' } = {}): Promise<ElementActionResult> {
+    return this.act(target, 'click', (found, timeout) =>
+      found.target.click({ timeout, clickCount: options.clickCount ?? 1, button: options.button ?? 'left' }));
+  }
+
+  hover(target: SelectorInput): Promise<ElementActionResult> {
+    return this.act(target, 'hover over', (found, timeout) => found.target.hover({ timeout }));
+  }
+
+  /** Types into the target, or into the focused element when `target` is null. */
+  async type(target: SelectorInput | null, text: string, options: { clear?: boolean; pressEnter?: boolean } = {}): Promise<ElementActionResult | null> {
+    const clear = options.clear ?? true;
+    if (target === null) {
+      const page = await this.deps.page();
+      if (clear) await page.keyboard.press('ControlOrMeta+A').then(() => page.keyboard.press('Delete'));
+      await page.keyboard.type(text);
+      if (options.pressEnter) await page.keyboard.press('Enter');
+      return null;
+    }
+    return this.act(target, 'type into', async (found, timeout, page) => {
+      if (clear) {
+        await found.target.fill(text, { timeout });
+      } else {
+        await found.target.focus({ timeout });
+        // Appending means typing after the current value, not where focus() left the caret.
+        await evaluateOn(found.target, `(el) => {
+          if (typeof el.setSelectionRange === 'function' && typeof el.value === 'string') {
+            try { el.setSelectionRange(el.value.length, el.value.length); } catch (e) { /* not a text input */ }
+          }
+        }`).catch(() => undefined);
+        await page.keyboard.type(text);
+      }
+      if (options.pressEnter) await found.target.press('Enter', { timeout });
+    });
+  }
+
+  async selectOption(target: SelectorInput, values: string[]): Promise<ElementActionResult & { selected: string[] }> {
+    let selected: string[] = [];
+    const result = await this.act(target, 'select options in', async (found, timeout) => {
+      selected = await found.target.selectOption(values, { timeout });
+    });
+    return { ...result, selected };
+  }
+
+  setChecked(target: SelectorInput, checked: boolean): Promise<ElementActionResult> {
+    return this.act(target, checked ? 'check' : 'uncheck', (found, timeout) => found.target.setChecked(checked, { timeout }));
+  }
+
+  /** Sets the files of a file input; for any other element, clicks it and answers the file chooser it opens. */
+  uploadFile(target: SelectorInput, absolutePaths: string[]): Promise<ElementActionResult> {
+    return this.act(target, 'upload files with', async (found, timeout, page) => {
+      const takesFiles = await evaluateOn<boolean>(
+        found.target,
+        `(el) => (el instanceof HTMLInputElement && el.type === 'file') || (el instanceof HTMLLabelElement && !!el.control)`,
+      );
+      if (takesFiles) {
+        await found.target.setInputFiles(absolutePaths, { timeout });
+        return;
+      }
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser', { timeout }),
+        found.target.click({ timeout }),
+      ]);
+      await chooser.setFiles(absolutePaths, { timeout });
+    });
+  }
+
+  /** Scrolls the page, or inside / to the target. */
+  async scroll(direction: ScrollDirection, target?: SelectorInput): Promise<ElementActionResult | null> {
+    if (target === undefined || target === null) {
+      await scrollPage(await this.deps.page(), direction);
+      return null;
+    }
+    return this.act(target, 'scroll', (found, timeout) => scrollElement(found.target, direction, timeout));
+  }
+
+  /** innerText of the target, or of the page body. */
+  async extractText(target?: SelectorInput): Promise<{ text: string; element: ElementActionResult | null }> {
+    if (target === undefined || target === null) {
+      const page = await this.deps.page();
+      const text = await page.locator('body').innerText({ timeout: this.deps.actionTimeoutMs });
+      return { text, element: null };
+    }
+    let text = '';
+    const element = await this.act(target, 'read the text of', async (found, timeout) => {
+      text = found.locator ? await found.locator.innerText({ timeout }) : await found.target.innerText();
+    });
+    return { text, element };
+  }
+
+  /** Recorded selectors of a found element, falling back to the candidate that matched. */
+  async record(found: FoundElement): Promise<string[]> {
+    const fallback = found.candidate.kind === 'ref' ? [] : [found.candidate.raw];
+    let handle: ElementHandle<Element> | null = null;
+    const owned = found.locator !== null;
+    try {
+      handle = found.locator
+        ? (await found.locator.elementHandle({ timeout: 1_000 })) as ElementHandle<Element> | null
+        : (found.target as ElementHandle<Element>);
+      if (!handle) return fallback;
+      const selectors = await withTimeout(recordSelectors(found.page, handle), RECORD_TIMEOUT_MS);
+      const usable = selectors.filter((s) => typeof s === 'string' && s && !/^ref=/.test(s)).slice(0, 5);
+      return usable.length ? usable : fallback;
+    } catch (err) {
+      this.deps.logger.debug('Recording selectors failed; keeping the matched candidate', { selector: found.candidate.raw, error: err });
+      return fallback;
+    } finally {
+      if (owned && handle) await handle.dispose().catch(() => undefined);
+    }
+  }
+
+  /** Finds the target, records it, then runs `action` with the time left. */
+  private async act(
+    target: SelectorInput,
+    verb: string,
+    action: (found: FoundElement, timeoutMs: number, page: Page) => Promise<unknown>,
+  ): Promise<ElementActionResult> {
+    const candidates = parseCandidates(target);
+    const total = this.deps.actionTimeoutMs;
+    const deadline = Date.now() + total;
+    // The active page is read on every poll: a tab opened meanwhile is searched too.
+    const found = await this.deps.finder.find(() => this.deps.page(), candidates, total);
+    const selectors = await this.record(found);
+    const left = Math.max(MIN_ACTION_MS, deadline - Date.now());
+    try {
+      await action(found, left, found.page);
+    } catch (err) {
+      throw new Error(`Could not ${verb} ${found.candidate.raw}: ${describeActionFailure(err)} (waited ${total} ms)`);
+    }
+    return { selectors, matchedSelector: found.candidate.raw };
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => { timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms); }),
+  ]).finally(() => clearTimeout(timer));
+}

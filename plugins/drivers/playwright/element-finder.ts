@@ -1,0 +1,161 @@
+/**
+ * Finds the element an action targets among its candidates (failover).
+ *
+ * Waiting the full action timeout on each missing candidate in turn would
+ * make failover cost N timeouts, so the finder polls instant presence checks
+ * of all candidates, in order, until one is present or the budget runs out;
+ * the action then waits for actionability on that one only.
+ */
+import type { ElementHandle, Locator, Page } from 'playwright-core';
+import type { Logger } from '../../../kernel/logger';
+import type { PageObserver } from './observation/observe-page';
+import { describeCandidates, type Candidate } from './selector-candidates';
+import { isClosedTargetError, isSelectorSyntaxError, firstLine } from './readable-errors';
+
+/** What element actions run on: a locator, or the handle of an observation ref. */
+export type ActionTarget = Locator | ElementHandle<Element>;
+
+/**
+ * Runs `source`, a function expression `(el, arg) => ...`, on the element.
+ * Playwright calls only real functions with the element (a string is a bare
+ * expression), and a function compiled by the TypeScript loader may carry
+ * helpers the page lacks (`__name`), so the function is built from source here.
+ */
+export function evaluateOn<R>(target: ActionTarget, source: string, arg?: unknown): Promise<R> {
+  const fn = pageFunction(source) as (el: Element, arg: unknown) => R;
+  return isHandle(target) ? target.evaluate(fn, arg) : target.evaluate(fn, arg);
+}
+
+const compiled = new Map<string, Function>();
+
+/** A function object whose `toString()` is exactly `source`. */
+export function pageFunction(source: string): Function {
+  let fn = compiled.get(source);
+  if (!fn) {
+    fn = new Function(`return (${source});`)() as Function;
+    compiled.set(source, fn);
+  }
+  return fn;
+}
+
+function isHandle(target: ActionTarget): target is ElementHandle<Element> {
+  return typeof (target as ElementHandle<Element>).asElement === 'function';
+}
+
+/** A candidate that matched. */
+export interface FoundElement {
+  candidate: Candidate;
+  /** The page the element is on. */
+  page: Page;
+  target: ActionTarget;
+  /** Set for selector candidates (refs have only a handle). */
+  locator: Locator | null;
+  /** How many elements the candidate matched (1 unless it was the only usable, ambiguous one). */
+  matches: number;
+}
+
+/** One presence pass over the candidates; remembers candidates found unusable. */
+export interface ProbeState {
+  /** raw candidate -> why it is skipped (bad syntax). */
+  invalid: Map<string, string>;
+  /** raw ref candidate -> why it did not resolve. */
+  refMisses: Map<string, string>;
+}
+
+const POLL_MS = 100;
+
+export class ElementFinder {
+  constructor(private readonly observer: PageObserver, private readonly logger: Logger) {}
+
+  /** A fresh probe state for one search. */
+  newState(): ProbeState {
+    return { invalid: new Map(), refMisses: new Map() };
+  }
+
+  /**
+   * One instant pass: the first candidate matching exactly one element wins;
+   * a candidate matching several is kept only as a fallback (its first
+   * visible match) when no later candidate is unique.
+   */
+  async probe(page: Page, candidates: Candidate[], state: ProbeState): Promise<FoundElement | null> {
+    let ambiguous: FoundElement | null = null;
+    for (const candidate of candidates) {
+      if (state.invalid.has(candidate.raw)) continue;
+      if (candidate.kind === 'ref') {
+        const handle = await this.resolveRef(page, candidate, state);
+        if (handle) return { candidate, page, target: handle, locator: null, matches: 1 };
+        continue;
+      }
+      const locator = page.locator(candidate.selector);
+      let count: number;
+      try {
+        count = await locator.count();
+      } catch (err) {
+        if (isClosedTargetError(err)) throw err;
+        if (isSelectorSyntaxError(err)) state.invalid.set(candidate.raw, firstLine(err));
+        // Anything else (a navigation replaced the document) is retried on the next pass.
+        continue;
+      }
+      if (count === 1) return { candidate, page, target: locator, locator, matches: 1 };
+      if (count > 1 && !ambiguous) {
+        const firstVisible = locator.filter({ visible: true }).first();
+        ambiguous = { candidate, page, target: firstVisible, locator: firstVisible, matches: count };
+      }
+    }
+    return ambiguous;
+  }
+
+  /**
+   * Polls `probe` until a candidate is present or `timeoutMs` passes; throws
+   * an Error listing the candidates tried and the wait.
+   */
+  async find(page: () => Promise<Page>, candidates: Candidate[], timeoutMs: number): Promise<FoundElement> {
+    const state = this.newState();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = await this.probe(await page(), candidates, state);
+      if (found) {
+        this.noteAmbiguity(found);
+        return found;
+      }
+      const usable = candidates.filter((c) => !state.invalid.has(c.raw));
+      const left = deadline - Date.now();
+      if (left <= 0 || !usable.length) throw new Error(describeNoMatch(candidates, state, timeoutMs));
+      await sleep(Math.min(POLL_MS, left));
+    }
+  }
+
+  /** Logs when the element used is the first visible match of an ambiguous candidate. */
+  noteAmbiguity(found: FoundElement): void {
+    if (found.matches > 1) {
+      this.logger.info(`Selector "${found.candidate.raw}" matches ${found.matches} elements and no other candidate matches exactly one; using its first visible match`);
+    }
+  }
+
+  private async resolveRef(page: Page, candidate: Candidate & { kind: 'ref' }, state: ProbeState): Promise<ElementHandle<Element> | null> {
+    try {
+      const handle = await this.observer.resolveRef(page, candidate.ref);
+      if (handle && (await evaluateOn<boolean>(handle, '(el) => el.isConnected'))) return handle;
+      state.refMisses.set(candidate.raw, 'not on the page any more, or not in the latest observation');
+    } catch (err) {
+      if (isClosedTargetError(err)) throw err;
+      state.refMisses.set(candidate.raw, firstLine(err));
+    }
+    return null;
+  }
+}
+
+/** "No element matches any of: #save, text=Save (waited 10000 ms)" plus skipped candidates. */
+export function describeNoMatch(candidates: Candidate[], state: ProbeState, timeoutMs: number): string {
+  let message = `No element matches any of: ${describeCandidates(candidates)} (waited ${timeoutMs} ms)`;
+  const notes: string[] = [];
+  for (const [raw, why] of state.invalid) notes.push(`skipped "${raw}": invalid selector (${why})`);
+  for (const [raw, why] of state.refMisses) notes.push(`${raw}: ${why}`);
+  if (notes.length) message += `; ${notes.join('; ')}`;
+  return message;
+}
+
+/** Resolves after `ms`. */
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

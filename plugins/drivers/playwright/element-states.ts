@@ -1,0 +1,139 @@
+/**
+ * Waits and checks on the page: element states (visible, enabled, checked...),
+ * visible text and the URL. All of them poll instant checks against the
+ * active page until they hold or the timeout passes, so a tab switch or a
+ * navigation during the wait is followed rather than failing the wait.
+ */
+import type { Page } from 'playwright-core';
+import type { ElementActionResult, ElementState, SelectorInput } from '../../../kernel/contracts/browser-driver';
+import { ElementFinder, describeNoMatch, sleep, type FoundElement } from './element-finder';
+import { describeCandidates, parseCandidates } from './selector-candidates';
+import { firstLine, isClosedTargetError } from './readable-errors';
+
+const POLL_MS = 100;
+
+export interface ElementStatesDeps {
+  page(): Promise<Page>;
+  finder: ElementFinder;
+  record(found: FoundElement): Promise<string[]>;
+}
+
+interface PollOutcome {
+  ok: boolean;
+  found: FoundElement | null;
+  /** What the element was doing instead, for failure messages. */
+  actual: string;
+}
+
+export class ElementStates {
+  constructor(private readonly deps: ElementStatesDeps) {}
+
+  /** Waits for `state`; resolves null for hidden/detached, rejects with what was seen on timeout. */
+  async waitForSelector(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<ElementActionResult | null> {
+    const candidates = parseCandidates(target);
+    const outcome = await this.poll(target, state, timeoutMs);
+    if (!outcome.ok) {
+      throw new Error(`Element ${describeCandidates(candidates)} did not become ${state} within ${timeoutMs} ms (${outcome.actual})`);
+    }
+    if (state === 'hidden' || state === 'detached' || !outcome.found) return null;
+    return { selectors: await this.deps.record(outcome.found), matchedSelector: outcome.found.candidate.raw };
+  }
+
+  /** Whether the target reaches `state` within the timeout, with its selectors when it exists. */
+  async checkElementState(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<{ ok: boolean; element: ElementActionResult | null }> {
+    const outcome = await this.poll(target, state, timeoutMs);
+    const element = outcome.found
+      ? { selectors: await this.deps.record(outcome.found), matchedSelector: outcome.found.candidate.raw }
+      : null;
+    return { ok: outcome.ok, element };
+  }
+
+  /** Whether `text` is visible on the active page within the timeout. */
+  async waitForText(text: string, timeoutMs: number): Promise<boolean> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const page = await this.deps.page();
+      const visible = await page.getByText(text).filter({ visible: true }).count().catch((err) => {
+        if (isClosedTargetError(err)) throw err;
+        return 0;
+      });
+      if (visible > 0) return true;
+      if (Date.now() >= deadline) return false;
+      await sleep(Math.min(POLL_MS, deadline - Date.now()));
+    }
+  }
+
+  /** Whether the active page's URL matches `pattern` (substring, or `/regex/flags`) within the timeout. */
+  async waitForUrl(pattern: string, timeoutMs: number): Promise<boolean> {
+    const matches = urlMatcher(pattern);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      if (matches((await this.deps.page()).url())) return true;
+      if (Date.now() >= deadline) return false;
+      await sleep(Math.min(POLL_MS, deadline - Date.now()));
+    }
+  }
+
+  private async poll(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<PollOutcome> {
+    const candidates = parseCandidates(target);
+    const probeState = this.deps.finder.newState();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = await this.deps.finder.probe(await this.deps.page(), candidates, probeState);
+      const outcome = await evaluateState(found, state);
+      if (outcome.ok || Date.now() >= deadline) {
+        if (outcome.found) this.deps.finder.noteAmbiguity(outcome.found);
+        if (!found && !outcome.ok) outcome.actual = describeNoMatch(candidates, probeState, timeoutMs).replace(/^No/, 'no');
+        return outcome;
+      }
+      await sleep(Math.min(POLL_MS, deadline - Date.now()));
+    }
+  }
+}
+
+async function evaluateState(found: FoundElement | null, state: ElementState): Promise<PollOutcome> {
+  if (!found) return { ok: state === 'detached' || state === 'hidden', found, actual: 'no element matches' };
+  if (state === 'attached') return { ok: true, found, actual: 'attached' };
+  if (state === 'detached') return { ok: false, found, actual: 'it is still attached' };
+  const t = found.target;
+  try {
+    switch (state) {
+      case 'visible':
+      case 'hidden': {
+        const visible = await t.isVisible();
+        return { ok: visible === (state === 'visible'), found, actual: visible ? 'it is visible' : 'it is hidden' };
+      }
+      case 'enabled':
+      case 'disabled': {
+        const enabled = await t.isEnabled({ timeout: 500 });
+        return { ok: enabled === (state === 'enabled'), found, actual: enabled ? 'it is enabled' : 'it is disabled' };
+      }
+      case 'checked':
+      case 'unchecked': {
+        const checked = await t.isChecked({ timeout: 500 });
+        return { ok: checked === (state === 'checked'), found, actual: checked ? 'it is checked' : 'it is unchecked' };
+      }
+    }
+  } catch (err) {
+    if (isClosedTargetError(err)) throw err;
+    if (/Not a checkbox or radio button/i.test(String(err))) {
+      throw new Error(`Element ${found.candidate.raw} is not a checkbox or radio button, so it cannot be ${state}`);
+    }
+    // It went away between the probe and the check: the next poll sees that.
+    return { ok: state === 'hidden', found: null, actual: firstLine(err) };
+  }
+  return { ok: false, found, actual: 'unknown state' };
+}
+
+/** Substring match, or a `/regex/flags` pattern. */
+export function urlMatcher(pattern: string): (url: string) => boolean {
+  const regex = /^\/(.+)\/([dgimsuvy]*)$/.exec(pattern);
+  if (!regex) return (url) => url.includes(pattern);
+  let re: RegExp;
+  try {
+    re = new RegExp(regex[1]!, regex[2]!.replace('g', ''));
+  } catch (err) {
+    throw new Error(`Invalid URL pattern ${pattern}: ${(err as Error).message}`);
+  }
+  return (url) => re.test(url);
+}

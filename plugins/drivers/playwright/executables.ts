@@ -1,0 +1,48 @@
+/**
+ * Where the Chromium and ffmpeg binaries are. Both are looked up once per
+ * driver: Chromium because `npx playwright install` may or may not have run,
+ * ffmpeg because video is optional and must degrade, not fail.
+ */
+import { accessSync, constants, existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+/** The Debian package's binary, used when nothing better is configured or installed. */
+export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+
+/**
+ * The Chromium to launch: the configured one, else a Playwright-managed
+ * build when its file exists, else the system Chromium.
+ */
+export function resolveChromiumPath(configured: string | undefined): string {
+  if (configured) return configured;
+  try {
+    const managed = chromium.executablePath();
+    if (managed && existsSync(managed)) return managed;
+  } catch {
+    // playwright-core throws when it knows no managed build for this platform.
+  }
+  return SYSTEM_CHROMIUM;
+}
+
+/** The ffmpeg to encode videos with, or null when none is installed. */
+export function resolveFfmpegPath(configured: string | undefined): string | null {
+  const candidates = configured ? [configured] : ['/usr/bin/ffmpeg', ...onPath('ffmpeg')];
+  for (const candidate of candidates) {
+    if (isExecutable(candidate)) return candidate;
+  }
+  return null;
+}
+
+function onPath(name: string): string[] {
+  return (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, name));
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}

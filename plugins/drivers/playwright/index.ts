@@ -1,0 +1,32 @@
+/**
+ * Plugin `driver-playwright`: browser drivers on Playwright and Chromium.
+ * `device` launches a local Chromium (shared per launch options, one context
+ * per flow); `remoteInstance` connects to a running one over CDP. Both record
+ * videos with the DevTools screencast and the system ffmpeg.
+ */
+import type { DependencyContainer } from 'tsyringe';
+import { definePlugin } from '../../../kernel/plugin';
+import { BROWSER_DRIVERS, LIFECYCLE, LOGGER, SETTINGS, provide, resolve } from '../../../kernel/tokens';
+import { PlaywrightConfigSchema } from './config-schema';
+import { createPlaywrightDrivers, type PlaywrightDrivers } from './drivers';
+
+export default definePlugin({
+  id: 'driver-playwright',
+  apiVersion: 1,
+  description: 'Playwright browser drivers: device (local Chromium) and remoteInstance (CDP)',
+  configSchema: PlaywrightConfigSchema,
+  provides: [BROWSER_DRIVERS, LIFECYCLE],
+  requires: [SETTINGS, LOGGER],
+  register(ctx) {
+    let drivers: PlaywrightDrivers | null = null;
+    // Built on first resolve, shared by the three registrations below.
+    const get = (c: DependencyContainer) => (drivers ??= createPlaywrightDrivers(ctx.config, resolve(c, LOGGER)));
+    provide(ctx.container, BROWSER_DRIVERS, (c) => get(c).device);
+    provide(ctx.container, BROWSER_DRIVERS, (c) => get(c).remote);
+    provide(ctx.container, LIFECYCLE, () => ({
+      name: 'driver-playwright',
+      // Nothing to close when no driver was ever used.
+      stop: async () => { await drivers?.closeAll(); },
+    }));
+  },
+});

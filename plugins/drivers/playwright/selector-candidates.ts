@@ -1,0 +1,47 @@
+/**
+ * Turns a SelectorInput into the ordered candidates the element finder tries.
+ * The contract's syntax is Playwright's with two additions: a bare string is
+ * CSS unless it starts with `//` or `(` (XPath), and `ref=N` names element N
+ * of the latest observation.
+ */
+import type { SelectorInput } from '../../../kernel/contracts/browser-driver';
+
+/** One candidate: a Playwright selector string, or an observation ref. */
+export type Candidate =
+  | { raw: string; kind: 'selector'; selector: string }
+  | { raw: string; kind: 'ref'; ref: number };
+
+const REF_RE = /^ref=(\d{1,9})$/;
+/** `engine=...` prefixes Playwright understands on a bare selector string. */
+const ENGINE_PREFIX_RE = /^(css|xpath|text|role|id|data-testid|data-test-id|data-test|nth|visible|internal:[a-z-]+)(:light)?=/;
+
+/** Parses the target of an element action; throws when it holds no usable candidate. */
+export function parseCandidates(input: SelectorInput): Candidate[] {
+  const list = Array.isArray(input) ? input : [input];
+  const candidates: Candidate[] = [];
+  const seen = new Set<string>();
+  for (const item of list) {
+    if (typeof item !== 'string') continue;
+    const raw = item.trim();
+    if (!raw || seen.has(raw)) continue;
+    seen.add(raw);
+    candidates.push(toCandidate(raw));
+  }
+  if (!candidates.length) throw new Error('No selector given: pass a selector string or a non-empty list of candidates');
+  return candidates;
+}
+
+function toCandidate(raw: string): Candidate {
+  const ref = REF_RE.exec(raw);
+  if (ref) return { raw, kind: 'ref', ref: Number(ref[1]) };
+  if (ENGINE_PREFIX_RE.test(raw)) return { raw, kind: 'selector', selector: raw };
+  if (raw.startsWith('//') || raw.startsWith('(')) return { raw, kind: 'selector', selector: `xpath=${raw}` };
+  // Playwright itself reads a quoted bare string as text; the contract says CSS.
+  if (/^["']/.test(raw)) return { raw, kind: 'selector', selector: `css=${raw}` };
+  return { raw, kind: 'selector', selector: raw };
+}
+
+/** The candidates as a person reads them: `#save, text=Save`. */
+export function describeCandidates(candidates: Candidate[]): string {
+  return candidates.map((c) => c.raw).join(', ');
+}

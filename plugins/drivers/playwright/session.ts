@@ -1,0 +1,243 @@
+/**
+ * A flow's browser: one BrowserContext (own cookies and storage) on a shared
+ * browser. Navigation, tabs, dialogs, scripts and screenshots live here; the
+ * element actions and waits are delegated to their own modules.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import type {
+  BrowserSession, DialogInfo, ElementActionResult, ElementState, Observation, ObserveOptions, SelectorInput, TabInfo,
+} from '../../../kernel/contracts/browser-driver';
+import type { Logger } from '../../../kernel/logger';
+import { PageObserver } from './observation/observe-page';
+import { DialogResponder } from './dialog-responder';
+import { ElementActions } from './element-actions';
+import { ElementFinder } from './element-finder';
+import { ElementStates } from './element-states';
+import { TabTracker } from './tab-tracker';
+import { runPageScript } from './page-script';
+import { describeNavigationFailure, isInterruptedNavigation } from './readable-errors';
+import type { VideoRecorder } from './video-recorder';
+
+export interface PlaywrightSessionParts {
+  context: BrowserContext;
+  logger: Logger;
+  actionTimeoutMs: number;
+  navigationTimeoutMs: number;
+  /** Resolves when the browser behind the context dies. */
+  disconnected: Promise<Error>;
+  /** Called once the session is closed (detaches browser listeners). */
+  onClosed(): void;
+}
+
+export class PlaywrightSession implements BrowserSession {
+  readonly disconnected: Promise<Error>;
+  private readonly context: BrowserContext;
+  private readonly logger: Logger;
+  private readonly tabTracker: TabTracker;
+  private readonly dialogs: DialogResponder;
+  private readonly observer: PageObserver;
+  private readonly elements: ElementActions;
+  private readonly states: ElementStates;
+  private recorder: VideoRecorder | null = null;
+  private closing: Promise<void> | null = null;
+
+  constructor(private readonly parts: PlaywrightSessionParts) {
+    this.context = parts.context;
+    this.logger = parts.logger;
+    this.disconnected = parts.disconnected;
+    this.dialogs = new DialogResponder(this.logger);
+    // One observer per session: it keeps the refs of the latest observation.
+    this.observer = new PageObserver();
+    this.tabTracker = new TabTracker(this.context, (page) => this.dialogs.attach(page));
+    const finder = new ElementFinder(this.observer, this.logger);
+    const page = () => this.page();
+    this.elements = new ElementActions({ page, finder, logger: this.logger, actionTimeoutMs: parts.actionTimeoutMs });
+    this.states = new ElementStates({ page, finder, record: (found) => this.elements.record(found) });
+  }
+
+  /** Opens the first tab. */
+  async start(): Promise<void> {
+    await this.tabTracker.activePage();
+  }
+
+  /** Starts recording the active tab (and every tab that becomes active). */
+  attachRecorder(recorder: VideoRecorder): void {
+    this.recorder = recorder;
+    const current = this.tabTracker.current();
+    if (current) void recorder.follow(this.context, current);
+    this.tabTracker.onActiveChange((page) => void recorder.follow(this.context, page));
+  }
+
+  get recordsVideo(): boolean {
+    return this.recorder !== null;
+  }
+
+  currentUrl(): string {
+    return this.tabTracker.current()?.url() ?? 'about:blank';
+  }
+
+  async title(): Promise<string> {
+    return (await this.page()).title();
+  }
+
+  async navigate(url: string): Promise<void> {
+    const page = await this.page();
+    const timeout = this.parts.navigationTimeoutMs;
+    const deadline = Date.now() + timeout;
+    try {
+      await page.goto(url, { waitUntil: 'load', timeout });
+    } catch (err) {
+      // A navigation still settling (a script redirect) can cancel this one as it starts: try once more.
+      const left = deadline - Date.now();
+      if (!isInterruptedNavigation(err) || left < 100) throw await this.navigationFailed(page, `Navigation to ${url}`, err);
+      try {
+        await page.goto(url, { waitUntil: 'load', timeout: left });
+      } catch (again) {
+        throw await this.navigationFailed(page, `Navigation to ${url}`, again);
+      }
+    }
+  }
+
+  goBack(): Promise<void> {
+    return this.history('Going back', (page, timeout) => page.goBack({ waitUntil: 'load', timeout }));
+  }
+
+  goForward(): Promise<void> {
+    return this.history('Going forward', (page, timeout) => page.goForward({ waitUntil: 'load', timeout }));
+  }
+
+  reload(): Promise<void> {
+    return this.history('Reloading', (page, timeout) => page.reload({ waitUntil: 'load', timeout }));
+  }
+
+  click(target: SelectorInput, options?: { clickCount?: number; button?: 'left' | 'right' | 'middle' }): Promise<ElementActionResult> {
+    return this.elements.click(target, options);
+  }
+
+  hover(target: SelectorInput): Promise<ElementActionResult> {
+    return this.elements.hover(target);
+  }
+
+  type(target: SelectorInput | null, text: string, options?: { clear?: boolean; pressEnter?: boolean }): Promise<ElementActionResult | null> {
+    return this.elements.type(target, text, options);
+  }
+
+  async pressKey(key: string): Promise<void> {
+    const page = await this.page();
+    try {
+      await page.keyboard.press(key);
+    } catch (err) {
+      throw new Error(`Could not press ${key}: ${(err as Error).message.split('\n')[0]!.replace(/^keyboard\.press: /, '')}`);
+    }
+  }
+
+  selectOption(target: SelectorInput, values: string[]): Promise<ElementActionResult & { selected: string[] }> {
+    return this.elements.selectOption(target, values);
+  }
+
+  setChecked(target: SelectorInput, checked: boolean): Promise<ElementActionResult> {
+    return this.elements.setChecked(target, checked);
+  }
+
+  uploadFile(target: SelectorInput, absolutePaths: string[]): Promise<ElementActionResult> {
+    return this.elements.uploadFile(target, absolutePaths);
+  }
+
+  scroll(direction: 'up' | 'down' | 'left' | 'right', target?: SelectorInput): Promise<ElementActionResult | null> {
+    return this.elements.scroll(direction, target);
+  }
+
+  waitForSelector(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<ElementActionResult | null> {
+    return this.states.waitForSelector(target, state, timeoutMs);
+  }
+
+  waitForText(text: string, timeoutMs: number): Promise<boolean> {
+    return this.states.waitForText(text, timeoutMs);
+  }
+
+  checkElementState(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<{ ok: boolean; element: ElementActionResult | null }> {
+    return this.states.checkElementState(target, state, timeoutMs);
+  }
+
+  waitForUrl(pattern: string, timeoutMs: number): Promise<boolean> {
+    return this.states.waitForUrl(pattern, timeoutMs);
+  }
+
+  extractText(target?: SelectorInput): Promise<{ text: string; element: ElementActionResult | null }> {
+    return this.elements.extractText(target);
+  }
+
+  tabs(): Promise<TabInfo[]> {
+    return this.tabTracker.describe();
+  }
+
+  switchTab(by: { index?: number; urlContains?: string }): Promise<TabInfo> {
+    return this.tabTracker.switchTo(by);
+  }
+
+  setDialogPolicy(policy: { accept: boolean; promptText?: string }): void {
+    this.dialogs.setPolicy(policy);
+  }
+
+  takeDialogs(): DialogInfo[] {
+    return this.dialogs.take();
+  }
+
+  async evaluate(javascript: string, params: unknown): Promise<unknown> {
+    return runPageScript(await this.page(), javascript, params, this.parts.navigationTimeoutMs);
+  }
+
+  async screenshot(): Promise<Buffer> {
+    const page = await this.page();
+    return page.screenshot({ type: 'png', timeout: this.parts.actionTimeoutMs });
+  }
+
+  async observe(options: ObserveOptions): Promise<Observation> {
+    return this.observer.observe(await this.page(), options);
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    try {
+      if (this.recorder) {
+        const page = this.tabTracker.current();
+        await this.recorder.stop(async () => (page ? page.screenshot({ type: 'jpeg', quality: 60, timeout: 2_000 }) : null));
+      }
+    } finally {
+      await this.context.close().catch((err) => this.logger.debug('Closing the browser context failed', { error: err }));
+      this.parts.onClosed();
+    }
+  }
+
+  private page(): Promise<Page> {
+    if (this.closing) return Promise.reject(new Error('The browser session is closed'));
+    return this.tabTracker.activePage();
+  }
+
+  private async history(what: string, go: (page: Page, timeout: number) => Promise<unknown>): Promise<void> {
+    const page = await this.page();
+    const timeout = this.parts.navigationTimeoutMs;
+    try {
+      await go(page, timeout);
+    } catch (err) {
+      throw await this.navigationFailed(page, what, err);
+    }
+  }
+
+  /**
+   * The readable error of a failed navigation. After a network error Chromium
+   * commits its error page a moment later, and that commit would cancel the
+   * flow's next navigation, so it is awaited (briefly) first.
+   */
+  private async navigationFailed(page: Page, what: string, err: unknown): Promise<Error> {
+    const failure = describeNavigationFailure(what, err, this.parts.navigationTimeoutMs);
+    if (/net::ERR_/.test(failure.message)) {
+      await page.waitForURL(/^chrome-error:/, { timeout: 1_000, waitUntil: 'load' }).catch(() => undefined);
+    }
+    return failure;
+  }
+}
