@@ -9,6 +9,7 @@ import type { FlowMetadata, ToolCallRecord } from '../flows/flow-types';
 /** Rough token count (4 characters a token), for budgets only. */
 export const approxTokens = (text: string): number => Math.ceil(text.length / 4);
 
+/** The rules, and the env-var placeholders the flow may use (names only). */
 export function systemPrompt(flow: FlowMetadata): string {
   const vars = flow.envVars.length
     ? `Environment variables you may use as placeholders in parameters (the service substitutes the secret value when the action runs; you never see values): ${flow.envVars.map((n) => '${' + n + '}').join(', ')}.`
@@ -24,7 +25,11 @@ export function systemPrompt(flow: FlowMetadata): string {
   ].join('\n');
 }
 
-/** One line per past call, newest last, cut from the oldest to fit `budgetTokens`. */
+/**
+ * One line per past call (name, parameters with placeholders, outcome; long
+ * parts cut at 300 characters), newest last. When the lines exceed
+ * `budgetTokens` the oldest are dropped and a line says how many.
+ */
 export function historyText(history: ToolCallRecord[], budgetTokens: number): string {
   const lines = history.map((c, i) => {
     const outcome = c.outcome ? `${c.outcome.success ? 'ok' : 'FAILED'}: ${c.outcome.message}` : 'running';
@@ -45,6 +50,23 @@ export function historyText(history: ToolCallRecord[], budgetTokens: number): st
   return kept.length ? kept.join('\n') : '(no actions yet)';
 }
 
+/** Page text cannot close the untrusted block early: a literal `</page>` inside it is defused. */
+export function fencePageText(text: string): string {
+  return text.replace(/<\/?page>/gi, (tag) => tag.replace('<', '‹'));
+}
+
+/** URL and title lines, unless the driver's observation text already shows them. */
+function pageHeader(observation: Observation): string {
+  const lines: string[] = [];
+  if (observation.url && !observation.text.includes(observation.url)) lines.push(`URL: ${observation.url}`);
+  if (observation.title && !observation.text.includes(observation.title)) lines.push(`Title: ${observation.title}`);
+  return lines.length ? lines.join('\n') + '\n' : '';
+}
+
+/**
+ * The user message of one step: objective, compacted history, and the
+ * current page (url, title and the observation text, fenced as untrusted).
+ */
 export function stepPrompt(flow: FlowMetadata, history: ToolCallRecord[], observation: Observation, historyBudget: number): string {
   return [
     `Objective: ${flow.overallObjective ?? '(none)'}`,
@@ -54,9 +76,17 @@ export function stepPrompt(flow: FlowMetadata, history: ToolCallRecord[], observ
     '',
     `Current page (${observation.truncated ? 'truncated to budget' : 'complete'}; * marks elements new since the last step):`,
     '<page>',
-    observation.text,
+    fencePageText(pageHeader(observation) + observation.text),
     '</page>',
     '',
     'Choose the next tool call.',
   ].join('\n');
+}
+
+/** Sent as the user turn when the model answered without a tool call. */
+export const NO_TOOL_CALL_REMINDER = 'You must answer with exactly one tool call. If the objective is achieved, call markObjectiveComplete; if it cannot be achieved, call markObjectiveNotCompletable.';
+
+/** Sent as the (error) tool result of a call whose arguments could not be parsed. */
+export function malformedArgumentsReply(parseError: string | undefined): string {
+  return `Your arguments could not be parsed (${parseError ?? 'invalid JSON'}). Call the tool again with valid JSON arguments.`;
 }

@@ -30,6 +30,12 @@ export interface LlmToolCall {
   rawArguments?: string;
   /** Why the arguments could not be parsed; reported back to the model. */
   parseError?: string;
+  /**
+   * Opaque provider data that must travel with the call when it is replayed
+   * in a later turn (e.g. Gemini's thought signature). Only the provider that
+   * produced it reads it; the agent echoes it back unchanged.
+   */
+  providerData?: Record<string, unknown>;
 }
 
 export interface LlmRequest {
@@ -49,9 +55,13 @@ export interface LlmResponse {
   usage: { inputTokens: number; outputTokens: number };
 }
 
-export type LlmErrorKind = 'RATE_LIMITED' | 'AUTH_FAILED' | 'UNAVAILABLE' | 'TIMEOUT' | 'BAD_REQUEST' | 'BAD_RESPONSE';
+/**
+ * Why a model call failed. `CANCELLED`: the caller's signal aborted the call
+ * (the flow was cancelled or its browser closed); never retried.
+ */
+export type LlmErrorKind = 'RATE_LIMITED' | 'AUTH_FAILED' | 'UNAVAILABLE' | 'TIMEOUT' | 'BAD_REQUEST' | 'BAD_RESPONSE' | 'CANCELLED';
 
-/** A classified provider failure. `RATE_LIMITED`, `UNAVAILABLE` and `TIMEOUT` are retried. */
+/** A classified provider failure. `RATE_LIMITED`, `UNAVAILABLE` and `TIMEOUT` are retried; the rest are not. */
 export class LlmError extends Error {
   constructor(readonly kind: LlmErrorKind, message: string, readonly status?: number) {
     super(message);

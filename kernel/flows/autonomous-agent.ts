@@ -11,7 +11,6 @@ export interface AgentStep {
   toolCall: ToolCallInput;
   /** The model's stated reason for the call. */
   rationale: string | null;
-  /** A `ref=N` in an element parameter was chosen from the observation. */
 }
 
 export interface AgentStepInput {
@@ -21,6 +20,12 @@ export interface AgentStepInput {
   /** Every call of the flow so far, oldest first. */
   history: ToolCallRecord[];
   signal: AbortSignal;
+  /**
+   * Puts `${NAME}` back for every env-var value (and masks registered
+   * secrets) in text about to be sent to the model: page text can echo a
+   * value the flow typed, and env values never reach an LLM.
+   */
+  redact(text: string): string;
   /** Called after every model call with its token usage (persisted at once). */
   onUsage(inputTokens: number, outputTokens: number): Promise<void>;
 }

@@ -1,7 +1,7 @@
 /** Classifies Anthropic SDK failures as LlmError, with secrets scrubbed from the message. */
 import Anthropic from '@anthropic-ai/sdk';
 import { LlmError } from '../../../kernel/contracts/llm-provider';
-import { type CallDeadline, isConnectionError, kindForStatus, scrub } from './llm-call-support';
+import { type CallDeadline, isConnectionError, kindForStatus, scrub } from '../../../kernel/llm/call-support';
 
 /** The LlmError for whatever the SDK threw. */
 export function toLlmError(err: unknown, deadline: CallDeadline, secrets: readonly string[]): LlmError {

@@ -4,7 +4,7 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { LlmMessage, LlmRequest, LlmResponse, LlmToolDefinition } from '../../../kernel/contracts/llm-provider';
-import { generatedCallId, parseToolArguments } from './llm-call-support';
+import { generatedCallId, parseToolArguments } from '../../../kernel/llm/call-support';
 
 type MessageParams = Anthropic.MessageCreateParamsNonStreaming;
 type Block = Anthropic.ContentBlockParam;

@@ -4,7 +4,7 @@ import type { LlmProvider, LlmRequest, LlmResponse } from '../../../kernel/contr
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
 import type { Logger } from '../../../kernel/logger';
 import { ANTHROPIC_SECRET_FIELDS, ANTHROPIC_TYPE, anthropicConfigSchema, type AnthropicConfig } from './config-schema';
-import { CallDeadline, ClientCache, parseProviderConfig, secretValues } from './llm-call-support';
+import { CallDeadline, ClientCache, parseProviderConfig, secretValues } from '../../../kernel/llm/call-support';
 import { fromMessage, toMessageParams } from './anthropic-mapping';
 import { toLlmError } from './anthropic-errors';
 

@@ -1,6 +1,6 @@
 /** Classifies Bedrock runtime (AWS SDK v3) failures as LlmError, secrets scrubbed. */
 import { LlmError, type LlmErrorKind } from '../../../kernel/contracts/llm-provider';
-import { type CallDeadline, isConnectionError, kindForStatus, scrub } from './llm-call-support';
+import { type CallDeadline, isConnectionError, kindForStatus, scrub } from '../../../kernel/llm/call-support';
 
 /** Bedrock exception names whose HTTP status alone would mislead. */
 const KIND_BY_NAME: Record<string, LlmErrorKind> = {

@@ -6,7 +6,7 @@ import type {
   ContentBlock, ConverseCommandInput, ConverseCommandOutput, Message, Tool,
 } from '@aws-sdk/client-bedrock-runtime';
 import { LlmError, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolCall } from '../../../kernel/contracts/llm-provider';
-import { generatedCallId, parseToolArguments } from './llm-call-support';
+import { generatedCallId, parseToolArguments } from '../../../kernel/llm/call-support';
 
 /** Output budget when the request sets none. */
 export const DEFAULT_MAX_TOKENS = 4096;

@@ -10,7 +10,7 @@ import type { Logger } from '../../../kernel/logger';
 import { BEDROCK_SECRET_FIELDS, BEDROCK_TYPE, bedrockConfigSchema, type BedrockConfig } from './config-schema';
 import { fromConverseOutput, toConverseInput } from './bedrock-mapping';
 import { toLlmError } from './bedrock-errors';
-import { CallDeadline, ClientCache, parseProviderConfig, secretValues } from './llm-call-support';
+import { CallDeadline, ClientCache, parseProviderConfig, secretValues } from '../../../kernel/llm/call-support';
 
 /** What the plugin hands the provider. */
 export interface ProviderOptions {

@@ -4,9 +4,9 @@ import type { LlmProvider, LlmRequest, LlmResponse } from '../../../kernel/contr
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
 import type { Logger } from '../../../kernel/logger';
 import { GEMINI_SECRET_FIELDS, GEMINI_TYPE, geminiConfigSchema, type GeminiConfig } from './config-schema';
-import { toLlmError } from './genai-errors';
-import { fromGenerateResponse, ThoughtSignatures, toContents, toGenerateConfig } from './genai-mapping';
-import { CallDeadline, ClientCache, parseProviderConfig, secretValues } from './llm-call-support';
+import { toLlmError } from '../../../kernel/llm/genai/errors';
+import { fromGenerateResponse, toContents, toGenerateConfig } from '../../../kernel/llm/genai/mapping';
+import { CallDeadline, ClientCache, parseProviderConfig, secretValues } from '../../../kernel/llm/call-support';
 
 /** What the plugin hands the provider. */
 export interface ProviderOptions {
@@ -22,7 +22,6 @@ export class GeminiProvider implements LlmProvider {
   readonly configSchema = geminiConfigSchema;
   readonly secretFields = GEMINI_SECRET_FIELDS;
   private readonly clients = new ClientCache<GoogleGenAI>();
-  private readonly signatures = new ThoughtSignatures();
 
   constructor(private readonly options: ProviderOptions) {}
 
@@ -37,13 +36,13 @@ export class GeminiProvider implements LlmProvider {
     const client = this.client(config, config.baseUrl ?? this.options.baseUrl);
     const deadline = new CallDeadline(request.timeoutMs, request.signal);
     try {
-      const { contents, systemInstruction } = toContents(request.messages, this.signatures);
+      const { contents, systemInstruction } = toContents(request.messages);
       const response = await client.models.generateContent({
         model: config.modelName,
         contents,
         config: { ...toGenerateConfig(request, systemInstruction), abortSignal: deadline.signal },
       });
-      return fromGenerateResponse(response, request, this.signatures);
+      return fromGenerateResponse(response, request);
     } catch (err) {
       throw toLlmError(err, deadline, secrets, 'Gemini');
     } finally {

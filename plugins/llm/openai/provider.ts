@@ -4,7 +4,7 @@ import type { LlmProvider, LlmRequest, LlmResponse } from '../../../kernel/contr
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
 import type { Logger } from '../../../kernel/logger';
 import { OPENAI_SECRET_FIELDS, OPENAI_TYPE, openAiConfigSchema, type OpenAiConfig } from './config-schema';
-import { CallDeadline, ClientCache, parseProviderConfig, secretValues } from './llm-call-support';
+import { CallDeadline, ClientCache, parseProviderConfig, secretValues } from '../../../kernel/llm/call-support';
 import { fromChatCompletion, toChatParams } from './openai-mapping';
 import { toLlmError } from './openai-errors';
 

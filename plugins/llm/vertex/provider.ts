@@ -9,9 +9,9 @@ import type { LlmProvider, LlmRequest, LlmResponse } from '../../../kernel/contr
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
 import type { Logger } from '../../../kernel/logger';
 import { VERTEX_SECRET_FIELDS, VERTEX_TYPE, vertexConfigSchema, type VertexConfig } from './config-schema';
-import { toLlmError } from './genai-errors';
-import { fromGenerateResponse, ThoughtSignatures, toContents, toGenerateConfig } from './genai-mapping';
-import { CallDeadline, ClientCache, parseProviderConfig, secretValues } from './llm-call-support';
+import { toLlmError } from '../../../kernel/llm/genai/errors';
+import { fromGenerateResponse, toContents, toGenerateConfig } from '../../../kernel/llm/genai/mapping';
+import { CallDeadline, ClientCache, parseProviderConfig, secretValues } from '../../../kernel/llm/call-support';
 
 /** OAuth scope Vertex AI needs. */
 const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
@@ -41,7 +41,6 @@ export class VertexProvider implements LlmProvider {
   readonly configSchema = vertexConfigSchema;
   readonly secretFields = VERTEX_SECRET_FIELDS;
   private readonly clients = new ClientCache<GoogleGenAI>();
-  private readonly signatures = new ThoughtSignatures();
 
   constructor(private readonly options: ProviderOptions) {}
 
@@ -56,13 +55,13 @@ export class VertexProvider implements LlmProvider {
     const deadline = new CallDeadline(request.timeoutMs, request.signal);
     try {
       const client = this.client(config, config.baseUrl ?? this.options.baseUrl);
-      const { contents, systemInstruction } = toContents(request.messages, this.signatures);
+      const { contents, systemInstruction } = toContents(request.messages);
       const response = await client.models.generateContent({
         model: config.modelName,
         contents,
         config: { ...toGenerateConfig(request, systemInstruction), abortSignal: deadline.signal },
       });
-      return fromGenerateResponse(response, request, this.signatures);
+      return fromGenerateResponse(response, request);
     } catch (err) {
       throw toLlmError(err, deadline, secrets, 'Vertex AI');
     } finally {

@@ -1,18 +1,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import {
   CallDeadline, ClientCache, kindForStatus, parseProviderConfig, parseToolArguments, scrub, secretValues,
-} from '../../../plugins/llm/openai/llm-call-support';
+} from '../../../kernel/llm/call-support';
 import { openAiConfigSchema } from '../../../plugins/llm/openai/config-schema';
 import { LlmError } from '../../../kernel/contracts/llm-provider';
-
-test('every provider plugin holds the same copy of llm-call-support.ts (and Gemini/Vertex of genai-*.ts)', () => {
-  const read = (path: string) => readFileSync(new URL(`../../../plugins/llm/${path}`, import.meta.url), 'utf8');
-  const support = read('openai/llm-call-support.ts');
-  for (const plugin of ['anthropic', 'bedrock', 'gemini', 'vertex']) assert.equal(read(`${plugin}/llm-call-support.ts`), support, plugin);
-  for (const file of ['genai-mapping.ts', 'genai-schema.ts', 'genai-errors.ts']) assert.equal(read(`vertex/${file}`), read(`gemini/${file}`), file);
-});
 
 test('parseToolArguments: objects, JSON text, empty, and malformed input', () => {
   assert.deepEqual(parseToolArguments({ a: 1 }), { arguments: { a: 1 } });
@@ -89,10 +81,13 @@ test('CallDeadline tells a timeout from a caller abort', async () => {
   controller.abort();
   assert.equal(cancelled.signal.aborted, true);
   assert.equal(cancelled.cancelled, true);
+  assert.equal(cancelled.abortError()?.kind, 'CANCELLED');
+  assert.equal(cancelled.abortError()?.retryable, false);
   assert.match(cancelled.abortError()!.message, /cancelled/);
   cancelled.dispose();
 
   const already = new CallDeadline(10_000, AbortSignal.abort());
   assert.equal(already.signal.aborted, true);
+  assert.equal(already.abortError()?.kind, 'CANCELLED');
   already.dispose();
 });

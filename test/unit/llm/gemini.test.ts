@@ -48,6 +48,7 @@ test('gemini: thought signatures of function calls are sent back with them', T, 
     const provider = new GeminiProvider({ logger: silentLogger() });
     const first = await provider.complete(fake.gptConfig(), requestOf([{ role: 'user', content: 'Click a' }]));
     const call = first.toolCalls[0]!;
+    assert.deepEqual(call.providerData, { thoughtSignature: 'c2lnLSR71' }, 'the signature travels with the call');
     await provider.complete(fake.gptConfig(), requestOf([
       { role: 'user', content: 'Click a' },
       { role: 'assistant', content: null, toolCalls: [call] },

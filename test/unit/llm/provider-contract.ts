@@ -237,13 +237,14 @@ export function providerContractSuite(p: ProviderUnderTest): void {
         assert.ok(Date.now() - started < 5000, `took ${Date.now() - started} ms`);
       }));
 
-    test('the caller\'s abort signal ends the call', T, () =>
+    test('the caller\'s abort signal ends the call -> CANCELLED, not retryable', T, () =>
       withFake(p.protocol, [{ stallMs: 10_000 }], async (fake) => {
         const controller = new AbortController();
         setTimeout(() => controller.abort(), 200);
         const started = Date.now();
         const err = await failureOf(p.create({}), fake.gptConfig(), requestOf([{ role: 'user', content: 'Hi' }], { timeoutMs: 8000, signal: controller.signal }));
-        assert.equal(err.kind, 'TIMEOUT');
+        assert.equal(err.kind, 'CANCELLED');
+        assert.equal(err.retryable, false);
         assert.match(err.message, /cancelled/);
         assert.ok(Date.now() - started < 5000);
       }));

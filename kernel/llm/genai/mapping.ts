@@ -7,9 +7,9 @@ import { randomUUID } from 'node:crypto';
 import {
   FunctionCallingConfigMode, type Content, type GenerateContentConfig, type GenerateContentResponse, type Part,
 } from '@google/genai';
-import { LlmError, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolCall } from '../../../kernel/contracts/llm-provider';
-import { toGeminiSchema } from './genai-schema';
-import { parseToolArguments } from './llm-call-support';
+import { LlmError, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolCall } from '../../contracts/llm-provider';
+import { toGeminiSchema } from './schema';
+import { parseToolArguments } from '../call-support';
 
 /**
  * Prefix of ids we make up for function calls the model sent without one;
@@ -18,20 +18,13 @@ import { parseToolArguments } from './llm-call-support';
 const LOCAL_ID_PREFIX = 'gcall_';
 
 /**
- * Thought signatures of past function calls, by call id. Gemini 3 models
- * reject a history whose function calls lack the signature they came with,
- * and our message contract has no field for it, so the provider remembers
- * them (bounded, oldest dropped).
+ * Gemini 3 models reject a history whose function calls lack the thought
+ * signature they came with: it travels in the call's opaque `providerData`
+ * and is sent back when the call is replayed.
  */
-export class ThoughtSignatures {
-  private readonly byCallId = new Map<string, string>();
-  constructor(private readonly max = 2000) {}
-  remember(callId: string, signature: string | undefined): void {
-    if (!signature) return;
-    this.byCallId.set(callId, signature);
-    if (this.byCallId.size > this.max) this.byCallId.delete(this.byCallId.keys().next().value as string);
-  }
-  get(callId: string): string | undefined { return this.byCallId.get(callId); }
+function thoughtSignatureOf(call: LlmToolCall): string | undefined {
+  const signature = call.providerData?.thoughtSignature;
+  return typeof signature === 'string' && signature ? signature : undefined;
 }
 
 function realId(id: string): string | undefined {
@@ -49,7 +42,7 @@ function malformedCallIds(messages: LlmMessage[]): Set<string> {
   return ids;
 }
 
-function toParts(message: Exclude<LlmMessage, { role: 'system' }>, signatures: ThoughtSignatures, malformed: Set<string>): Part[] {
+function toParts(message: Exclude<LlmMessage, { role: 'system' }>, malformed: Set<string>): Part[] {
   switch (message.role) {
     case 'user': {
       const parts: Part[] = message.content ? [{ text: message.content }] : [];
@@ -63,7 +56,7 @@ function toParts(message: Exclude<LlmMessage, { role: 'system' }>, signatures: T
           parts.push({ text: `(malformed call of ${call.name}: ${call.rawArguments ?? ''})` });
           continue;
         }
-        const signature = signatures.get(call.id);
+        const signature = thoughtSignatureOf(call);
         parts.push({
           functionCall: { ...(realId(call.id) ? { id: call.id } : {}), name: call.name, args: call.arguments ?? {} },
           ...(signature ? { thoughtSignature: signature } : {}),
@@ -85,14 +78,14 @@ function toParts(message: Exclude<LlmMessage, { role: 'system' }>, signatures: T
 }
 
 /** Contents (user/model turns, consecutive turns of one role merged) and the system instruction. */
-export function toContents(messages: LlmMessage[], signatures: ThoughtSignatures): { contents: Content[]; systemInstruction?: string } {
+export function toContents(messages: LlmMessage[]): { contents: Content[]; systemInstruction?: string } {
   const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
   const malformed = malformedCallIds(messages);
   const contents: Content[] = [];
   for (const message of messages) {
     if (message.role === 'system') continue;
     const role = message.role === 'assistant' ? 'model' : 'user';
-    const parts = toParts(message, signatures, malformed);
+    const parts = toParts(message, malformed);
     if (!parts.length) continue;
     const last = contents[contents.length - 1];
     if (last?.role === role) last.parts!.push(...parts);
@@ -141,7 +134,7 @@ function malformedCall(finishMessage: string | undefined, request: LlmRequest): 
 }
 
 /** Text, tool calls and usage of a response. */
-export function fromGenerateResponse(response: GenerateContentResponse, request: LlmRequest, signatures: ThoughtSignatures): LlmResponse {
+export function fromGenerateResponse(response: GenerateContentResponse, request: LlmRequest): LlmResponse {
   const candidate = response.candidates?.[0];
   if (!candidate) {
     const blocked = response.promptFeedback?.blockReason;
@@ -152,8 +145,10 @@ export function fromGenerateResponse(response: GenerateContentResponse, request:
   for (const part of candidate.content?.parts ?? []) {
     if (part.functionCall) {
       const id = part.functionCall.id || `${LOCAL_ID_PREFIX}${randomUUID().slice(0, 18)}`;
-      signatures.remember(id, part.thoughtSignature);
-      toolCalls.push({ id, name: part.functionCall.name ?? 'unknown', ...parseToolArguments(part.functionCall.args) });
+      toolCalls.push({
+        id, name: part.functionCall.name ?? 'unknown', ...parseToolArguments(part.functionCall.args),
+        ...(part.thoughtSignature ? { providerData: { thoughtSignature: part.thoughtSignature } } : {}),
+      });
     } else if (typeof part.text === 'string' && !part.thought) texts.push(part.text);
   }
   if (String(candidate.finishReason) === 'MALFORMED_FUNCTION_CALL' && !toolCalls.length) toolCalls.push(malformedCall(candidate.finishMessage, request));

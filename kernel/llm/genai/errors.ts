@@ -1,7 +1,7 @@
 /** Classifies `@google/genai` (and google-auth-library) failures as LlmError, secrets scrubbed. */
 import { ApiError } from '@google/genai';
-import { LlmError } from '../../../kernel/contracts/llm-provider';
-import { type CallDeadline, isConnectionError, kindForStatus, scrub } from './llm-call-support';
+import { LlmError } from '../../contracts/llm-provider';
+import { type CallDeadline, isConnectionError, kindForStatus, scrub } from '../call-support';
 
 /** google-auth-library failures (no ADC, bad key, refused token): the credentials are at fault. */
 const AUTH_FAILURE = /default credentials|invalid_grant|invalid_client|unauthorized_client|private key|PEM|DECODER|credentials/i;

@@ -1,15 +1,14 @@
 /**
  * Helpers every LLM provider plugin needs: deadline handling, secret
  * scrubbing, status classification, tool-argument parsing and an SDK client
- * cache. Plugins may not import each other, so each provider folder holds an
- * identical copy of this file (test/unit/llm/support-copies.test.ts keeps the
- * copies equal).
+ * cache. Plugins may not import each other, so the shared code lives here in
+ * the kernel and every provider plugin imports it.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import * as v from 'valibot';
-import { LlmError, type LlmErrorKind, type LlmToolCall } from '../../../kernel/contracts/llm-provider';
-import type { GptConfigRecord } from '../../../kernel/contracts/storage';
-import { issuePath } from '../../../kernel/validation';
+import { LlmError, type LlmErrorKind, type LlmToolCall } from '../contracts/llm-provider';
+import type { GptConfigRecord } from '../contracts/storage';
+import { issuePath } from '../validation';
 
 /** The parsed-argument part of a tool call. */
 export type ParsedArguments = Pick<LlmToolCall, 'arguments' | 'rawArguments' | 'parseError'>;
@@ -55,15 +54,19 @@ export class CallDeadline {
     else callerSignal?.addEventListener('abort', this.onCallerAbort, { once: true });
   }
 
-  /** Whether the time limit (not the caller) ended the call. */
+  /** Whether the time limit ended the call. */
   get timedOut(): boolean { return this.expired; }
-  /** Whether the caller aborted the call. */
-  get cancelled(): boolean { return !this.expired && (this.callerSignal?.aborted ?? false); }
+  /** Whether the caller aborted the call (wins over a timeout: the caller no longer wants an answer). */
+  get cancelled(): boolean { return this.callerSignal?.aborted ?? false; }
 
-  /** The LlmError for an aborted call, or undefined when the call was not aborted. */
+  /**
+   * The LlmError for an aborted call, or undefined when the call was not
+   * aborted: `CANCELLED` (not retryable) when the caller aborted, `TIMEOUT`
+   * (retryable) when the time limit did.
+   */
   abortError(): LlmError | undefined {
+    if (this.cancelled) return new LlmError('CANCELLED', 'the model call was cancelled');
     if (this.timedOut) return new LlmError('TIMEOUT', `the model did not answer within ${this.timeoutMs} ms`);
-    if (this.cancelled) return new LlmError('TIMEOUT', 'the model call was cancelled');
     return undefined;
   }
 
