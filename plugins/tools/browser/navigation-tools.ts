@@ -38,8 +38,10 @@ export const navigationTools: ToolDefinition[] = [
     inputSchema: v.strictObject({ ms: v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(MAX_WAIT_MS, `must be at most ${MAX_WAIT_MS}`)) }),
     async run(ctx, p: { ms: number }) {
       await new Promise<void>((resolve, reject) => {
-        const t = setTimeout(resolve, p.ms);
-        ctx.signal.addEventListener('abort', () => { clearTimeout(t); reject(new Error('wait interrupted')); }, { once: true });
+        // The flow's signal outlives this call: the listener must go when the wait ends.
+        const onAbort = () => { clearTimeout(t); reject(new Error('wait interrupted')); };
+        const t = setTimeout(() => { ctx.signal.removeEventListener('abort', onAbort); resolve(); }, p.ms);
+        ctx.signal.addEventListener('abort', onAbort, { once: true });
       });
       return { message: `Waited ${p.ms} ms` };
     },
