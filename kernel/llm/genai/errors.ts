@@ -1,16 +1,17 @@
 /** Classifies `@google/genai` (and google-auth-library) failures as LlmError, secrets scrubbed. */
 import { ApiError } from '@google/genai';
 import { LlmError } from '../../contracts/llm-provider';
-import { type CallDeadline, isConnectionError, kindForStatus, scrub } from '../call-support';
+import { isConnectionError, kindForStatus, scrub } from '../call-support';
+import type { FailedCall } from '../sdk-provider';
 
 /** google-auth-library failures (no ADC, bad key, refused token): the credentials are at fault. */
 const AUTH_FAILURE = /default credentials|invalid_grant|invalid_client|unauthorized_client|private key|PEM|DECODER|credentials/i;
 
-/** The LlmError for whatever the SDK threw; `service` names the endpoint in messages. */
-export function toLlmError(err: unknown, deadline: CallDeadline, secrets: readonly string[], service: string): LlmError {
-  if (err instanceof LlmError) return err;
-  const aborted = deadline.abortError();
-  if (aborted) return aborted;
+/**
+ * The LlmError for what the SDK threw (an aborted call is already handled by
+ * the caller); `service` names the endpoint in messages.
+ */
+export function classifyGenAiError(err: unknown, { secrets }: FailedCall, service: string): LlmError {
   const message = scrub(err instanceof Error ? err.message : String(err), secrets);
   if (err instanceof ApiError) {
     return new LlmError(kindForStatus(err.status) ?? 'BAD_RESPONSE', `${service} error ${err.status}: ${message}`, err.status);

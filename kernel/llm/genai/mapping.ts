@@ -10,6 +10,7 @@ import {
 import { LlmError, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolCall } from '../../contracts/llm-provider';
 import { toGeminiSchema } from './schema';
 import { parseToolArguments } from '../call-support';
+import { toTurns, type TurnMessage } from '../turns';
 
 /**
  * Prefix of ids we make up for function calls the model sent without one;
@@ -42,7 +43,7 @@ function malformedCallIds(messages: LlmMessage[]): Set<string> {
   return ids;
 }
 
-function toParts(message: Exclude<LlmMessage, { role: 'system' }>, malformed: Set<string>): Part[] {
+function toParts(message: TurnMessage, malformed: Set<string>): Part[] {
   switch (message.role) {
     case 'user': {
       const parts: Part[] = message.content ? [{ text: message.content }] : [];
@@ -79,18 +80,9 @@ function toParts(message: Exclude<LlmMessage, { role: 'system' }>, malformed: Se
 
 /** Contents (user/model turns, consecutive turns of one role merged) and the system instruction. */
 export function toContents(messages: LlmMessage[]): { contents: Content[]; systemInstruction?: string } {
-  const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
   const malformed = malformedCallIds(messages);
-  const contents: Content[] = [];
-  for (const message of messages) {
-    if (message.role === 'system') continue;
-    const role = message.role === 'assistant' ? 'model' : 'user';
-    const parts = toParts(message, malformed);
-    if (!parts.length) continue;
-    const last = contents[contents.length - 1];
-    if (last?.role === role) last.parts!.push(...parts);
-    else contents.push({ role, parts });
-  }
+  const { system, turns } = toTurns(messages, { toBlocks: (message) => toParts(message, malformed) });
+  const contents = turns.map(({ role, blocks }): Content => ({ role: role === 'assistant' ? 'model' : 'user', parts: blocks }));
   return { contents, ...(system ? { systemInstruction: system } : {}) };
 }
 

@@ -5,6 +5,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { LlmMessage, LlmRequest, LlmResponse, LlmToolDefinition } from '../../../kernel/contracts/llm-provider';
 import { generatedCallId, parseToolArguments } from '../../../kernel/llm/call-support';
+import { toTurns, type TurnMessage } from '../../../kernel/llm/turns';
 
 type MessageParams = Anthropic.MessageCreateParamsNonStreaming;
 type Block = Anthropic.ContentBlockParam;
@@ -18,7 +19,7 @@ export function toAnthropicInputSchema(schema: Record<string, unknown>): Anthrop
   return { ...rest, type: 'object' } as Anthropic.Tool.InputSchema;
 }
 
-function toBlocks(message: Exclude<LlmMessage, { role: 'system' }>): Block[] {
+function toBlocks(message: TurnMessage): Block[] {
   switch (message.role) {
     case 'user': {
       const blocks: Block[] = (message.images ?? []).map((img) => ({
@@ -48,22 +49,9 @@ function toBlocks(message: Exclude<LlmMessage, { role: 'system' }>): Block[] {
  * (e.g. several tool results, then a user note) are merged.
  */
 export function toAnthropicMessages(messages: LlmMessage[]): { system: string | undefined; messages: Anthropic.MessageParam[] } {
-  const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
-  const out: Anthropic.MessageParam[] = [];
-  for (const message of messages) {
-    if (message.role === 'system') continue;
-    const role = message.role === 'assistant' ? 'assistant' : 'user';
-    const blocks = toBlocks(message);
-    if (!blocks.length) continue;
-    const last = out[out.length - 1];
-    if (last && last.role === role) (last.content as Block[]).push(...blocks);
-    else out.push({ role, content: blocks });
-  }
   // Tool results must come first in their user turn.
-  for (const turn of out) {
-    if (turn.role === 'user') (turn.content as Block[]).sort((a, b) => Number(b.type === 'tool_result') - Number(a.type === 'tool_result'));
-  }
-  return { system: system || undefined, messages: out };
+  const { system, turns } = toTurns(messages, { toBlocks, isToolResult: (block) => block.type === 'tool_result' });
+  return { system, messages: turns.map(({ role, blocks }) => ({ role, content: blocks })) };
 }
 
 function toAnthropicTool(tool: LlmToolDefinition): Anthropic.Tool {

@@ -1,6 +1,7 @@
 /** Classifies Bedrock runtime (AWS SDK v3) failures as LlmError, secrets scrubbed. */
 import { LlmError, type LlmErrorKind } from '../../../kernel/contracts/llm-provider';
-import { type CallDeadline, isConnectionError, kindForStatus, scrub } from '../../../kernel/llm/call-support';
+import { isConnectionError, kindForStatus, scrub } from '../../../kernel/llm/call-support';
+import type { FailedCall } from '../../../kernel/llm/sdk-provider';
 
 /** Bedrock exception names whose HTTP status alone would mislead. */
 const KIND_BY_NAME: Record<string, LlmErrorKind> = {
@@ -18,11 +19,8 @@ const KIND_BY_NAME: Record<string, LlmErrorKind> = {
   TimeoutError: 'TIMEOUT',
 };
 
-/** The LlmError for whatever the SDK threw. */
-export function toLlmError(err: unknown, deadline: CallDeadline, secrets: readonly string[]): LlmError {
-  if (err instanceof LlmError) return err;
-  const aborted = deadline.abortError();
-  if (aborted) return aborted;
+/** The LlmError for what the SDK threw (aborted calls are classified by the caller). */
+export function classifyBedrockError(err: unknown, { secrets }: FailedCall): LlmError {
   const e = err as { name?: string; message?: string; $metadata?: { httpStatusCode?: number } };
   const status = e.$metadata?.httpStatusCode;
   const message = scrub(e.message || e.name || String(err), secrets);

@@ -7,6 +7,7 @@ import type {
 } from '@aws-sdk/client-bedrock-runtime';
 import { LlmError, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolCall } from '../../../kernel/contracts/llm-provider';
 import { generatedCallId, parseToolArguments } from '../../../kernel/llm/call-support';
+import { toTurns, type TurnMessage } from '../../../kernel/llm/turns';
 
 /** Output budget when the request sets none. */
 export const DEFAULT_MAX_TOKENS = 4096;
@@ -17,7 +18,7 @@ export function toBedrockInputSchema(schema: Record<string, unknown>): Record<st
   return { ...rest, type: 'object' };
 }
 
-function toBlocks(message: Exclude<LlmMessage, { role: 'system' }>): ContentBlock[] {
+function toBlocks(message: TurnMessage): ContentBlock[] {
   switch (message.role) {
     case 'user': {
       const blocks: ContentBlock[] = (message.images ?? []).map((img) => ({
@@ -47,21 +48,8 @@ function toBlocks(message: Exclude<LlmMessage, { role: 'system' }>): ContentBloc
 
 /** Converse messages (consecutive turns of one role merged, tool results first) and the system prompt. */
 export function toBedrockMessages(messages: LlmMessage[]): { system: string | undefined; messages: Message[] } {
-  const system = messages.filter((m) => m.role === 'system').map((m) => m.content).join('\n\n');
-  const out: Message[] = [];
-  for (const message of messages) {
-    if (message.role === 'system') continue;
-    const role = message.role === 'assistant' ? 'assistant' : 'user';
-    const blocks = toBlocks(message);
-    if (!blocks.length) continue;
-    const last = out[out.length - 1];
-    if (last && last.role === role) last.content!.push(...blocks);
-    else out.push({ role, content: blocks });
-  }
-  for (const turn of out) {
-    if (turn.role === 'user') turn.content!.sort((a, b) => Number(b.toolResult !== undefined) - Number(a.toolResult !== undefined));
-  }
-  return { system: system || undefined, messages: out };
+  const { system, turns } = toTurns(messages, { toBlocks, isToolResult: (block) => block.toolResult !== undefined });
+  return { system, messages: turns.map(({ role, blocks }) => ({ role, content: blocks })) };
 }
 
 /** The Converse command input for a request. */

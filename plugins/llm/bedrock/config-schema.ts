@@ -3,18 +3,12 @@
  * `type`): Claude models through the Bedrock Converse API.
  */
 import * as v from 'valibot';
+import {
+  baseUrlField, keyField, nameField, optionalApiKeyField, visionField,
+} from '../../../kernel/llm/config-fields';
 
 /** GPT configuration `type` this plugin serves. */
 export const BEDROCK_TYPE = 'ANTHROPIC_AWS_BEDROCK';
-
-const name = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'));
-const key = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(10000, 'must be at most 10000 characters'));
-const httpUrl = v.pipe(
-  v.string(),
-  v.maxLength(2000, 'must be at most 2000 characters'),
-  v.url('must be a URL'),
-  v.regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\//, 'must be an http or https URL'),
-);
 
 /**
  * Strict schema of an `ANTHROPIC_AWS_BEDROCK` configuration body.
@@ -25,15 +19,15 @@ const httpUrl = v.pipe(
 export const bedrockConfigSchema = v.pipe(
   v.strictObject({
     /** Bedrock model id or inference profile, e.g. `anthropic.claude-3-5-sonnet-20240620-v1:0`. */
-    modelName: name,
-    region: name,
-    accessKeyId: v.optional(name),
-    secretAccessKey: v.optional(key),
-    sessionToken: v.optional(key),
+    modelName: nameField,
+    region: nameField,
+    accessKeyId: v.optional(nameField),
+    secretAccessKey: v.optional(keyField),
+    sessionToken: v.optional(keyField),
     /** Endpoint override (e.g. a VPC endpoint); http:// endpoints are spoken to over HTTP/1.1. */
-    baseUrl: v.optional(httpUrl),
-    apiKey: v.optional(v.pipe(v.string(), v.maxLength(10000, 'must be at most 10000 characters'))),
-    vision: v.optional(v.boolean()),
+    baseUrl: baseUrlField,
+    apiKey: optionalApiKeyField,
+    vision: visionField,
   }),
   v.forward(
     v.check(

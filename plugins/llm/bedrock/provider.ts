@@ -4,20 +4,11 @@
  */
 import { BedrockRuntimeClient, ConverseCommand, type BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
-import type { LlmProvider, LlmRequest, LlmResponse } from '../../../kernel/contracts/llm-provider';
-import type { GptConfigRecord } from '../../../kernel/contracts/storage';
-import type { Logger } from '../../../kernel/logger';
+import type { LlmError, LlmResponse } from '../../../kernel/contracts/llm-provider';
+import { SdkLlmProvider, type FailedCall, type SdkCall } from '../../../kernel/llm/sdk-provider';
 import { BEDROCK_SECRET_FIELDS, BEDROCK_TYPE, bedrockConfigSchema, type BedrockConfig } from './config-schema';
 import { fromConverseOutput, toConverseInput } from './bedrock-mapping';
-import { toLlmError } from './bedrock-errors';
-import { CallDeadline, ClientCache, parseProviderConfig, secretValues } from '../../../kernel/llm/call-support';
-
-/** What the plugin hands the provider. */
-export interface ProviderOptions {
-  /** Plugin-level default endpoint; a configuration's own `baseUrl` wins. */
-  baseUrl?: string;
-  logger: Logger;
-}
+import { classifyBedrockError } from './bedrock-errors';
 
 /**
  * Client settings for a configuration. Credentials: access keys when given;
@@ -47,43 +38,37 @@ export function bedrockClientConfig(config: BedrockConfig, endpoint: string | un
 }
 
 /** LLM provider for GPT configurations of type `ANTHROPIC_AWS_BEDROCK`. */
-export class BedrockProvider implements LlmProvider {
+export class BedrockProvider extends SdkLlmProvider<BedrockConfig, BedrockRuntimeClient> {
   readonly type = BEDROCK_TYPE;
   readonly description = 'Anthropic Claude on AWS Bedrock (Converse API)';
   readonly configSchema = bedrockConfigSchema;
   readonly secretFields = BEDROCK_SECRET_FIELDS;
-  private readonly clients = new ClientCache<BedrockRuntimeClient>();
 
-  constructor(private readonly options: ProviderOptions) {}
-
-  supportsVision(config: GptConfigRecord): boolean {
-    return typeof config.vision === 'boolean' ? config.vision : true;
+  /** The access key id is not masked on reads, but is kept out of messages and logs too. */
+  protected scrubbedFields(): readonly string[] {
+    return [...this.secretFields, 'accessKeyId'];
   }
 
-  async complete(record: GptConfigRecord, request: LlmRequest): Promise<LlmResponse> {
-    const secrets = secretValues(record, [...this.secretFields, 'accessKeyId']);
-    secrets.forEach((s) => this.options.logger.addSecret(s));
-    const config = parseProviderConfig(this.configSchema, record);
-    const client = this.client(config, config.baseUrl ?? this.options.baseUrl);
-    const deadline = new CallDeadline(request.timeoutMs, request.signal);
-    try {
-      const output = await client.send(new ConverseCommand(toConverseInput(config.modelName, request)), {
-        abortSignal: deadline.signal,
-        requestTimeout: request.timeoutMs,
-      });
-      return fromConverseOutput(output);
-    } catch (err) {
-      throw toLlmError(err, deadline, secrets);
-    } finally {
-      deadline.dispose();
-    }
-  }
-
-  private client(config: BedrockConfig, endpoint: string | undefined): BedrockRuntimeClient {
-    const keyMaterial = {
+  protected clientKey(config: BedrockConfig, endpoint: string | undefined): unknown {
+    return {
       region: config.region, endpoint, accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey,
       sessionToken: config.sessionToken, apiKey: config.apiKey,
     };
-    return this.clients.get(keyMaterial, () => new BedrockRuntimeClient(bedrockClientConfig(config, endpoint)));
+  }
+
+  protected createClient(config: BedrockConfig, endpoint: string | undefined): BedrockRuntimeClient {
+    return new BedrockRuntimeClient(bedrockClientConfig(config, endpoint));
+  }
+
+  protected async send({ client, config, request, signal }: SdkCall<BedrockConfig, BedrockRuntimeClient>): Promise<LlmResponse> {
+    const output = await client.send(new ConverseCommand(toConverseInput(config.modelName, request)), {
+      abortSignal: signal,
+      requestTimeout: request.timeoutMs,
+    });
+    return fromConverseOutput(output);
+  }
+
+  protected classifyError(err: unknown, call: FailedCall): LlmError {
+    return classifyBedrockError(err, call);
   }
 }

@@ -5,18 +5,12 @@
  * application default credentials.
  */
 import * as v from 'valibot';
+import {
+  baseUrlField, keyField, nameField, optionalApiKeyField, visionField,
+} from '../../../kernel/llm/config-fields';
 
 /** GPT configuration `type` this plugin serves. */
 export const VERTEX_TYPE = 'GOOGLE_VERTEX';
-
-const name = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'));
-const key = v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(10000, 'must be at most 10000 characters'));
-const httpUrl = v.pipe(
-  v.string(),
-  v.maxLength(2000, 'must be at most 2000 characters'),
-  v.url('must be a URL'),
-  v.regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\//, 'must be an http or https URL'),
-);
 
 /** Whether `text` is a service-account key: a JSON object with client_email and private_key. */
 function isServiceAccountKey(text: string): boolean {
@@ -34,18 +28,18 @@ function isServiceAccountKey(text: string): boolean {
  * accepted (and masked) but not used: Vertex authenticates with OAuth.
  */
 export const vertexConfigSchema = v.strictObject({
-  modelName: name,
-  project: name,
-  location: name,
+  modelName: nameField,
+  project: nameField,
+  location: nameField,
   serviceAccountKey: v.optional(v.pipe(
-    key,
+    keyField,
     v.check(isServiceAccountKey, 'must be the JSON text of a service-account key (client_email, private_key)'),
   )),
-  accessToken: v.optional(key),
+  accessToken: v.optional(keyField),
   /** Endpoint override (the SDK appends `/v1beta1/projects/...`). */
-  baseUrl: v.optional(httpUrl),
-  apiKey: v.optional(v.pipe(v.string(), v.maxLength(10000, 'must be at most 10000 characters'))),
-  vision: v.optional(v.boolean()),
+  baseUrl: baseUrlField,
+  apiKey: optionalApiKeyField,
+  vision: visionField,
 });
 
 /** A `GOOGLE_VERTEX` configuration body after validation. */
