@@ -1,0 +1,206 @@
+/**
+ * Observation benchmark: tokens of our page observation versus Playwright's
+ * aria snapshot (default and `mode: 'ai'`, the one with refs) on saved
+ * real-world pages and our fixture pages, counted with a real tokenizer
+ * (o200k_base), plus how many visible interactive elements got a ref.
+ *
+ * Run: npm run bench:agent-observation   (real Chromium, ~1-2 minutes)
+ * Env: BENCH_PAGES=substring to run only matching pages.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { getEncoding } from 'js-tiktoken';
+import type { ElementHandle, Page } from 'playwright-core';
+import { recordSelectors } from '../plugins/drivers/playwright/selectors/record-selectors';
+import { PageObserver } from '../plugins/drivers/playwright/observation/observe-page';
+import { OBSERVER_STATE_KEY } from '../plugins/drivers/playwright/observation/in-page/observer-lib';
+import { launchChromium, offlineContext } from '../test/fixtures/pages/browser';
+import { startStaticServer } from '../test/fixtures/pages/static-server';
+
+const REAL_DIR = '/work/shared/fixtures/real-pages';
+const OWN_DIR = join(import.meta.dirname, '../test/fixtures/pages');
+const DEFAULT_BUDGET = 6000;
+const GENEROUS_BUDGET = 1_000_000;
+
+const encoder = getEncoding('o200k_base');
+const tokens = (text: string): number => encoder.encode(text).length;
+
+interface Coverage {
+  /** Visible interactive elements. */
+  visible: number;
+  /** Of those, inside aria-hidden or parked off-screen. */
+  excluded: number;
+  /** visible - excluded: what the observation must address. */
+  interactive: number;
+  /** Of `interactive`, how many have a ref in the text. */
+  covered: number;
+}
+
+interface Row {
+  page: string;
+  /** One of the saved real-world pages (the target is measured on those). */
+  real: boolean;
+  aria: number;
+  ariaAi: number;
+  full: number;
+  budgeted: number;
+  truncated: boolean;
+  interactive: number;
+  excluded: number;
+  coveredFull: number;
+  coveredBudget: number;
+  observeMs: number;
+  /** Selector recording on sampled visible controls. */
+  recordMedianMs: number;
+  recordP90Ms: number;
+  candidates: number;
+}
+
+const RECORD_SAMPLE = 15;
+
+/** Times recordSelectors on up to RECORD_SAMPLE visible controls spread over the page. */
+async function recordingStats(page: Page): Promise<{ median: number; p90: number; candidates: number }> {
+  const controls = await page.$$('a[href]:visible, button:visible, input:visible, select:visible');
+  const step = Math.max(1, Math.floor(controls.length / RECORD_SAMPLE));
+  const times: number[] = [];
+  let candidates = 0;
+  for (const control of controls.filter((_, i) => i % step === 0).slice(0, RECORD_SAMPLE)) {
+    const started = performance.now();
+    candidates += (await recordSelectors(page, control as ElementHandle<Element>)).length;
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return { median: times.length ? median(times) : 0, p90: times[Math.floor(times.length * 0.9)] ?? 0, candidates: times.length ? candidates / times.length : 0 };
+}
+
+/**
+ * Visible interactive elements (shadow roots and same-origin frames
+ * included) and how many carry one of `refs`. Elements the observation
+ * deliberately leaves out are counted apart: inside aria-hidden="true"
+ * (hidden from assistive technology, e.g. the page behind a modal) or
+ * parked off-screen (left/top beyond the page: skip links, closed drawers).
+ */
+async function coverage(page: Page, refs: number[]): Promise<Coverage> {
+  return page.evaluate(
+    ({ key, refs }) => {
+      const wanted = new Set(refs);
+      const selector = 'a[href], button, input:not([type=hidden]), select, textarea, [role=button], [role=link], [role=checkbox], [role=radio], [role=tab], [role=menuitem], [role=switch], [role=option], [role=combobox], [role=textbox], [onclick], [contenteditable=""], [contenteditable=true]';
+      const state = (window as unknown as Record<symbol, { ids: WeakMap<Element, number> }>)[Symbol.for(key)];
+      const out = { visible: 0, excluded: 0, interactive: 0, covered: 0 };
+      const roots: (Document | ShadowRoot)[] = [document];
+      while (roots.length) {
+        const root = roots.pop()!;
+        for (const el of Array.from(root.querySelectorAll('*'))) {
+          if (el.shadowRoot) roots.push(el.shadowRoot);
+          if (el.tagName === 'IFRAME') {
+            try {
+              const doc = (el as HTMLIFrameElement).contentDocument;
+              if (doc) roots.push(doc);
+            } catch {
+              // cross-origin: not counted
+            }
+          }
+          if (!el.matches(selector)) continue;
+          const rect = el.getBoundingClientRect();
+          if (!el.checkVisibility({ visibilityProperty: true }) || rect.width <= 0 || rect.height <= 0) continue;
+          out.visible++;
+          const win = el.ownerDocument.defaultView ?? window;
+          if (el.closest('[aria-hidden="true"]') || rect.right + win.scrollX <= 0 || rect.bottom + win.scrollY <= 0) {
+            out.excluded++;
+            continue;
+          }
+          out.interactive++;
+          const ref = state?.ids.get(el);
+          if (ref !== undefined && wanted.has(ref)) out.covered++;
+        }
+      }
+      return out;
+    },
+    { key: OBSERVER_STATE_KEY, refs },
+  );
+}
+
+const refsIn = (text: string): number[] => Array.from(text.matchAll(/\[(\d+)\]/g), (m) => Number(m[1]));
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+async function main(): Promise<void> {
+  const server = await startStaticServer({ '/real/': REAL_DIR, '/pages/': OWN_DIR });
+  const browser = await launchChromium();
+  const filter = process.env.BENCH_PAGES ?? '';
+  const pages = [
+    ...readdirSync(REAL_DIR).filter((f) => f.endsWith('.html')).map((f) => `/real/${f}`),
+    ...readdirSync(OWN_DIR).filter((f) => f.endsWith('.html')).map((f) => `/pages/${f}`),
+  ].filter((p) => p.includes(filter));
+  const rows: Row[] = [];
+  try {
+    for (const path of pages) {
+      // Offline machine: external requests fail at once instead of waiting on DNS.
+      const context = await offlineContext(browser, [server.origin]);
+      const page = await context.newPage();
+      await page.goto(server.origin + path, { waitUntil: 'load', timeout: 60_000 });
+      const observer = new PageObserver();
+      const started = performance.now();
+      const full = await observer.observe(page, { maxTokens: GENEROUS_BUDGET });
+      const observeMs = performance.now() - started;
+      const fullCoverage = await coverage(page, refsIn(full.text));
+      const budgeted = await observer.observe(page, { maxTokens: DEFAULT_BUDGET });
+      const budgetCoverage = await coverage(page, refsIn(budgeted.text));
+      const aria = await page.ariaSnapshot({ timeout: 60_000 });
+      const ariaAi = await page.ariaSnapshot({ mode: 'ai', timeout: 60_000 });
+      const recording = await recordingStats(page);
+      rows.push({
+        page: path.replace(/^\/\w+\//, ''),
+        real: path.startsWith('/real/'),
+        aria: tokens(aria),
+        ariaAi: tokens(ariaAi),
+        full: tokens(full.text),
+        budgeted: tokens(budgeted.text),
+        truncated: budgeted.truncated,
+        interactive: fullCoverage.interactive,
+        excluded: fullCoverage.excluded,
+        coveredFull: fullCoverage.covered,
+        coveredBudget: budgetCoverage.covered,
+        observeMs,
+        recordMedianMs: recording.median,
+        recordP90Ms: recording.p90,
+        candidates: recording.candidates,
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  print(rows);
+}
+
+function print(rows: Row[]): void {
+  const pct = (a: number, b: number): string => (b ? `${((100 * a) / b).toFixed(1)}%` : '-');
+  console.log('| page | aria | aria ai | ours | ours/aria | ours/aria ai | ours@6000 | interactive | left out (aria-hidden, off-screen) | with ref | with ref @6000 | observe ms |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const r of rows) {
+    console.log(`| ${r.page} | ${r.aria} | ${r.ariaAi} | ${r.full} | ${(r.full / r.aria).toFixed(2)} | ${(r.full / r.ariaAi).toFixed(2)} | ${r.budgeted}${r.truncated ? ' (cut)' : ''} | ${r.interactive} | ${r.excluded} | ${pct(r.coveredFull, r.interactive)} | ${pct(r.coveredBudget, r.interactive)} | ${r.observeMs.toFixed(0)} |`);
+  }
+  const total = (f: (r: Row) => number): number => rows.reduce((s, r) => s + f(r), 0);
+  console.log('');
+  // Fixture pages are tiny and hold iframes the aria snapshot does not descend into: real pages are the target.
+  const real = rows.filter((r) => r.real);
+  if (real.length) {
+    console.log(`real pages (${real.length}): median ratio ours/aria ${median(real.map((r) => r.full / r.aria)).toFixed(2)}, ours/aria-ai ${median(real.map((r) => r.full / r.ariaAi)).toFixed(2)}, ours@${DEFAULT_BUDGET}/aria ${median(real.map((r) => r.budgeted / r.aria)).toFixed(2)}`);
+  }
+  console.log(`all pages (${rows.length}): median ratio ours/aria ${median(rows.map((r) => r.full / r.aria)).toFixed(2)}, ours/aria-ai ${median(rows.map((r) => r.full / r.ariaAi)).toFixed(2)}`);
+  console.log(`interactive elements with a ref (no budget): ${pct(total((r) => r.coveredFull), total((r) => r.interactive))} of ${total((r) => r.interactive)} (${total((r) => r.excluded)} more left out on purpose: aria-hidden or parked off-screen)`);
+  console.log(`interactive elements with a ref (@${DEFAULT_BUDGET}): ${pct(total((r) => r.coveredBudget), total((r) => r.interactive))}`);
+  console.log(`median observe time: ${median(rows.map((r) => r.observeMs)).toFixed(0)} ms`);
+  console.log('');
+  console.log(`| page | recordSelectors median ms | p90 ms | candidates per element (${RECORD_SAMPLE} sampled controls) |`);
+  console.log('|---|---:|---:|---:|');
+  for (const r of rows) console.log(`| ${r.page} | ${r.recordMedianMs.toFixed(1)} | ${r.recordP90Ms.toFixed(1)} | ${r.candidates.toFixed(1)} |`);
+  console.log(`median of page medians: ${median(rows.map((r) => r.recordMedianMs)).toFixed(1)} ms`);
+}
+
+await main();

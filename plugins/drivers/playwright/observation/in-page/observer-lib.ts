@@ -1,0 +1,48 @@
+/**
+ * The in-page library of the observation and the in-page functions built
+ * from it (see selectors/in-page/page-function.ts for why it is assembled
+ * this way).
+ */
+import { createAria, type Aria } from '../../selectors/in-page/aria';
+import { pageFunction, type PageFactories } from '../../selectors/in-page/page-function';
+import { createDescriber, type Describer } from './describe-control';
+import { createDomObserver, type DomObserver, type FrameObserveArgs, type FrameSnapshot } from './observe-dom';
+
+/** Everything observation code can use inside the page. */
+export interface ObserverLib {
+  aria: Aria;
+  describer: Describer;
+  dom: DomObserver;
+}
+
+const OBSERVER_LIB: PageFactories<ObserverLib> = {
+  aria: createAria,
+  describer: createDescriber,
+  dom: createDomObserver,
+};
+
+/**
+ * The window property (`Symbol.for(OBSERVER_STATE_KEY)`) holding a frame's
+ * observer state: `{ ids: WeakMap<Element, number>, refs: Map<number, Element>, ... }`.
+ * `ids` gives every element ever observed its stable ref; `refs` holds the
+ * refs of the latest observation.
+ */
+export const OBSERVER_STATE_KEY = 'browserflow.observer';
+
+/** In page: observes the frame the function runs in; the FrameSnapshot as JSON. */
+export const observeFrameInPage = pageFunction<ObserverLib, [FrameObserveArgs], string>(OBSERVER_LIB, (lib, args) => lib.dom.observeJson(args));
+
+/** Parses what observeFrameInPage returned. */
+export function parseFrameSnapshot(json: string): FrameSnapshot {
+  return JSON.parse(json) as FrameSnapshot;
+}
+
+/**
+ * In page (self-contained, no library): the connected element of the latest
+ * observation with this ref in the frame it runs in, or null.
+ */
+export function resolveRefInPage(args: { stateKey: string; ref: number }): Element | null {
+  const state = (window as unknown as Record<symbol, { refs?: Map<number, Element> } | undefined>)[Symbol.for(args.stateKey)];
+  const el = state?.refs?.get(args.ref);
+  return el && el.isConnected ? el : null;
+}

@@ -1,0 +1,116 @@
+/**
+ * The compact page observation the LLM reads, and the resolution of its refs.
+ *
+ * One evaluate walks the main document, its open shadow roots and its
+ * same-origin iframes; only frames the page cannot reach (cross-origin) cost
+ * one more evaluate each. Refs are stable per element for the life of a
+ * document, so `[12]` keeps naming the same element from one observation to
+ * the next; the page keeps `ref -> element` of the latest observation in
+ * each frame's window (see OBSERVER_STATE_KEY).
+ */
+import type { ElementHandle, Frame, Page } from 'playwright-core';
+import type { Observation, ObserveOptions } from '../../../../kernel/contracts/browser-driver';
+import { composeObservation, type ObservedRoot } from './compose-observation';
+import type { FrameObserveArgs, FrameSnapshot } from './in-page/observe-dom';
+import { OBSERVER_STATE_KEY, observeFrameInPage, parseFrameSnapshot, resolveRefInPage } from './in-page/observer-lib';
+
+/** Length limits of one line's parts, in characters. */
+export const OBSERVATION_LIMITS = { nameMax: 60, valueMax: 60, textMax: 100 };
+
+/** Per page: the highest ref handed out, so refs of separately observed frames never collide. */
+interface PageRefState {
+  highWater: number;
+}
+
+export class PageObserver {
+  private readonly pages = new WeakMap<Page, PageRefState>();
+
+  /** Nothing to set up: state lives in the pages and in a WeakMap per page. */
+  constructor() {}
+
+  /** Observes the page's active content within `options.maxTokens`. */
+  async observe(page: Page, options: ObserveOptions): Promise<Observation> {
+    let refState = this.pages.get(page);
+    if (!refState) {
+      refState = { highWater: 0 };
+      this.pages.set(page, refState);
+    }
+    const main = parseFrameSnapshot(await page.mainFrame().evaluate(observeFrameInPage, this.args(true, refState.highWater + 1)));
+    refState.highWater = main.fresh ? main.maxRef : Math.max(refState.highWater, main.maxRef);
+    const roots: ObservedRoot[] = [{ label: null, items: main.items }];
+    if (main.unreachableFrames > 0) roots.push(...(await this.observeDetachedRoots(page, refState)));
+
+    const composed = composeObservation({
+      url: main.url,
+      title: main.title,
+      scroll: main.scroll,
+      roots,
+      marksNew: !main.fresh,
+      maxTokens: options.maxTokens,
+    });
+    const screenshot = options.screenshot ? await page.screenshot({ type: 'png' }) : undefined;
+    return { url: main.url, title: main.title, ...composed, ...(screenshot ? { screenshot } : {}) };
+  }
+
+  /**
+   * The element of the latest observation with this ref, searched in every
+   * frame (main first), or null when it is gone or unknown.
+   */
+  async resolveRef(page: Page, ref: number): Promise<ElementHandle<Element> | null> {
+    const args = { stateKey: OBSERVER_STATE_KEY, ref };
+    const inMain = await this.refIn(page.mainFrame(), args);
+    if (inMain) return inMain;
+    const others = await Promise.all(page.frames().filter((f) => f !== page.mainFrame()).map((f) => this.refIn(f, args)));
+    const [found, ...extra] = others.filter((h): h is ElementHandle<Element> => h !== null);
+    await Promise.all(extra.map((h) => h.dispose().catch(() => undefined)));
+    return found ?? null;
+  }
+
+  private async refIn(frame: Frame, args: { stateKey: string; ref: number }): Promise<ElementHandle<Element> | null> {
+    try {
+      const handle = await frame.evaluateHandle(resolveRefInPage, args);
+      const element = handle.asElement();
+      if (element) return element as ElementHandle<Element>;
+      await handle.dispose();
+    } catch {
+      // A frame that is navigating or gone holds no ref.
+    }
+    return null;
+  }
+
+  /**
+   * Frames the main walk could not enter (cross-origin), observed one by one
+   * so each gets refs above the ones already handed out. A frame reachable
+   * from its parent was already walked inline and is skipped.
+   */
+  private async observeDetachedRoots(page: Page, refState: PageRefState): Promise<ObservedRoot[]> {
+    const roots: ObservedRoot[] = [];
+    for (const frame of page.frames()) {
+      if (frame === page.mainFrame()) continue;
+      let snapshot: FrameSnapshot | null;
+      try {
+        const reachable = await frame.evaluate(() => window.frameElement !== null);
+        if (reachable) continue;
+        snapshot = parseFrameSnapshot(await frame.evaluate(observeFrameInPage, this.args(false, refState.highWater + 1)));
+      } catch {
+        continue; // detached or navigating: nothing to show
+      }
+      refState.highWater = Math.max(refState.highWater, snapshot.maxRef);
+      roots.push({ label: `frame ${shortUrl(snapshot.url)}:`, items: snapshot.items });
+    }
+    return roots;
+  }
+
+  private args(isMain: boolean, minRef: number): FrameObserveArgs {
+    return { stateKey: OBSERVER_STATE_KEY, isMain, minRef, ...OBSERVATION_LIMITS };
+  }
+}
+
+function shortUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.host}${u.pathname}`.slice(0, 80);
+  } catch {
+    return url.slice(0, 80);
+  }
+}

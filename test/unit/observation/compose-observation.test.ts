@@ -1,0 +1,82 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { composeObservation, estimateTokens, type ComposeInput } from '../../../plugins/drivers/playwright/observation/compose-observation';
+import { ITEM_CONTROL, ITEM_HEADING, ITEM_TEXT, type RawItem } from '../../../plugins/drivers/playwright/observation/in-page/observe-dom';
+
+const scroll = { x: 0, y: 0, width: 1280, height: 3000, viewportWidth: 1280, viewportHeight: 720 };
+
+function input(items: RawItem[], maxTokens: number, marksNew = true): ComposeInput {
+  return { url: 'http://127.0.0.1/x', title: 'X', scroll, roots: [{ label: null, items }], marksNew, maxTokens };
+}
+
+const control = (ref: number, text: string, isNew = 0): RawItem => [ITEM_CONTROL, ref, isNew, text, ''];
+const heading = (text: string): RawItem => [ITEM_HEADING, 0, 0, text, ''];
+const paragraph = (text: string, isNew = 0): RawItem => [ITEM_TEXT, 0, isNew, text, ''];
+
+describe('composeObservation', () => {
+  test('renders the header and one line per item', () => {
+    const out = composeObservation(input([heading('# Welcome'), control(1, 'button "Save"'), paragraph('Some text')], 1000));
+    assert.equal(out.truncated, false);
+    assert.equal(out.refCount, 1);
+    assert.deepEqual(out.text.split('\n'), [
+      'url: http://127.0.0.1/x',
+      'title: X',
+      'scroll y=0 of 3000px, viewport 1280x720; more below (2280px)',
+      '# Welcome',
+      '[1] button "Save"',
+      'Some text',
+    ]);
+  });
+
+  test('marks new items with * and explains the mark once', () => {
+    const out = composeObservation(input([control(1, 'button "Old"'), control(2, 'button "New"', 1), paragraph('Saved', 1)], 1000));
+    assert.match(out.text, /\n\(\* = new since the previous observation\)\n/);
+    assert.match(out.text, /\n\[1\] button "Old"\n\*\[2\] button "New"\n\*Saved$/);
+  });
+
+  test('a first observation of a document marks nothing', () => {
+    const out = composeObservation(input([control(1, 'button "New"', 1)], 1000, false));
+    assert.ok(!out.text.includes('*'), out.text);
+  });
+
+  test('a heading prefix stays in front of the ref', () => {
+    const out = composeObservation(input([[ITEM_CONTROL, 4, 1, 'link "Title" -> /a', '## ']], 1000));
+    assert.match(out.text, /\n## \*\[4\] link "Title" -> \/a$/);
+  });
+
+  test('over budget: controls are kept before headings and text, and the cut is announced', () => {
+    const items: RawItem[] = [];
+    for (let i = 1; i <= 40; i++) {
+      items.push(paragraph(`Paragraph ${i} `.repeat(8)));
+      items.push(control(i, `button "Action ${i}"`));
+    }
+    const maxTokens = 200;
+    const out = composeObservation(input(items, maxTokens));
+    assert.equal(out.truncated, true);
+    assert.ok(out.text.length <= maxTokens * 4, `${out.text.length} chars`);
+    assert.ok(estimateTokens(out.text) <= maxTokens);
+    assert.match(out.text, /\[1\] button "Action 1"/);
+    assert.ok(!out.text.includes('Paragraph 1 '), 'text blocks go before controls');
+    assert.equal(out.refCount, (out.text.match(/\[\d+\]/g) ?? []).length);
+    assert.match(out.text, /… \d+ more lines not shown \(observation budget 200 tokens\)$/);
+  });
+
+  test('over budget: text before the control cut is kept where it fits', () => {
+    const items: RawItem[] = [heading('# Title'), paragraph('Short intro'), control(1, 'button "One"'), paragraph('x'.repeat(2000)), control(2, 'button "Two"')];
+    const out = composeObservation(input(items, 150));
+    assert.equal(out.truncated, true);
+    assert.match(out.text, /# Title\nShort intro\n\[1\] button "One"\n\[2\] button "Two"/);
+  });
+
+  test('a budget smaller than the header is still a hard limit', () => {
+    const out = composeObservation(input([control(1, 'button "Save"')], 5));
+    assert.ok(out.text.length <= 20);
+    assert.equal(out.truncated, true);
+  });
+
+  test('frames observed on their own get a label line', () => {
+    const out = composeObservation({ ...input([control(1, 'button "Main"')], 1000), roots: [{ label: null, items: [control(1, 'button "Main"')] }, { label: 'frame other.test/embed:', items: [control(2, 'button "Inside"')] }] });
+    assert.match(out.text, /\[1\] button "Main"\nframe other.test\/embed:\n\[2\] button "Inside"$/);
+    assert.equal(out.refCount, 2);
+  });
+});
