@@ -13,7 +13,7 @@ import { getEncoding } from 'js-tiktoken';
 import type { ElementHandle, Page } from 'playwright-core';
 import { recordSelectors } from '../plugins/drivers/playwright/selectors/record-selectors';
 import { PageObserver } from '../plugins/drivers/playwright/observation/observe-page';
-import { OBSERVER_STATE_KEY } from '../plugins/drivers/playwright/observation/in-page/observer-lib';
+import { OBSERVER_STATE_KEY } from '../kernel/page-scripts/observation/observer-lib';
 import { launchChromium, offlineContext } from '../test/fixtures/pages/browser';
 import { startStaticServer } from '../test/fixtures/pages/static-server';
 

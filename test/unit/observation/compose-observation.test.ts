@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { composeObservation, estimateTokens, type ComposeInput } from '../../../plugins/drivers/playwright/observation/compose-observation';
-import { ITEM_CONTROL, ITEM_HEADING, ITEM_TEXT, type RawItem } from '../../../plugins/drivers/playwright/observation/in-page/observe-dom';
+import { composeObservation, estimateTokens, type ComposeInput } from '../../../kernel/page-scripts/observation/compose-observation';
+import { ITEM_CONTROL, ITEM_HEADING, ITEM_TEXT, type RawItem } from '../../../kernel/page-scripts/observation/observe-dom';
 
 const scroll = { x: 0, y: 0, width: 1280, height: 3000, viewportWidth: 1280, viewportHeight: 720 };
 

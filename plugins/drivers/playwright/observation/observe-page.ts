@@ -10,9 +10,9 @@
  */
 import type { ElementHandle, Frame, Page } from 'playwright-core';
 import type { Observation, ObserveOptions } from '../../../../kernel/contracts/browser-driver';
-import { composeObservation, type ObservedRoot } from './compose-observation';
-import type { FrameObserveArgs, FrameSnapshot } from './in-page/observe-dom';
-import { OBSERVER_STATE_KEY, observeFrameInPage, parseFrameSnapshot, resolveRefInPage } from './in-page/observer-lib';
+import { composeObservation, type ObservedRoot } from '../../../../kernel/page-scripts/observation/compose-observation';
+import type { FrameObserveArgs, FrameSnapshot } from '../../../../kernel/page-scripts/observation/observe-dom';
+import { OBSERVER_STATE_KEY, observeFrameInPage, parseFrameSnapshot, resolveRefInPage } from '../../../../kernel/page-scripts/observation/observer-lib';
 
 /** Length limits of one line's parts, in characters. */
 export const OBSERVATION_LIMITS = { nameMax: 60, valueMax: 60, textMax: 100 };

@@ -7,7 +7,7 @@
  * filter; Playwright still verifies every returned candidate.
  * Self-contained: runs in the page.
  */
-import type { Aria } from './aria';
+import type { Aria } from '../../../../../kernel/page-scripts/selectors/aria';
 
 /** Pre-check helpers. */
 export interface Precheck {

@@ -5,7 +5,7 @@
  * headings, then text blocks before that position; a closing line says how
  * much was left out.
  */
-import { ITEM_CONTROL, ITEM_HEADING, ITEM_TEXT, type RawItem } from './in-page/observe-dom';
+import { ITEM_CONTROL, ITEM_HEADING, ITEM_TEXT, type RawItem } from './observe-dom';
 
 /** Characters per token in budgets (the contract's estimate). */
 export const CHARS_PER_TOKEN = 4;

@@ -1,8 +1,9 @@
 /**
- * Builds functions that Playwright runs inside the page from TypeScript code
- * split over several modules.
+ * Builds functions that browser drivers run inside the page from TypeScript
+ * code split over several modules. Shared by every driver: Playwright passes
+ * the function to `evaluate`, WebDriver sends its source to `executeScript`.
  *
- * Playwright sends `fn.toString()` to the browser, so an in-page function can
+ * A driver sends `fn.toString()` to the browser, so an in-page function can
  * reference nothing outside its own body. Two things stand in the way of
  * writing that code as ordinary, split TypeScript: tsx/esbuild wraps nested
  * functions in a `__name(...)` helper that exists only in Node, and helpers
@@ -10,7 +11,7 @@
  * into every script. So each in-page module exports a *factory*: a
  * self-contained function that receives the library object and returns its
  * part of it. `pageFunction` concatenates the factories' sources with a
- * `__name` shim into one `Function` whose source Playwright can send.
+ * `__name` shim into one `Function` whose source a driver can send.
  */
 
 /** A self-contained function that builds one part of the in-page library. */
@@ -21,8 +22,8 @@ export type PageFactories<L> = { [K in keyof L]: PageFactory<L, K> };
 
 /**
  * Returns a function whose source embeds `factories` and `main`; Playwright
- * can pass it to `evaluate`/`evaluateHandle`. When run, it builds the library
- * and calls `main(lib, ...args)`.
+ * can pass it to `evaluate`/`evaluateHandle`, WebDriver can send its source.
+ * When run, it builds the library and calls `main(lib, ...args)`.
  *
  * Factories and `main` must reference only their parameters and browser
  * globals: their source is all that reaches the page.
@@ -36,6 +37,6 @@ export function pageFunction<L, A extends unknown[], R>(
     parts.push(`lib[${JSON.stringify(key)}] = (${factory.toString()})(lib);`);
   }
   parts.push(`return (${main.toString()})(lib, ...arguments);`);
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the point: a function Playwright can serialise.
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the point: a function a driver can serialise.
   return new Function(parts.join('\n')) as (...args: A) => R;
 }

@@ -5,7 +5,7 @@
  * observations (`ids`); `refs` maps the refs of this observation to their
  * elements so the driver can act on them. Self-contained: runs in the page.
  */
-import type { Aria } from '../../selectors/in-page/aria';
+import type { Aria } from '../selectors/aria';
 import type { Describer } from './describe-control';
 
 /** Item kinds, in the order the budget drops them (text first). */

@@ -1,10 +1,10 @@
 /**
  * The in-page library of the observation and the in-page functions built
- * from it (see selectors/in-page/page-function.ts for why it is assembled
+ * from it (see kernel/page-scripts/page-function.ts for why it is assembled
  * this way).
  */
-import { createAria, type Aria } from '../../selectors/in-page/aria';
-import { pageFunction, type PageFactories } from '../../selectors/in-page/page-function';
+import { createAria, type Aria } from '../selectors/aria';
+import { pageFunction, type PageFactories } from '../page-function';
 import { createDescriber, type Describer } from './describe-control';
 import { createDomObserver, type DomObserver, type FrameObserveArgs, type FrameSnapshot } from './observe-dom';
 

@@ -4,7 +4,7 @@
  * `combobox "Country" value="France" options=[France, Spain, …+40]`.
  * Secret field values are never read into the line. Self-contained: runs in the page.
  */
-import type { Aria } from '../../selectors/in-page/aria';
+import type { Aria } from '../selectors/aria';
 
 /** Line limits. */
 export interface DescribeLimits {

@@ -1,0 +1,49 @@
+/**
+ * valibot schemas of the WebDriver driver: its config slice and the
+ * `browser.using` shape of type `webdriver`.
+ */
+import * as v from 'valibot';
+
+/** The `driver-webdriver` config slice. */
+export const WebdriverConfigSchema = v.optional(
+  v.strictObject({
+    /** chromedriver started when a flow gives no `url`. */
+    chromedriverPath: v.optional(v.pipe(v.string(), v.minLength(1)), '/usr/bin/chromedriver'),
+    /** Chromium binary that the local chromedriver drives. */
+    chromiumPath: v.optional(v.pipe(v.string(), v.minLength(1)), '/usr/bin/chromium'),
+    /** How long starting chromedriver, or creating a WebDriver session, may take. */
+    startTimeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000)), 30_000),
+    /**
+     * How often an idle session is asked whether it is still alive: a WebDriver
+     * endpoint sends no event when its browser dies, so `disconnected` needs a probe.
+     */
+    heartbeatMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100)), 2_000),
+  }),
+  {},
+);
+
+/** The driver config after defaults. */
+export type WebdriverConfig = v.InferOutput<typeof WebdriverConfigSchema>;
+
+/** `browser.using` of type `webdriver`: a WebDriver endpoint, or a local chromedriver. */
+export const WebdriverUsingSchema = v.strictObject({
+  type: v.literal('webdriver'),
+  /** A WebDriver endpoint, e.g. `http://grid:4444/wd/hub`; absent: a local chromedriver. */
+  url: v.optional(
+    v.pipe(
+      v.string(),
+      v.url('must be a WebDriver URL such as http://grid:4444/wd/hub'),
+      v.regex(/^https?:\/\//i, 'must be an http:// or https:// URL'),
+    ),
+  ),
+  /** W3C capabilities merged over the defaults (`browserName: 'chrome'`, headless Chromium switches). */
+  capabilities: v.optional(v.custom<Record<string, unknown>>(
+    (caps) => typeof caps === 'object' && caps !== null && !Array.isArray(caps),
+    'must be an object of W3C capabilities',
+  )),
+  /** Headless unless false (default true); only applies to Chrome, Chromium, Edge and Firefox. */
+  headless: v.optional(v.boolean()),
+});
+
+/** `browser.using` of type `webdriver` after validation. */
+export type WebdriverUsing = v.InferOutput<typeof WebdriverUsingSchema>;

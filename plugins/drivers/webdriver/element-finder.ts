@@ -1,0 +1,137 @@
+/**
+ * Finds the element an action targets among its candidates (failover).
+ *
+ * One `executeScript` runs a presence pass over every candidate at once
+ * (in-page/page-lib.ts `findElement`), so a missing first candidate costs
+ * nothing more than a present one; the finder repeats the pass until a
+ * candidate is present or the budget runs out. The pass that finds the
+ * element also records its selectors and reads its state (visible,
+ * enabled...), so the common case is a single round trip.
+ */
+import type { Logger } from '../../../kernel/logger';
+import { OBSERVER_STATE_KEY } from '../../../kernel/page-scripts/observation/observer-lib';
+import type { ElementFacts } from './in-page/locate';
+import { DIALOG_HOOKS_KEY, findElement, type FindResult } from './in-page/page-lib';
+import { describeCandidates, type Candidate } from './selector-candidates';
+import { POLL_MS, sleep } from './timing';
+import type { Wire } from './wire';
+import { isNoSuchWindow, readableMessage } from './webdriver-errors';
+
+/** The W3C key of a WebDriver element reference. */
+export const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
+
+/** A WebDriver element reference as scripts return and take it. */
+export type ElementRef = Record<string, string>;
+
+/** A candidate that matched. */
+export interface FoundElement {
+  candidate: Candidate;
+  element: ElementRef;
+  /** The WebDriver element id (for element commands). */
+  id: string;
+  /** How many elements the candidate matched (1 unless it was the only usable, ambiguous one). */
+  matches: number;
+  /** Recorded selectors, when asked for. */
+  selectors: string[] | null;
+  facts: ElementFacts;
+}
+
+/** What repeated presence passes learned about the candidates. */
+export interface ProbeState {
+  /** raw candidate -> why it is skipped (the page rejected its syntax). */
+  invalid: Map<string, string>;
+  /** raw ref candidate -> why it did not resolve (latest pass). */
+  refMisses: Map<string, string>;
+  /** The last error of a pass that failed as a whole (a navigation replaced the document...). */
+  lastError: string | null;
+}
+
+/** Presence passes over a target's candidates, in the active tab of one session. */
+export class ElementFinder {
+  constructor(private readonly wire: Wire, private readonly logger: Logger) {}
+
+  /** A fresh probe state for one search. */
+  newState(): ProbeState {
+    return { invalid: new Map(), refMisses: new Map(), lastError: null };
+  }
+
+  /** Whether any candidate can still be run. */
+  usable(candidates: Candidate[], state: ProbeState): boolean {
+    return candidates.some((c) => c.query && !state.invalid.has(c.raw));
+  }
+
+  /** One presence pass; null when nothing matched this time. */
+  async probe(candidates: Candidate[], state: ProbeState, record: boolean): Promise<FoundElement | null> {
+    const queries = candidates.map((c) => (c.query && !state.invalid.has(c.raw) ? c.query : null));
+    if (queries.every((q) => q === null)) return null;
+    let result: FindResult;
+    try {
+      result = await this.wire.script<FindResult>(findElement, { queries, observerKey: OBSERVER_STATE_KEY, dialogKey: DIALOG_HOOKS_KEY, record });
+    } catch (err) {
+      // The active tab closed: the next pass runs in the tab that replaced it.
+      if (isNoSuchWindow(err)) throw err;
+      // A navigation replaced the document mid-pass: the next pass sees the new one.
+      state.lastError = readableMessage(err);
+      return null;
+    }
+    state.lastError = null;
+    for (const [i, message] of result.invalid) state.invalid.set(candidates[i]!.raw, message);
+    state.refMisses = new Map(result.refMisses.map(([i, why]) => [candidates[i]!.raw, why]));
+    // In the page an Element; over the wire a WebDriver element reference.
+    const ref = result.element as unknown as ElementRef | null;
+    const id = ref ? ref[ELEMENT_KEY] : undefined;
+    if (result.index < 0 || !id || !result.facts) return null;
+    return {
+      candidate: candidates[result.index]!,
+      element: { [ELEMENT_KEY]: id },
+      id,
+      matches: result.count,
+      selectors: result.selectors,
+      facts: result.facts,
+    };
+  }
+
+  /**
+   * Repeats `probe` until a candidate is present or `timeoutMs` passes;
+   * `beforePass` runs first each time (the session follows new tabs there).
+   */
+  async find(candidates: Candidate[], timeoutMs: number, options: { record: boolean; beforePass?: () => Promise<void> }): Promise<FoundElement> {
+    const state = this.newState();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await options.beforePass?.();
+      const found = await this.probe(candidates, state, options.record);
+      if (found) {
+        this.noteAmbiguity(found);
+        return found;
+      }
+      const left = deadline - Date.now();
+      if (left <= 0 || !this.usable(candidates, state)) throw new Error(describeNoMatch(candidates, state, timeoutMs));
+      await sleep(Math.min(POLL_MS, left));
+    }
+  }
+
+  /** Logs when the element used is the first visible match of an ambiguous candidate. */
+  noteAmbiguity(found: FoundElement): void {
+    if (found.matches > 1) {
+      this.logger.info(`Selector "${found.candidate.raw}" matches ${found.matches} elements and no other candidate matches exactly one; using its first visible match`);
+    }
+  }
+}
+
+/**
+ * "No element matches any of: #save, text=Save (waited 10000 ms)", then the
+ * candidates that were skipped and why.
+ */
+export function describeNoMatch(candidates: Candidate[], state: ProbeState, timeoutMs: number): string {
+  let message = `No element matches any of: ${describeCandidates(candidates)} (waited ${timeoutMs} ms)`;
+  const notes: string[] = [];
+  for (const c of candidates) {
+    if (c.skip) notes.push(`skipped "${c.raw}": ${c.skip}`);
+    else if (state.invalid.has(c.raw)) notes.push(`skipped "${c.raw}": invalid selector (${state.invalid.get(c.raw)})`);
+    else if (state.refMisses.has(c.raw)) notes.push(`${c.raw}: ${state.refMisses.get(c.raw)}`);
+  }
+  if (state.lastError && !notes.length) notes.push(`last error: ${state.lastError}`);
+  if (notes.length) message += `; ${notes.join('; ')}`;
+  return message;
+}

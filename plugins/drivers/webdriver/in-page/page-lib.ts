@@ -1,0 +1,121 @@
+/**
+ * The in-page library of the WebDriver driver and the scripts built from it
+ * (see kernel/page-scripts/page-function.ts for why it is assembled this
+ * way). Each export is the source of a WebDriver `executeScript` body.
+ */
+import { pageFunction, type PageFactories } from '../../../../kernel/page-scripts/page-function';
+import { createCssPath, type CssPath } from '../../../../kernel/page-scripts/selectors/css-path';
+import { createQuote, type Quote } from '../../../../kernel/page-scripts/selectors/quote';
+import { createVolatility, type Volatility } from '../../../../kernel/page-scripts/selectors/volatility';
+import { createDialogHooks, type DialogHooks } from './dialog-hooks';
+import { createLocate, type ElementFacts, type Locate, type PageQuery } from './locate';
+import { createRecorder, type Recorder } from './record';
+
+/** Everything driver code can use inside the page. */
+export interface DriverLib {
+  volatility: Volatility;
+  quote: Quote;
+  cssPath: CssPath;
+  locate: Locate;
+  recorder: Recorder;
+  dialogs: DialogHooks;
+}
+
+const DRIVER_LIB: PageFactories<DriverLib> = {
+  volatility: createVolatility,
+  quote: createQuote,
+  cssPath: createCssPath,
+  locate: createLocate,
+  recorder: createRecorder,
+  dialogs: createDialogHooks,
+};
+
+/** The window property (`Symbol.for(DIALOG_HOOKS_KEY)`) holding the dialog log. */
+export const DIALOG_HOOKS_KEY = 'browserflow.webdriver.dialogs';
+
+/** What one presence pass is asked. */
+export interface FindArgs {
+  /** One per candidate; null for candidates this driver skips. */
+  queries: (PageQuery | null)[];
+  observerKey: string;
+  dialogKey: string;
+  /** Also record the selectors of the element found. */
+  record: boolean;
+}
+
+/** What one presence pass found. */
+export interface FindResult {
+  /** Index of the candidate used, -1 when none matched. */
+  index: number;
+  /** The element (a WebDriver element reference once serialised). */
+  element: Element | null;
+  /** How many elements that candidate matched (1 unless no candidate was unique). */
+  count: number;
+  /** [candidate index, syntax error] of candidates the page rejected. */
+  invalid: [number, string][];
+  /** [candidate index, reason] of refs that did not resolve. */
+  refMisses: [number, string][];
+  selectors: string[] | null;
+  facts: ElementFacts | null;
+}
+
+/**
+ * One instant pass over the candidates: the first matching exactly one
+ * element wins; a candidate matching several is kept (its first visible
+ * match) only when no later one is unique.
+ */
+export const findElement = pageFunction<DriverLib, [FindArgs], FindResult>(DRIVER_LIB, (lib, args) => {
+  lib.dialogs.install(args.dialogKey);
+  const invalid: [number, string][] = [];
+  const refMisses: [number, string][] = [];
+  let chosen: { index: number; el: Element; count: number } | null = null;
+  let fallback: { index: number; el: Element; count: number } | null = null;
+  for (let i = 0; i < args.queries.length && !chosen; i++) {
+    const query = args.queries[i];
+    if (!query) continue;
+    let els: Element[];
+    try {
+      els = lib.locate.query(query, args.observerKey);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (query.kind === 'ref') refMisses.push([i, message]);
+      else invalid.push([i, message.split('\n')[0]]);
+      continue;
+    }
+    if (query.kind === 'ref' && !els.length) refMisses.push([i, 'not on the page any more, or not in the latest observation']);
+    if (els.length === 1) chosen = { index: i, el: els[0], count: 1 };
+    else if (els.length > 1 && !fallback) fallback = { index: i, el: els.find((e) => lib.locate.isVisible(e)) || els[0], count: els.length };
+  }
+  const found = chosen || fallback;
+  return {
+    index: found ? found.index : -1,
+    element: found ? found.el : null,
+    count: found ? found.count : 0,
+    invalid,
+    refMisses,
+    selectors: found && args.record ? lib.recorder.selectors(found.el, args.observerKey) : null,
+    facts: found ? lib.locate.facts(found.el) : null,
+  };
+});
+
+/** Verified selectors of an element (see record.ts). */
+export const recordSelectors = pageFunction<DriverLib, [Element, string], string[]>(DRIVER_LIB, (lib, el, observerKey) => lib.recorder.selectors(el, observerKey));
+
+// The small scripts below carry only the part of the library they use: each call sends its source.
+
+/** The element's current facts (visible, enabled...). */
+export const elementFacts = pageFunction<{ locate: Locate }, [Element], ElementFacts>({ locate: createLocate }, (lib, el) => lib.locate.facts(el));
+
+/** Installs the dialog hooks in the current document. */
+export const installDialogHooks = pageFunction<{ dialogs: DialogHooks }, [string], null>({ dialogs: createDialogHooks }, (lib, key) => {
+  lib.dialogs.install(key);
+  return null;
+});
+
+/** Dialog kinds logged since the last call. */
+export const takeDialogKinds = pageFunction<{ dialogs: DialogHooks }, [string], string[]>({ dialogs: createDialogHooks }, (lib, key) => lib.dialogs.take(key));
+
+/** The `executeScript` body that calls `fn` with the script's arguments. */
+export function scriptBody(fn: Function): string {
+  return `return (${fn.toString()}).apply(null, arguments);`;
+}

@@ -1,0 +1,302 @@
+/**
+ * A flow's browser on WebDriver: one WebDriver session (its own browser
+ * profile, so its own cookies and storage), deleted on close. Navigation,
+ * tabs, dialogs, scripts and screenshots live here; element actions, waits
+ * and the observation are delegated to their own modules.
+ */
+import type {
+  BrowserSession, DialogInfo, ElementActionResult, ElementState, Observation, ObserveOptions, SelectorInput, TabInfo,
+} from '../../../kernel/contracts/browser-driver';
+import type { Logger } from '../../../kernel/logger';
+import { DialogAnswerer } from './dialogs';
+import { ElementActions } from './element-actions';
+import { ElementFinder } from './element-finder';
+import { ElementStates } from './element-states';
+import { navigationErrorCode } from './in-page/element-scripts';
+import { DIALOG_HOOKS_KEY, installDialogHooks } from './in-page/page-lib';
+import { Liveness } from './liveness';
+import { WebdriverObserver } from './observer';
+import { DIALOG_LOST, runUserScript } from './user-script';
+import { Tabs } from './tabs';
+import { withTimeout } from './timing';
+import { isAlertOpen, isNoSuchWindow, isTimeoutError, readableMessage } from './webdriver-errors';
+import { Wire, type WdBrowser } from './wire';
+
+/** What a session is made of. */
+export interface WebdriverSessionParts {
+  browser: WdBrowser;
+  logger: Logger;
+  flowId: string;
+  actionTimeoutMs: number;
+  navigationTimeoutMs: number;
+  /** Idle liveness probe interval. */
+  heartbeatMs: number;
+  /** The endpoint runs elsewhere: uploaded files are sent to it first. */
+  remoteFiles: boolean;
+  /** Called once the session is closed. */
+  onClosed(): void;
+}
+
+/** How long deleting the WebDriver session may take at close. */
+const DELETE_TIMEOUT_MS = 5_000;
+
+/** One flow's BrowserSession on one WebDriver session. */
+export class WebdriverSession implements BrowserSession {
+  readonly recordsVideo = false;
+  readonly disconnected: Promise<Error>;
+  private closing: Promise<void> | null = null;
+  private lastUrl = 'about:blank';
+  private readonly liveness: Liveness;
+  private readonly wire: Wire;
+  private readonly dialogs: DialogAnswerer;
+  private readonly tabList: Tabs;
+  private readonly elements: ElementActions;
+  private readonly states: ElementStates;
+  private readonly observer: WebdriverObserver;
+
+  constructor(private readonly parts: WebdriverSessionParts) {
+    this.dialogs = new DialogAnswerer(parts.logger);
+    this.wire = new Wire(parts.browser, this.dialogs, (cause) => this.markGone(cause));
+    this.liveness = new Liveness({
+      probe: () => parts.browser.getWindowHandles(),
+      busy: () => this.wire.busy,
+      intervalMs: parts.heartbeatMs,
+      logger: parts.logger,
+      flowId: parts.flowId,
+    });
+    this.disconnected = this.liveness.disconnected;
+    this.tabList = new Tabs(this.wire);
+    const finder = new ElementFinder(this.wire, parts.logger);
+    const beforePass = async () => { await this.tabList.sync(); };
+    this.elements = new ElementActions({
+      wire: this.wire, finder, actionTimeoutMs: parts.actionTimeoutMs, beforePass,
+      settle: () => this.settle(), remoteFiles: parts.remoteFiles,
+    });
+    this.states = new ElementStates({ wire: this.wire, finder, beforePass, readUrl: () => this.readUrl() });
+    this.observer = new WebdriverObserver(this.wire, () => this.screenshot());
+  }
+
+  /** The WebDriver session id (diagnostics and tests). */
+  get sessionId(): string {
+    return this.parts.browser.sessionId;
+  }
+
+  /** The capabilities the endpoint granted (diagnostics and tests; `goog:processID` is Chromium's pid). */
+  get capabilities(): Record<string, unknown> {
+    return this.parts.browser.capabilities as Record<string, unknown>;
+  }
+
+  /** Sets the timeouts, learns the first window and starts the liveness probe. */
+  async start(): Promise<void> {
+    const { navigationTimeoutMs } = this.parts;
+    await this.wire.run((b) => b.setTimeouts(0, navigationTimeoutMs, navigationTimeoutMs));
+    await this.tabList.start();
+    this.lastUrl = await this.readUrl();
+    this.liveness.start();
+  }
+
+  /** Resolves `disconnected` (once) unless the session was closed on purpose. */
+  markGone(cause: Error): void {
+    this.liveness.markGone(cause);
+  }
+
+  currentUrl(): string {
+    return this.lastUrl;
+  }
+
+  async title(): Promise<string> {
+    this.guard();
+    return this.wire.run((b) => b.getTitle());
+  }
+
+  async navigate(url: string): Promise<void> {
+    this.guard();
+    await this.go(`Navigation to ${url}`, (b) => b.navigateTo(url));
+  }
+
+  goBack(): Promise<void> {
+    return this.go('Going back', (b) => b.back());
+  }
+
+  goForward(): Promise<void> {
+    return this.go('Going forward', (b) => b.forward());
+  }
+
+  reload(): Promise<void> {
+    return this.go('Reloading', (b) => b.refresh());
+  }
+
+  click(target: SelectorInput, options?: { clickCount?: number; button?: 'left' | 'right' | 'middle' }): Promise<ElementActionResult> {
+    this.guard();
+    return this.elements.click(target, options);
+  }
+
+  hover(target: SelectorInput): Promise<ElementActionResult> {
+    this.guard();
+    return this.elements.hover(target);
+  }
+
+  type(target: SelectorInput | null, text: string, options?: { clear?: boolean; pressEnter?: boolean }): Promise<ElementActionResult | null> {
+    this.guard();
+    return this.elements.type(target, text, options);
+  }
+
+  pressKey(key: string): Promise<void> {
+    this.guard();
+    return this.elements.pressKey(key);
+  }
+
+  selectOption(target: SelectorInput, values: string[]): Promise<ElementActionResult & { selected: string[] }> {
+    this.guard();
+    return this.elements.selectOption(target, values);
+  }
+
+  setChecked(target: SelectorInput, checked: boolean): Promise<ElementActionResult> {
+    this.guard();
+    return this.elements.setChecked(target, checked);
+  }
+
+  uploadFile(target: SelectorInput, absolutePaths: string[]): Promise<ElementActionResult> {
+    this.guard();
+    return this.elements.uploadFile(target, absolutePaths);
+  }
+
+  scroll(direction: 'up' | 'down' | 'left' | 'right', target?: SelectorInput): Promise<ElementActionResult | null> {
+    this.guard();
+    return this.elements.scroll(direction, target);
+  }
+
+  waitForSelector(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<ElementActionResult | null> {
+    this.guard();
+    return this.states.waitForSelector(target, state, timeoutMs);
+  }
+
+  waitForText(text: string, timeoutMs: number): Promise<boolean> {
+    this.guard();
+    return this.states.waitForText(text, timeoutMs);
+  }
+
+  checkElementState(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<{ ok: boolean; element: ElementActionResult | null }> {
+    this.guard();
+    return this.states.checkElementState(target, state, timeoutMs);
+  }
+
+  waitForUrl(pattern: string, timeoutMs: number): Promise<boolean> {
+    this.guard();
+    return this.states.waitForUrl(pattern, timeoutMs);
+  }
+
+  extractText(target?: SelectorInput): Promise<{ text: string; element: ElementActionResult | null }> {
+    this.guard();
+    return this.elements.extractText(target);
+  }
+
+  async tabs(): Promise<TabInfo[]> {
+    this.guard();
+    const tabs = await this.tabList.describe();
+    this.lastUrl = tabs.find((t) => t.active)?.url ?? this.lastUrl;
+    return tabs;
+  }
+
+  async switchTab(by: { index?: number; urlContains?: string }): Promise<TabInfo> {
+    this.guard();
+    const tab = await this.tabList.switchTo(by);
+    this.lastUrl = tab.url;
+    return tab;
+  }
+
+  setDialogPolicy(policy: { accept: boolean; promptText?: string }): void {
+    this.dialogs.setPolicy(policy);
+  }
+
+  takeDialogs(): DialogInfo[] {
+    return this.dialogs.take();
+  }
+
+  async evaluate(javascript: string, params: unknown): Promise<unknown> {
+    this.guard();
+    await this.wire.answerDialogs();
+    const result = await runUserScript(this.wire, javascript, params, this.parts.navigationTimeoutMs);
+    const dialogs = await this.wire.answerDialogs();
+    await this.settle();
+    if (result.lost && dialogs > 0) throw new Error(DIALOG_LOST);
+    return result.value;
+  }
+
+  async screenshot(): Promise<Buffer> {
+    this.guard();
+    const base64 = await this.wire.run((b) => b.takeScreenshot());
+    return Buffer.from(base64, 'base64');
+  }
+
+  async observe(options: ObserveOptions): Promise<Observation> {
+    this.guard();
+    await this.tabList.sync();
+    return this.observer.observe(this.tabList.activeHandle ?? '', options);
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.shutdown();
+    return this.closing;
+  }
+
+  private async shutdown(): Promise<void> {
+    const gone = this.liveness.gone;
+    this.liveness.stop();
+    try {
+      if (!gone) {
+        await withTimeout(this.parts.browser.deleteSession(), DELETE_TIMEOUT_MS, 'deleting the WebDriver session timed out');
+      }
+    } catch (err) {
+      this.parts.logger.debug('Deleting the WebDriver session failed', { flowId: this.parts.flowId, error: err });
+    } finally {
+      this.parts.onClosed();
+    }
+  }
+
+  private guard(): void {
+    if (this.closing) throw new Error('The browser session is closed');
+  }
+
+  /**
+   * Runs a navigation command and checks where it ended: a load that does
+   * not finish in time, or the browser's own network error page, fails.
+   */
+  private async go(what: string, command: (b: WdBrowser) => Promise<unknown>): Promise<void> {
+    this.guard();
+    await this.wire.answerDialogs();
+    const timeout = this.parts.navigationTimeoutMs;
+    try {
+      await this.wire.run(command, false);
+    } catch (err) {
+      // A dialog shown while the page loaded was answered: the navigation itself went on.
+      if (!isAlertOpen(err)) {
+        if (isTimeoutError(err)) throw new Error(`${what} did not finish loading within ${timeout} ms`);
+        throw new Error(`${what} failed: ${readableMessage(err)}`);
+      }
+    }
+    const failed = await this.wire.script<string | null>(navigationErrorCode).catch(() => null);
+    await this.wire.script(installDialogHooks, DIALOG_HOOKS_KEY).catch(() => undefined);
+    await this.settle();
+    if (failed) throw new Error(`${what} failed: net::${failed.replace(/^net::/, '')}`);
+  }
+
+  /** After an action: answers dialogs, follows tabs, reads the URL. */
+  private async settle(): Promise<void> {
+    await this.wire.answerDialogs();
+    await this.tabList.sync();
+    this.lastUrl = await this.readUrl();
+  }
+
+  /** The active tab's URL; a tab that closed meanwhile is replaced first. */
+  private async readUrl(): Promise<string> {
+    try {
+      this.lastUrl = await this.wire.run((b) => b.getUrl());
+    } catch (err) {
+      if (!isNoSuchWindow(err)) throw err;
+      await this.tabList.sync();
+      this.lastUrl = await this.wire.run((b) => b.getUrl());
+    }
+    return this.lastUrl;
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * The `webdriver` driver: one WebDriver session per flow, either on an
+ * endpoint the flow names (`url`, e.g. a Selenium Grid) or on the plugin's
+ * own chromedriver. WebdriverIO speaks the protocol (classic WebDriver, no
+ * BiDi, so any W3C endpoint and browser works).
+ */
+import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
+import { invalidRequest } from '../../../kernel/errors';
+import type { BrowserConfig } from '../../../kernel/flows/flow-types';
+import type { Logger } from '../../../kernel/logger';
+import { parseOrThrow } from '../../../kernel/validation';
+import { buildCapabilities, DEFAULT_BROWSER, isChromeFamily } from './capabilities';
+import { WebdriverUsingSchema, type WebdriverConfig, type WebdriverUsing } from './config-schema';
+import { LocalChromedriver } from './local-chromedriver';
+import { WebdriverSession } from './session';
+import { readableMessage } from './webdriver-errors';
+
+/** Where WebdriverIO connects, from an endpoint URL. */
+export interface EndpointOptions {
+  protocol: 'http' | 'https';
+  hostname: string;
+  port: number;
+  path: string;
+  user?: string;
+  key?: string;
+}
+
+/** Splits an endpoint URL into WebdriverIO's options; credentials in the URL become user/key. */
+export function endpointOptions(url: string): EndpointOptions {
+  const u = new URL(url);
+  const protocol = u.protocol === 'https:' ? 'https' : 'http';
+  const options: EndpointOptions = {
+    protocol,
+    hostname: u.hostname.replace(/^\[|\]$/g, ''),
+    port: u.port ? Number(u.port) : protocol === 'https' ? 443 : 80,
+    path: u.pathname || '/',
+  };
+  if (u.username) options.user = decodeURIComponent(u.username);
+  if (u.password) options.key = decodeURIComponent(u.password);
+  return options;
+}
+
+/** What the driver needs from its plugin. */
+export interface WebdriverDriverDeps {
+  config: WebdriverConfig;
+  logger: Logger;
+}
+
+/** The `webdriver` BrowserDriver. */
+export class WebdriverDriver implements BrowserDriver {
+  readonly type = 'webdriver';
+  readonly description = 'A WebDriver session per flow: on the endpoint at `url` (Selenium Grid, any W3C WebDriver server and browser), else on a local chromedriver and Chromium; `capabilities` are merged over the defaults';
+  readonly usingSchema = WebdriverUsingSchema;
+  private readonly local: LocalChromedriver;
+  private readonly sessions = new Set<WebdriverSession>();
+
+  constructor(private readonly deps: WebdriverDriverDeps) {
+    this.local = new LocalChromedriver({ binary: deps.config.chromedriverPath, startTimeoutMs: deps.config.startTimeoutMs, logger: deps.logger });
+  }
+
+  validate(using: BrowserConfig): void {
+    this.parse(using);
+  }
+
+  async open(using: BrowserConfig, options: OpenSessionOptions): Promise<BrowserSession> {
+    const parsed = this.parse(using);
+    const local = !parsed.url;
+    if (local && parsed.headless === false && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+      throw new Error('A headed browser (headless: false) needs a display, and none is set (DISPLAY); use headless: true');
+    }
+    const endpoint = parsed.url ?? (await this.local.endpoint());
+    const where = local ? 'the local chromedriver' : new URL(endpoint).host;
+    const connection = endpointOptions(endpoint);
+    if (connection.key) this.deps.logger.addSecret(connection.key);
+    let browser;
+    try {
+      // Loaded on first use: importing WebdriverIO costs half a second of every service start otherwise.
+      const { remote } = await import('webdriverio');
+      browser = await remote({
+        ...connection,
+        capabilities: buildCapabilities(parsed, this.deps.config, local) as WebdriverIO.Capabilities,
+        logLevel: 'silent',
+        // A retried command could click twice; each request is bounded instead.
+        connectionRetryCount: 0,
+        connectionRetryTimeout: Math.max(this.deps.config.startTimeoutMs, options.navigationTimeoutMs + 10_000),
+      });
+    } catch (err) {
+      throw new Error(`Could not start a WebDriver session on ${where}: ${readableMessage(err)}`);
+    }
+    // The URL may carry credentials or a token: the host only.
+    this.deps.logger.info('WebDriver session started', { flowId: options.flowId, endpoint: where, sessionId: browser.sessionId });
+    let unsubscribe = () => {};
+    const session: WebdriverSession = new WebdriverSession({
+      browser,
+      logger: this.deps.logger,
+      flowId: options.flowId,
+      actionTimeoutMs: options.actionTimeoutMs,
+      navigationTimeoutMs: options.navigationTimeoutMs,
+      heartbeatMs: this.deps.config.heartbeatMs,
+      remoteFiles: !local,
+      onClosed: () => {
+        unsubscribe();
+        this.sessions.delete(session);
+      },
+    });
+    this.sessions.add(session);
+    if (local) unsubscribe = this.local.onUnexpectedExit((cause) => session.markGone(cause));
+    try {
+      await session.start();
+    } catch (err) {
+      await session.close().catch(() => undefined);
+      throw new Error(`The WebDriver session on ${where} could not be set up: ${readableMessage(err)}`);
+    }
+    return session;
+  }
+
+  /** Deletes every open session and stops the local chromedriver. */
+  async close(): Promise<void> {
+    await Promise.all([...this.sessions].map((s) => s.close().catch(() => undefined)));
+    await this.local.stop();
+  }
+
+  /** Process id of the local chromedriver while it runs (tests and diagnostics). */
+  get chromedriverPid(): number | null {
+    return this.local.pid;
+  }
+
+  /** Endpoint of the local chromedriver while it runs (tests and diagnostics). */
+  get chromedriverUrl(): string | null {
+    return this.local.runningUrl;
+  }
+
+  private parse(using: BrowserConfig): WebdriverUsing {
+    const parsed = parseOrThrow(WebdriverUsingSchema, using, 'browser.using');
+    const browserName = parsed.capabilities?.browserName ?? DEFAULT_BROWSER;
+    if (typeof browserName !== 'string' || !browserName) throw invalidRequest('browser.using.capabilities.browserName: expected a non-empty string');
+    if (!parsed.url && !isChromeFamily(browserName)) {
+      throw invalidRequest(`browser.using.capabilities.browserName: the local chromedriver runs Chrome/Chromium only; give a WebDriver url (a Selenium Grid) for "${browserName}"`);
+    }
+    return parsed;
+  }
+}

@@ -1,0 +1,5 @@
+/** The BrowserSession contract on the `webdriver` driver (a local chromedriver and Chromium). */
+import plugin from '../../plugins/drivers/webdriver/index';
+import { loadDriverFromPlugin, runBrowserDriverContract } from './browser-driver.contract';
+
+runBrowserDriverContract('webdriver', () => loadDriverFromPlugin(plugin, 'webdriver', { type: 'webdriver' }));

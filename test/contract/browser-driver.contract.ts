@@ -1,0 +1,295 @@
+/**
+ * The BrowserSession behaviours every browser driver must have
+ * (kernel/contracts/browser-driver.ts), run against the local test website.
+ * A driver test file calls `runBrowserDriverContract` with a factory of its
+ * driver; `loadDriverFromPlugin` builds one the way the kernel does.
+ */
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { container as rootContainer } from 'tsyringe';
+import * as v from 'valibot';
+import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../kernel/contracts/browser-driver';
+import type { BrowserConfig } from '../../kernel/flows/flow-types';
+import type { KernelSettings } from '../../kernel/config';
+import type { PluginManifest } from '../../kernel/plugin';
+import { createLogger } from '../../kernel/logger';
+import { BROWSER_DRIVERS, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../kernel/tokens';
+import { startTestSite, type TestSite } from '../fixtures/site/serve';
+
+/** A driver to test, the `browser.using` to open sessions with, and how to shut it down. */
+export interface DriverUnderTest {
+  driver: BrowserDriver;
+  using: BrowserConfig;
+  cleanup(): Promise<void>;
+}
+
+/** Registers `plugin` in a child container, as the kernel does, and returns its driver of `type`. */
+export async function loadDriverFromPlugin(plugin: PluginManifest, type: string, using: BrowserConfig, config: unknown = {}): Promise<DriverUnderTest> {
+  const container = rootContainer.createChildContainer();
+  const logger = createLogger('warn', () => undefined);
+  const settings = { dataDir: '/tmp', configFile: '/tmp/config.json', version: 'test' } as unknown as KernelSettings;
+  provide(container, LOGGER, () => logger);
+  provide(container, SETTINGS, () => settings);
+  await plugin.register({ container, config: v.parse(plugin.configSchema!, config), settings, pluginDir: process.cwd() });
+  const driver = resolveAll(container, BROWSER_DRIVERS).find((d) => d.type === type);
+  if (!driver) throw new Error(`plugin ${plugin.id} provides no driver of type ${type}`);
+  const lifecycles = resolveAll(container, LIFECYCLE);
+  return {
+    driver,
+    using,
+    async cleanup() {
+      for (const lifecycle of lifecycles) await lifecycle.stop?.();
+    },
+  };
+}
+
+async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = Date.now();
+  const value = await fn();
+  return { ms: Date.now() - started, value };
+}
+
+/** Runs the contract suite against the driver `makeDriver` builds. */
+export function runBrowserDriverContract(name: string, makeDriver: () => Promise<DriverUnderTest>): void {
+  describe(`BrowserSession contract: ${name}`, () => {
+    const ACTION_MS = 2_000;
+    const QUICK_MS = 600;
+    let dut: DriverUnderTest;
+    let site: TestSite;
+    let s: BrowserSession;
+    let quick: BrowserSession;
+    const open = (options: Partial<OpenSessionOptions>) => dut.driver.open(dut.using, {
+      flowId: `contract-${name}`, videoPath: null, actionTimeoutMs: ACTION_MS, navigationTimeoutMs: 5_000, ...options,
+    });
+    const text = async (selector: string) => (await s.extractText(selector)).text.trim();
+    const value = (selector: string) => s.evaluate(`return document.querySelector(${JSON.stringify(selector)}).value`, null);
+
+    before(async () => {
+      site = await startTestSite();
+      dut = await makeDriver();
+      dut.driver.validate?.(dut.using);
+      [s, quick] = await Promise.all([open({}), open({ actionTimeoutMs: QUICK_MS })]);
+    });
+    after(async () => {
+      await Promise.all([s, quick].map((x) => x?.close().catch(() => undefined)));
+      await dut?.cleanup();
+      await site?.close();
+    });
+
+    test('navigate, title, currentUrl, back, forward and reload', async () => {
+      assert.equal(s.recordsVideo, false, 'no video path was given');
+      await s.navigate(`${site.url}/login.html`);
+      assert.equal(s.currentUrl(), `${site.url}/login.html`);
+      assert.equal(await s.title(), 'Login');
+      await s.navigate(`${site.url}/form.html`);
+      await s.goBack();
+      assert.equal(s.currentUrl(), `${site.url}/login.html`);
+      await s.goForward();
+      assert.equal(s.currentUrl(), `${site.url}/form.html`);
+      await s.reload();
+      assert.equal(await s.title(), 'Multi-step form');
+    });
+
+    test('type and click with failover log in, with verified recorded selectors', async () => {
+      await s.navigate(`${site.url}/login.html`);
+      const user = await s.type('#username', 'alice');
+      assert.ok(user);
+      assert.equal(user.matchedSelector, '#username');
+      assert.ok(user.selectors.length >= 1 && user.selectors.length <= 5, JSON.stringify(user.selectors));
+      for (const selector of user.selectors) {
+        assert.ok(!selector.startsWith('ref='));
+        const check = await s.checkElementState(selector, 'attached', 500);
+        assert.ok(check.ok, `recorded selector ${selector} finds the element again`);
+        assert.equal(check.element?.matchedSelector, selector);
+      }
+      assert.equal(await value('#username'), 'alice');
+      await s.type('[data-testid="password"]', 's3cret-pass');
+      const { ms, value: submit } = await timed(() => s.click(['#does-not-exist', 'button[type=submit]']));
+      assert.equal(submit.matchedSelector, 'button[type=submit]');
+      assert.ok(ms < ACTION_MS, `failover took ${ms} ms, not less than one action timeout`);
+      assert.ok(submit.selectors.length >= 1, 'selectors recorded although the click navigated away');
+      assert.equal(await s.waitForUrl('/welcome.html', 3_000), true);
+      assert.equal(await s.waitForText('Welcome, alice!', 3_000), true);
+      assert.match(s.currentUrl(), /\/welcome\.html\?user=alice$/);
+    });
+
+    test('a candidate the driver cannot run is skipped, and named when nothing matched', async () => {
+      await s.navigate(`${site.url}/login.html`);
+      const r = await s.click(['div[[[', '#login-button']);
+      assert.equal(r.matchedSelector, '#login-button');
+      assert.equal(await s.waitForText('Invalid username or password', 2_000), true);
+      const err = await s.click(['div[[['], {}).then(() => null, (e: Error) => e);
+      assert.ok(err instanceof Error);
+      assert.match(err.message, /skipped "div\[\[\["/);
+    });
+
+    test('unknown selectors fail with a clear message in bounded time', async () => {
+      await quick.navigate(`${site.url}/login.html`);
+      const { ms, value: err } = await timed(() => quick.click(['#nope', 'text=Nothing here']).then(() => null, (e: Error) => e));
+      assert.ok(err instanceof Error);
+      assert.match(err.message, new RegExp(`No element matches any of: #nope, text=Nothing here \\(waited ${QUICK_MS} ms\\)`));
+      assert.ok(ms >= QUICK_MS - 50 && ms < QUICK_MS + 2_500, `took ${ms} ms`);
+    });
+
+    test('select options and set checkboxes and radios', async () => {
+      await s.navigate(`${site.url}/form.html`);
+      assert.deepEqual((await s.selectOption('#country', ['de'])).selected, ['de']);
+      assert.deepEqual((await s.selectOption('#country', ['Japan'])).selected, ['jp']);
+      assert.deepEqual((await s.selectOption('#extras', ['support', 'SLA'])).selected, ['support', 'sla']);
+      assert.equal((await s.checkElementState('#next', 'disabled', 0)).ok, true);
+      await s.setChecked('#terms', true);
+      assert.equal((await s.checkElementState('#terms', 'checked', 500)).ok, true);
+      assert.equal((await s.checkElementState('#next', 'enabled', 1_000)).ok, true);
+      await s.setChecked('#plan-pro', true);
+      assert.equal(await s.evaluate('return document.querySelector("input[name=plan]:checked").value', null), 'pro');
+      await s.setChecked('#terms', false);
+      assert.equal((await s.checkElementState('#terms', 'unchecked', 500)).ok, true);
+      await s.setChecked('#terms', true);
+      await s.click('#next');
+      assert.equal(await text('#step-indicator'), 'Step 2 of 2');
+    });
+
+    test('extractText, typing modes, key presses, hover, double and right click, scrolling', async () => {
+      await s.navigate(`${site.url}/interactions.html`);
+      const page = await s.extractText();
+      assert.equal(page.element, null);
+      assert.match(page.text, /Interactions[\s\S]*Bottom of the page/);
+      await s.hover('#hover-box');
+      assert.equal(await text('#hover-result'), 'Hovered');
+      await s.click('#counter', { clickCount: 2 });
+      await s.click('#counter', { button: 'right' });
+      assert.match(await text('#click-result'), /^clicks: 2, dblclicks: [12], right: 1$/);
+      await s.type('#key-input', 'ab');
+      await s.type('#key-input', 'cd', { clear: false });
+      assert.equal(await value('#key-input'), 'abcd');
+      assert.equal(await s.type(null, 'ef', { clear: false }), null);
+      assert.equal(await value('#key-input'), 'abcdef');
+      await s.pressKey('ArrowDown');
+      assert.equal(await text('#key-result'), 'key: ArrowDown');
+      await s.scroll('down');
+      assert.ok(Number(await s.evaluate('return window.scrollY', null)) > 0);
+      await s.scroll('down', '#scroll-box');
+      assert.ok(Number(await s.evaluate('return document.querySelector("#scroll-box").scrollTop', null)) > 0);
+    });
+
+    test('waits: delayed elements, text and URL answer within their timeouts', async () => {
+      await s.navigate(`${site.url}/delayed.html`);
+      const late = await s.waitForSelector('#late-button', 'visible', 4_000);
+      assert.ok(late && late.selectors.length >= 1);
+      assert.equal(await s.waitForSelector('#loading', 'detached', 1_000), null);
+      await s.click('#late-button');
+      assert.equal(await s.waitForText('late button CLICKED', 1_000), true, 'case-insensitive substring');
+      const { ms, value: missing } = await timed(() => s.waitForText('No such words anywhere', 300));
+      assert.equal(missing, false);
+      assert.ok(ms >= 250 && ms < 2_000, `took ${ms} ms`);
+      assert.equal(await s.waitForUrl('/DELAYED\\.html$/i', 200), true);
+      assert.equal(await s.waitForUrl('elsewhere', 200), false);
+      await assert.rejects(s.waitForSelector('#never-there', 'visible', 300), /did not become visible within 300 ms/);
+    });
+
+    test('tabs: opened tabs are followed; tabs lists them; switchTab changes the active one', async () => {
+      await s.navigate(`${site.url}/tabs.html`);
+      await s.click('#new-tab-link');
+      assert.equal(await s.waitForUrl('user=newtab', 3_000), true);
+      assert.equal(await s.waitForText('Welcome, newtab!', 3_000), true);
+      let tabs = await s.tabs();
+      assert.equal(tabs.length, 2);
+      assert.deepEqual(tabs.map((t) => t.active), [false, true]);
+      const first = await s.switchTab({ index: 0 });
+      assert.equal(first.url, `${site.url}/tabs.html`);
+      assert.equal(first.active, true);
+      await s.click('#popup-button');
+      assert.equal(await s.waitForUrl('user=popup', 3_000), true);
+      tabs = await s.tabs();
+      assert.equal(tabs.length, 3);
+      assert.equal(tabs[2]!.active, true);
+      const back = await s.switchTab({ urlContains: 'newtab' });
+      assert.equal(back.index, 1);
+      assert.equal(await s.title(), 'Welcome');
+      await assert.rejects(s.switchTab({ index: 7 }), /No tab with index 7; open tabs: 0: http/);
+      await assert.rejects(s.switchTab({ urlContains: 'nowhere' }), /No tab with a URL containing "nowhere"/);
+      await s.switchTab({ index: 0 });
+    });
+
+    test('dialogs follow the policy (default: dismiss) and are reported once', async () => {
+      await s.navigate(`${site.url}/dialogs.html`);
+      await s.click('#confirm-button');
+      assert.equal(await text('#dialog-result'), 'confirm: dismissed');
+      await s.click('#prompt-button');
+      assert.equal(await text('#dialog-result'), 'prompt: dismissed');
+      s.setDialogPolicy({ accept: true });
+      await s.click('#confirm-button');
+      assert.equal(await text('#dialog-result'), 'confirm: accepted');
+      await s.click('#prompt-button');
+      assert.equal(await s.evaluate('return document.getElementById("dialog-result").textContent', null), 'prompt: ');
+      s.setDialogPolicy({ accept: true, promptText: 'Ada' });
+      await s.click('#prompt-button');
+      assert.equal(await text('#dialog-result'), 'prompt: Ada');
+      await s.click('#alert-button');
+      assert.equal(await text('#dialog-result'), 'alert closed');
+      assert.deepEqual(s.takeDialogs(), [
+        { type: 'confirm', message: 'Delete everything?', accepted: false },
+        { type: 'prompt', message: 'What is your name?', accepted: false },
+        { type: 'confirm', message: 'Delete everything?', accepted: true },
+        { type: 'prompt', message: 'What is your name?', accepted: true },
+        { type: 'prompt', message: 'What is your name?', accepted: true },
+        { type: 'alert', message: 'Heads up!', accepted: true },
+      ]);
+      assert.deepEqual(s.takeDialogs(), []);
+      s.setDialogPolicy({ accept: false });
+    });
+
+    test('evaluate runs an async body with params, returns JSON, rejects with the page error', async () => {
+      await s.navigate(`${site.url}/login.html`);
+      const out = await s.evaluate('await new Promise((r) => setTimeout(r, 10));\nreturn { sum: params.a + params.b, title: document.title } // trailing comment', { a: 2, b: 3 });
+      assert.deepEqual(out, { sum: 5, title: 'Login' });
+      assert.equal(await s.evaluate('document.title = "x"', null), null);
+      await assert.rejects(s.evaluate('throw new Error("boom from page")', {}), (err: Error) => err.message === 'boom from page');
+      await assert.rejects(s.evaluate('return missingVariable.x', {}), /missingVariable is not defined/);
+    });
+
+    test('screenshot is a PNG', async () => {
+      const png = await s.screenshot();
+      assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
+      assert.ok(png.readUInt32BE(16) > 100 && png.readUInt32BE(20) > 100, 'a real viewport size');
+    });
+
+    test('observe lists the page with refs that resolve through ref=N', async () => {
+      await s.navigate(`${site.url}/login.html`);
+      const obs = await s.observe({ maxTokens: 2_000, screenshot: true });
+      assert.equal(obs.url, `${site.url}/login.html`);
+      assert.equal(obs.title, 'Login');
+      assert.ok(obs.refCount >= 3);
+      assert.equal(obs.truncated, false);
+      assert.ok(obs.screenshot && obs.screenshot.subarray(1, 4).toString('latin1') === 'PNG');
+      const ref = (pattern: RegExp) => {
+        const m = obs.text.split('\n').map((line) => pattern.exec(line)).find(Boolean);
+        assert.ok(m, `no line matches ${pattern} in:\n${obs.text}`);
+        return `ref=${m[1]}`;
+      };
+      const username = ref(/\[(\d+)\] textbox "Username"/);
+      const typed = await s.type(username, 'bob');
+      assert.equal(typed?.matchedSelector, username);
+      assert.ok(typed!.selectors.length >= 1 && typed!.selectors.every((sel) => !sel.startsWith('ref=')));
+      assert.equal(await value('#username'), 'bob');
+      await s.click(ref(/\[(\d+)\] button "Sign in"/));
+      assert.equal(await s.waitForText('Invalid username or password', 2_000), true);
+      const small = await s.observe({ maxTokens: 40 });
+      assert.equal(small.truncated, true);
+      assert.ok(small.text.length <= 160);
+    });
+
+    test('sessions are isolated from each other', async () => {
+      await s.navigate(`${site.url}/login.html`);
+      await s.evaluate('localStorage.setItem("contract", "s"); document.cookie = "contract=s"', null);
+      await quick.navigate(`${site.url}/login.html`);
+      assert.deepEqual(await quick.evaluate('return [localStorage.getItem("contract"), document.cookie]', null), [null, '']);
+    });
+
+    test('close is idempotent and a closed session refuses work', async () => {
+      await Promise.all([quick.close(), quick.close()]);
+      await quick.close();
+      await assert.rejects(quick.navigate(`${site.url}/login.html`), /closed/);
+    });
+  });
+}

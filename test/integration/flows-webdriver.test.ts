@@ -1,0 +1,88 @@
+/**
+ * A DETERMINISTIC flow over HTTP on the `webdriver` driver (the plugin's own
+ * chromedriver and Chromium): the login flow succeeds with recorded
+ * selectors, has screenshots and no video, and its rerun replays the
+ * recorded selectors on the same driver.
+ */
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startService, type RunningService } from '../helpers/service';
+import { startTestSite, type TestSite } from '../fixtures/site/serve';
+import { deterministic, runFlow } from './support/flows';
+
+const SECRET = 's3cret-pass';
+const WEBDRIVER = { using: { type: 'webdriver' } };
+
+const loginCalls = [
+  { name: 'type', parameters: { selector: '#username', text: '${USERNAME}' } },
+  { name: 'type', parameters: { selector: '#password', text: '${PASSWORD}' } },
+  { name: 'click', parameters: { selector: ['role=button[name="Sign in"]', '#does-not-exist', 'button[type=submit]'] } },
+  { name: 'assertText', parameters: { text: 'Welcome, alice!' } },
+  { name: 'assertUrl', parameters: { pattern: '/welcome.html' } },
+];
+
+describe('DETERMINISTIC flows on the webdriver driver', () => {
+  let svc: RunningService;
+  let site: TestSite;
+  let flow: any;
+
+  before(async () => {
+    site = await startTestSite();
+    svc = await startService();
+    assert.equal((await svc.request('POST', '/api/env/USERNAME', { value: 'alice' })).status, 200);
+    assert.equal((await svc.request('POST', '/api/env/PASSWORD', { value: SECRET })).status, 200);
+    flow = await runFlow(svc, deterministic(site.url, '/login.html', loginCalls, {
+      name: 'login on webdriver', envVars: ['USERNAME', 'PASSWORD'], browser: WEBDRIVER,
+    }), 45_000);
+  });
+  after(async () => {
+    await svc?.stop();
+    await site?.close();
+  });
+
+  test('the login flow succeeds; the flow keeps its browser.using', () => {
+    assert.equal(flow.state, 'SUCCESS', JSON.stringify(flow.result));
+    assert.deepEqual(flow.result, { success: true, summary: 'All 5 tool calls succeeded', error: null });
+    assert.deepEqual(flow.browser, WEBDRIVER);
+    assert.equal(flow.progress.toolCallsCompleted, 5);
+    assert.equal(flow.imageIds.length, 6, 'one screenshot after load and one per call');
+    assert.equal(flow.hasVideo, false);
+  });
+
+  test('element calls record verified selectors; the Playwright-only candidate was skipped', async () => {
+    const calls = (await svc.request('GET', `/api/flows/${flow.id}/tool-calls`)).body;
+    for (const c of calls) assert.equal(c.outcome.success, true, c.outcome.message);
+    assert.deepEqual(calls[0].outcome.selectors, ['[data-testid="username"]', '#username', 'input[name="username"]']);
+    assert.deepEqual(calls[1].outcome.selectors, ['[data-testid="password"]', '#password', 'input[name="password"]']);
+    assert.deepEqual(calls[2].outcome.selectors, ['[data-testid="login-submit"]', '#login-button']);
+    assert.match(calls[2].outcome.message, /button\[type=submit\]/);
+    assert.equal(calls[3].outcome.selectors, null);
+    assert.ok(!JSON.stringify(calls).includes(SECRET));
+  });
+
+  test('screenshots are PNG; the video answers 404 VIDEO_NOT_FOUND', async () => {
+    const img = await svc.request('GET', `/api/flows/${flow.id}/images/${flow.imageIds.at(-1)}`);
+    assert.equal(img.status, 200);
+    assert.deepEqual([...(img.body as Buffer).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
+    const video = await svc.request('GET', `/api/flows/${flow.id}/video`);
+    assert.equal(video.status, 404);
+    assert.equal(video.body.code, 'VIDEO_NOT_FOUND');
+  });
+
+  test('the rerun replays the recorded selectors on webdriver and succeeds', async () => {
+    const body = (await svc.request('GET', `/api/flows/${flow.id}/rerun`)).body;
+    assert.deepEqual(body.browser, WEBDRIVER);
+    assert.deepEqual(body.toolCallsOnStart[2].parameters.selector, ['[data-testid="login-submit"]', '#login-button']);
+    const again = await runFlow(svc, body, 45_000);
+    assert.equal(again.state, 'SUCCESS', JSON.stringify(again.result));
+  });
+
+  test('a browser.using the driver cannot serve is refused at creation, naming the field', async () => {
+    const res = await svc.request('POST', '/api/flows', deterministic(site.url, '/login.html', [], {
+      browser: { using: { type: 'webdriver', capabilities: { browserName: 'firefox' } } },
+    }));
+    assert.equal(res.status, 400);
+    assert.equal(res.body.code, 'INVALID_REQUEST');
+    assert.match(res.body.message, /^browser\.using\.capabilities\.browserName: the local chromedriver runs Chrome\/Chromium only/);
+  });
+});
