@@ -1,8 +1,14 @@
 /**
  * valibot schemas of the Playwright driver: its config slice and the
- * `browser.using` shapes of the two driver types it serves.
+ * `browser.using` shapes of the three driver types it serves.
  */
 import * as v from 'valibot';
+
+/** Viewport bounds shared by the config and `hostedBrowser` session settings. */
+const Viewport = v.strictObject({
+  width: v.pipe(v.number(), v.integer(), v.minValue(200), v.maxValue(3840)),
+  height: v.pipe(v.number(), v.integer(), v.minValue(200), v.maxValue(2160)),
+});
 
 /** The `driver-playwright` config slice. */
 export const PlaywrightConfigSchema = v.optional(
@@ -14,19 +20,28 @@ export const PlaywrightConfigSchema = v.optional(
     /** Headless mode when a flow's `browser.using.headless` is absent. */
     defaultHeadless: v.optional(v.boolean(), true),
     /** Viewport of flows without a `deviceName`. */
-    defaultViewport: v.optional(
-      v.strictObject({
-        width: v.pipe(v.number(), v.integer(), v.minValue(200), v.maxValue(3840)),
-        height: v.pipe(v.number(), v.integer(), v.minValue(200), v.maxValue(2160)),
-      }),
-      { width: 1280, height: 720 },
-    ),
+    defaultViewport: v.optional(Viewport, { width: 1280, height: 720 }),
     /** ffmpeg used to encode videos; absent: /usr/bin/ffmpeg, else `ffmpeg` on PATH. */
     ffmpegPath: v.optional(v.pipe(v.string(), v.minLength(1))),
     /** Frames per second of recorded videos. */
     videoFps: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)), 10),
     /** How long launching Chromium or connecting to a remote one may take. */
     launchTimeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000)), 30_000),
+    /** The provider of `hostedBrowser` sessions (a Browserbase-style API). */
+    hosted: v.optional(
+      v.strictObject({
+        /** Base URL of the provider's API. */
+        apiUrl: v.optional(
+          v.pipe(v.string(), v.url('must be an http(s) URL'), v.regex(/^https?:\/\//i, 'must be an http(s) URL')),
+          'https://api.browserbase.com',
+        ),
+        /** Sent as `X-BB-API-Key`; when absent, the BROWSERFLOW_HOSTED_API_KEY environment variable. Never taken from a flow. */
+        apiKey: v.optional(v.pipe(v.string(), v.minLength(1))),
+        /** Project of sessions whose `sessionArgs` name none. */
+        projectId: v.optional(v.pipe(v.string(), v.minLength(1))),
+      }),
+      {},
+    ),
   }),
   {},
 );
@@ -70,3 +85,39 @@ export const RemoteUsingSchema = v.strictObject({
 });
 
 export type RemoteUsing = v.InferOutput<typeof RemoteUsingSchema>;
+
+const NonEmpty = v.pipe(v.string(), v.minLength(1, 'must not be empty'));
+
+/**
+ * `browser.using` of type `hostedBrowser`: a cloud browser session from the
+ * configured provider. `timeout` is in seconds (Browserbase's unit; the spec
+ * leaves it open), 60 s to 6 h.
+ */
+export const HostedUsingSchema = v.strictObject({
+  type: v.literal('hostedBrowser'),
+  sessionArgs: v.optional(
+    v.strictObject({
+      projectId: v.optional(NonEmpty),
+      browserSettings: v.optional(
+        v.strictObject({
+          viewport: v.optional(Viewport),
+          blockAds: v.optional(v.boolean()),
+          solveCaptchas: v.optional(v.boolean()),
+        }),
+      ),
+      timeout: v.optional(v.pipe(
+        v.number(),
+        v.integer('must be a whole number of seconds'),
+        v.minValue(60, 'must be at least 60 (seconds)'),
+        v.maxValue(21_600, 'must be at most 21600 (seconds, 6 hours)'),
+      )),
+      region: v.optional(v.pipe(
+        NonEmpty,
+        v.maxLength(64),
+        v.regex(/^[a-z0-9][a-z0-9-]*$/i, 'must be a region name such as us-west-2'),
+      )),
+    }),
+  ),
+});
+
+export type HostedUsing = v.InferOutput<typeof HostedUsingSchema>;

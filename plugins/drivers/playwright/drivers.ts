@@ -1,17 +1,19 @@
 /**
- * Builds the plugin's two drivers from its config: binaries are resolved once
- * and the ffmpeg verdict is logged once, not per flow.
+ * Builds the plugin's three drivers from its config: binaries are resolved
+ * once and the ffmpeg verdict is logged once, not per flow.
  */
 import type { Logger } from '../../../kernel/logger';
 import type { PlaywrightConfig } from './config-schema';
 import { DeviceDriver } from './device-driver';
+import { HostedDriver } from './hosted-driver';
 import { RemoteDriver } from './remote-driver';
 import { resolveChromiumPath, resolveFfmpegPath } from './executables';
 
 export interface PlaywrightDrivers {
   device: DeviceDriver;
   remote: RemoteDriver;
-  /** Closes every browser of both drivers (service shutdown). */
+  hosted: HostedDriver;
+  /** Closes every browser of every driver and releases hosted sessions (service shutdown). */
   closeAll(): Promise<void>;
 }
 
@@ -19,13 +21,17 @@ export function createPlaywrightDrivers(config: PlaywrightConfig, logger: Logger
   const executablePath = resolveChromiumPath(config.executablePath);
   const ffmpegPath = resolveFfmpegPath(config.ffmpegPath);
   if (!ffmpegPath) logger.warn('ffmpeg was not found: flows will run without video', { configured: config.ffmpegPath ?? null });
+  // The key may be logged by accident (a failed request's options): mask it from the start.
+  if (config.hosted.apiKey) logger.addSecret(config.hosted.apiKey);
   const device = new DeviceDriver({ config, logger, executablePath, ffmpegPath });
   const remote = new RemoteDriver({ config, logger, ffmpegPath });
+  const hosted = new HostedDriver({ config, logger, ffmpegPath });
   return {
     device,
     remote,
+    hosted,
     async closeAll() {
-      await Promise.all([device.close(), remote.close()]);
+      await Promise.all([device.close(), remote.close(), hosted.close()]);
     },
   };
 }

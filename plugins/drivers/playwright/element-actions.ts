@@ -128,9 +128,8 @@ export class ElementActions {
     let handle: ElementHandle<Element> | null = null;
     const owned = found.locator !== null;
     try {
-      handle = found.locator
-        ? (await found.locator.elementHandle({ timeout: 1_000 })) as ElementHandle<Element> | null
-        : (found.target as ElementHandle<Element>);
+      handle = owned ? (found.handle ?? (await elementOf(found))) : (found.target as ElementHandle<Element>);
+      found.handle = null;
       if (!handle) return fallback;
       const selectors = await withTimeout(recordSelectors(found.page, handle), RECORD_TIMEOUT_MS);
       const usable = selectors.filter((s) => typeof s === 'string' && s && !/^ref=/.test(s)).slice(0, 5);
@@ -139,7 +138,8 @@ export class ElementActions {
       this.deps.logger.debug('Recording selectors failed; keeping the matched candidate', { selector: found.candidate.raw, error: err });
       return fallback;
     } finally {
-      if (owned && handle) await handle.dispose().catch(() => undefined);
+      // Nothing waits for the release: it only frees the page-side reference (one round trip saved per action).
+      if (owned && handle) void handle.dispose().catch(() => undefined);
     }
   }
 
@@ -163,6 +163,21 @@ export class ElementActions {
     }
     return { selectors, matchedSelector: found.candidate.raw };
   }
+}
+
+/**
+ * A handle on the element a locator-based match found, when the probe did
+ * not bring one. A candidate the probe saw match exactly one element is read
+ * with one query (`page.$`, no waiting); a locator that needs Playwright's
+ * filters (the first visible match of an ambiguous candidate) goes through
+ * `elementHandle`, briefly. Null when the element went away since the probe.
+ */
+async function elementOf(found: FoundElement): Promise<ElementHandle<Element> | null> {
+  const { candidate } = found;
+  if (found.matches === 1 && candidate.kind === 'selector') {
+    return (await found.page.$(candidate.selector)) as ElementHandle<Element> | null;
+  }
+  return (await found.locator!.elementHandle({ timeout: 1_000 })) as ElementHandle<Element> | null;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

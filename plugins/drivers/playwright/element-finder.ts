@@ -52,6 +52,21 @@ export interface FoundElement {
   locator: Locator | null;
   /** How many elements the candidate matched (1 unless it was the only usable, ambiguous one). */
   matches: number;
+  /**
+   * The element itself, when the probe got it along with the count (a
+   * selector matching exactly one element): selector recording needs a
+   * handle, and fetching it in parallel saves a round trip per action.
+   * Whoever ends up with the FoundElement releases it (`releaseFound`).
+   */
+  handle: ElementHandle<Element> | null;
+}
+
+/** Releases the handle a probe fetched, without waiting (it only frees a page-side reference). */
+export function releaseFound(found: FoundElement | null): void {
+  const handle = found?.handle;
+  if (!handle) return;
+  found.handle = null;
+  void handle.dispose().catch(() => undefined);
 }
 
 /** One presence pass over the candidates; remembers candidates found unusable. */
@@ -83,23 +98,30 @@ export class ElementFinder {
       if (state.invalid.has(candidate.raw)) continue;
       if (candidate.kind === 'ref') {
         const handle = await this.resolveRef(page, candidate, state);
-        if (handle) return { candidate, page, target: handle, locator: null, matches: 1 };
+        if (handle) return { candidate, page, target: handle, locator: null, matches: 1, handle: null };
         continue;
       }
       const locator = page.locator(candidate.selector);
+      // Both queries go out at once: the handle is used only when the count says the match is unique.
+      const element = page.$(candidate.selector).catch(() => null) as Promise<ElementHandle<Element> | null>;
       let count: number;
       try {
         count = await locator.count();
       } catch (err) {
+        releaseLater(element);
         if (isClosedTargetError(err)) throw err;
         if (isSelectorSyntaxError(err)) state.invalid.set(candidate.raw, firstLine(err));
         // Anything else (a navigation replaced the document) is retried on the next pass.
         continue;
       }
-      if (count === 1) return { candidate, page, target: locator, locator, matches: 1 };
+      if (count === 1) {
+        releaseFound(ambiguous);
+        return { candidate, page, target: locator, locator, matches: 1, handle: await element };
+      }
+      releaseLater(element);
       if (count > 1 && !ambiguous) {
         const firstVisible = locator.filter({ visible: true }).first();
-        ambiguous = { candidate, page, target: firstVisible, locator: firstVisible, matches: count };
+        ambiguous = { candidate, page, target: firstVisible, locator: firstVisible, matches: count, handle: null };
       }
     }
     return ambiguous;
@@ -153,6 +175,11 @@ export function describeNoMatch(candidates: Candidate[], state: ProbeState, time
   for (const [raw, why] of state.refMisses) notes.push(`${raw}: ${why}`);
   if (notes.length) message += `; ${notes.join('; ')}`;
   return message;
+}
+
+/** Releases a handle still being fetched once it arrives. */
+function releaseLater(element: Promise<ElementHandle<Element> | null>): void {
+  void element.then((handle) => handle?.dispose()).catch(() => undefined);
 }
 
 /** Resolves after `ms`. */

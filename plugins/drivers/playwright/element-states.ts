@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import type { ElementActionResult, ElementState, SelectorInput } from '../../../kernel/contracts/browser-driver';
-import { ElementFinder, describeNoMatch, sleep, type FoundElement } from './element-finder';
+import { ElementFinder, describeNoMatch, releaseFound, sleep, type FoundElement } from './element-finder';
 import { describeCandidates, parseCandidates } from './selector-candidates';
 import { firstLine, isClosedTargetError } from './readable-errors';
 
@@ -35,7 +35,10 @@ export class ElementStates {
     if (!outcome.ok) {
       throw new Error(`Element ${describeCandidates(candidates)} did not become ${state} within ${timeoutMs} ms (${outcome.actual})`);
     }
-    if (state === 'hidden' || state === 'detached' || !outcome.found) return null;
+    if (state === 'hidden' || state === 'detached' || !outcome.found) {
+      releaseFound(outcome.found);
+      return null;
+    }
     return { selectors: await this.deps.record(outcome.found), matchedSelector: outcome.found.candidate.raw };
   }
 
@@ -81,11 +84,14 @@ export class ElementStates {
     for (;;) {
       const found = await this.deps.finder.probe(await this.deps.page(), candidates, probeState);
       const outcome = await evaluateState(found, state);
+      // A handle the probe fetched is kept only with the element the caller gets (it records it).
+      if (found !== outcome.found) releaseFound(found);
       if (outcome.ok || Date.now() >= deadline) {
         if (outcome.found) this.deps.finder.noteAmbiguity(outcome.found);
         if (!found && !outcome.ok) outcome.actual = describeNoMatch(candidates, probeState, timeoutMs).replace(/^No/, 'no');
         return outcome;
       }
+      releaseFound(outcome.found);
       await sleep(Math.min(POLL_MS, deadline - Date.now()));
     }
   }

@@ -1,8 +1,9 @@
 /**
  * Plugin `driver-playwright`: browser drivers on Playwright and Chromium.
  * `device` launches a local Chromium (shared per launch options, one context
- * per flow); `remoteInstance` connects to a running one over CDP. Both record
- * videos with the DevTools screencast and the system ffmpeg.
+ * per flow); `remoteInstance` connects to a running one over CDP;
+ * `hostedBrowser` gets a cloud browser per flow from a Browserbase-style API.
+ * All record videos with the DevTools screencast and the system ffmpeg.
  */
 import type { DependencyContainer } from 'tsyringe';
 import { definePlugin } from '../../../kernel/plugin';
@@ -13,16 +14,17 @@ import { createPlaywrightDrivers, type PlaywrightDrivers } from './drivers';
 export default definePlugin({
   id: 'driver-playwright',
   apiVersion: 1,
-  description: 'Playwright browser drivers: device (local Chromium) and remoteInstance (CDP)',
+  description: 'Playwright browser drivers: device (local Chromium), remoteInstance (CDP) and hostedBrowser (cloud browser API)',
   configSchema: PlaywrightConfigSchema,
   provides: [BROWSER_DRIVERS, LIFECYCLE],
   requires: [SETTINGS, LOGGER],
   register(ctx) {
     let drivers: PlaywrightDrivers | null = null;
-    // Built on first resolve, shared by the three registrations below.
+    // Built on first resolve, shared by the four registrations below.
     const get = (c: DependencyContainer) => (drivers ??= createPlaywrightDrivers(ctx.config, resolve(c, LOGGER)));
     provide(ctx.container, BROWSER_DRIVERS, (c) => get(c).device);
     provide(ctx.container, BROWSER_DRIVERS, (c) => get(c).remote);
+    provide(ctx.container, BROWSER_DRIVERS, (c) => get(c).hosted);
     provide(ctx.container, LIFECYCLE, () => ({
       name: 'driver-playwright',
       // Nothing to close when no driver was ever used.

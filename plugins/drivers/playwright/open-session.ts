@@ -1,17 +1,18 @@
 /**
- * Opens one flow's session on a shared browser: a new BrowserContext with the
- * flow's timeouts, a `disconnected` signal wired to the browser, and the
- * video recorder when a video is asked for and ffmpeg exists.
+ * Opens one flow's session: on a shared browser, a new BrowserContext; on a
+ * browser of its own (a hosted session), the context it came with. Either
+ * way the session gets the flow's timeouts, a `disconnected` signal wired to
+ * the browser, and the video recorder when a video is asked for and ffmpeg exists.
  */
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import type { BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
 import { PlaywrightSession } from './session';
 import { VideoRecorder } from './video-recorder';
 
-export interface OpenOnBrowserArgs {
+/** What every session needs besides its context. */
+export interface SessionBasics {
   browser: Browser;
-  contextOptions: BrowserContextOptions;
   options: OpenSessionOptions;
   logger: Logger;
   /** ffmpeg binary, or null when videos cannot be made here. */
@@ -19,32 +20,57 @@ export interface OpenOnBrowserArgs {
   videoFps: number;
 }
 
-/** Creates the session; the context is closed again if the first tab cannot open. */
+export interface OpenOnBrowserArgs extends SessionBasics {
+  contextOptions: BrowserContextOptions;
+}
+
+export interface OpenOnContextArgs extends SessionBasics {
+  context: BrowserContext;
+  /** Size of the video frames (the viewport the pages get). */
+  viewport: { width: number; height: number };
+  /**
+   * Ends the browser side when the session closes; default: closes the
+   * context. A disconnect from the moment it starts is expected, not a crash.
+   */
+  closeContext?: () => Promise<void>;
+}
+
+/** A new context on a (shared) browser; it is closed again if the first tab cannot open. */
 export async function openSessionOnBrowser(args: OpenOnBrowserArgs): Promise<BrowserSession> {
-  const { browser, options } = args;
-  const logger = args.logger;
-  const context = await browser.newContext(args.contextOptions);
+  const { contextOptions, ...basics } = args;
+  const context = await args.browser.newContext(contextOptions);
+  return openSessionOnContext({ ...basics, context, viewport: contextOptions.viewport ?? { width: 1280, height: 720 } });
+}
+
+/** A session on an existing context; `closeContext` runs if the first tab cannot open. */
+export async function openSessionOnContext(args: OpenOnContextArgs): Promise<BrowserSession> {
+  const { browser, context, options, logger } = args;
   context.setDefaultTimeout(options.actionTimeoutMs);
   context.setDefaultNavigationTimeout(options.navigationTimeoutMs);
 
   let signal!: (cause: Error) => void;
   const disconnected = new Promise<Error>((resolve) => { signal = resolve; });
-  let closed = false;
+  let closing = false;
   const onDisconnect = () => {
-    if (closed) return;
+    if (closing) return;
     logger.warn('The browser of a flow disconnected unexpectedly', { flowId: options.flowId });
     signal(new Error('The browser disconnected unexpectedly (its process exited or the connection dropped)'));
   };
   browser.on('disconnected', onDisconnect);
 
+  const closeContext = args.closeContext ?? (() => context.close());
   const session = new PlaywrightSession({
     context,
     logger,
     actionTimeoutMs: options.actionTimeoutMs,
     navigationTimeoutMs: options.navigationTimeoutMs,
     disconnected,
+    closeContext: () => {
+      closing = true;
+      return closeContext();
+    },
     onClosed: () => {
-      closed = true;
+      closing = true;
       browser.off('disconnected', onDisconnect);
     },
   });
@@ -57,12 +83,11 @@ export async function openSessionOnBrowser(args: OpenOnBrowserArgs): Promise<Bro
 
   if (options.videoPath) {
     if (args.ffmpegPath) {
-      const viewport = args.contextOptions.viewport ?? { width: 1280, height: 720 };
       session.attachRecorder(new VideoRecorder({
         ffmpegPath: args.ffmpegPath,
         outputPath: options.videoPath,
-        width: viewport.width,
-        height: viewport.height,
+        width: args.viewport.width,
+        height: args.viewport.height,
         fps: args.videoFps,
         logger,
       }));

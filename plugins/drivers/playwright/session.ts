@@ -17,6 +17,8 @@ import { TabTracker } from './tab-tracker';
 import { runPageScript } from './page-script';
 import { describeNavigationFailure, isInterruptedNavigation } from './readable-errors';
 import type { VideoRecorder } from './video-recorder';
+import { ViewportCapture } from './viewport-capture';
+import { warmOnLoad } from './page-warmup';
 
 export interface PlaywrightSessionParts {
   context: BrowserContext;
@@ -25,6 +27,8 @@ export interface PlaywrightSessionParts {
   navigationTimeoutMs: number;
   /** Resolves when the browser behind the context dies. */
   disconnected: Promise<Error>;
+  /** Closes the context (a hosted session: disconnects and releases its browser). */
+  closeContext(): Promise<void>;
   /** Called once the session is closed (detaches browser listeners). */
   onClosed(): void;
 }
@@ -38,6 +42,7 @@ export class PlaywrightSession implements BrowserSession {
   private readonly observer: PageObserver;
   private readonly elements: ElementActions;
   private readonly states: ElementStates;
+  private readonly capture: ViewportCapture;
   private recorder: VideoRecorder | null = null;
   private closing: Promise<void> | null = null;
 
@@ -48,15 +53,20 @@ export class PlaywrightSession implements BrowserSession {
     this.dialogs = new DialogResponder(this.logger);
     // One observer per session: it keeps the refs of the latest observation.
     this.observer = new PageObserver();
-    this.tabTracker = new TabTracker(this.context, (page) => this.dialogs.attach(page));
+    this.tabTracker = new TabTracker(this.context, (page) => {
+      this.dialogs.attach(page);
+      warmOnLoad(page);
+    });
     const finder = new ElementFinder(this.observer, this.logger);
     const page = () => this.page();
     this.elements = new ElementActions({ page, finder, logger: this.logger, actionTimeoutMs: parts.actionTimeoutMs });
     this.states = new ElementStates({ page, finder, record: (found) => this.elements.record(found) });
+    this.capture = new ViewportCapture(this.context);
   }
 
-  /** Opens the first tab. */
+  /** Takes over the tabs the context already has (a hosted browser comes with one), else opens the first. */
   async start(): Promise<void> {
+    for (const page of this.context.pages()) this.tabTracker.add(page);
     await this.tabTracker.activePage();
   }
 
@@ -187,9 +197,9 @@ export class PlaywrightSession implements BrowserSession {
     return runPageScript(await this.page(), javascript, params, this.parts.navigationTimeoutMs);
   }
 
+  /** The active tab's viewport, captured over the DevTools protocol (see viewport-capture.ts). */
   async screenshot(): Promise<Buffer> {
-    const page = await this.page();
-    return page.screenshot({ type: 'png', timeout: this.parts.actionTimeoutMs });
+    return this.capture.png(await this.page(), this.parts.actionTimeoutMs);
   }
 
   async observe(options: ObserveOptions): Promise<Observation> {
@@ -208,7 +218,7 @@ export class PlaywrightSession implements BrowserSession {
         await this.recorder.stop(async () => (page ? page.screenshot({ type: 'jpeg', quality: 60, timeout: 2_000 }) : null));
       }
     } finally {
-      await this.context.close().catch((err) => this.logger.debug('Closing the browser context failed', { error: err }));
+      await this.parts.closeContext().catch((err) => this.logger.debug('Closing the browser context failed', { error: err }));
       this.parts.onClosed();
     }
   }

@@ -1,0 +1,121 @@
+/**
+ * DETERMINISTIC flows on `browser.using.type = 'hostedBrowser'` over HTTP,
+ * with the driver's `hosted` config pointing at the fake provider
+ * (test/fixtures/fake-hosted-browser/): the flow runs in the provider's
+ * browser, which is released at the end; provider errors fail the flow with
+ * BROWSER_UNAVAILABLE; a service without an API key rejects the type at creation.
+ */
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startService, type ConfigFileContent, type RunningService } from '../helpers/service';
+import { startTestSite, type TestSite } from '../fixtures/site/serve';
+import { startFakeHostedBrowser, type FakeHostedBrowser } from '../fixtures/fake-hosted-browser/server';
+import { deterministic, runFlow } from './support/flows';
+
+const KEY = 'bb_integration_key_81d4';
+const ENV = 'BROWSERFLOW_HOSTED_API_KEY';
+
+/** Sets the `hosted` slice of the driver-playwright plugin entry. */
+function withHosted(hosted: Record<string, unknown>) {
+  return (config: ConfigFileContent): ConfigFileContent => ({
+    ...config,
+    plugins: config.plugins.map((p) => (/plugins\/drivers\/playwright\/?$/.test(p.use)
+      ? { ...p, config: { ...(p.config as object | undefined), hosted } }
+      : p)),
+  });
+}
+
+const loginCalls = [
+  { name: 'type', parameters: { selector: '#username', text: 'alice' } },
+  { name: 'type', parameters: { selector: '#password', text: 's3cret-pass' } },
+  { name: 'click', parameters: { selector: 'button[type=submit]' } },
+  { name: 'assertText', parameters: { text: 'Welcome, alice!' } },
+];
+
+let fake: FakeHostedBrowser;
+let site: TestSite;
+let savedEnv: string | undefined;
+
+before(async () => {
+  savedEnv = process.env[ENV];
+  delete process.env[ENV];
+  fake = await startFakeHostedBrowser({ apiKey: KEY });
+  site = await startTestSite();
+});
+
+after(async () => {
+  if (savedEnv !== undefined) process.env[ENV] = savedEnv;
+  await fake?.close();
+  await site?.close();
+});
+
+describe('hostedBrowser flows', () => {
+  let svc: RunningService;
+  before(async () => {
+    svc = await startService({
+      settings: { flows: { video: false } },
+      configOverrides: withHosted({ apiUrl: fake.url, apiKey: KEY, projectId: 'proj-int' }),
+    });
+  });
+  after(async () => { await svc?.stop(); });
+
+  test('a DETERMINISTIC flow runs to SUCCESS in the hosted browser, which is released at the end', async () => {
+    const using = { type: 'hostedBrowser', sessionArgs: { timeout: 300, region: 'us-east-1', browserSettings: { viewport: { width: 1024, height: 700 }, blockAds: true } } };
+    const before = fake.requests.length;
+    const flow = await runFlow(svc, deterministic(site.url, '/login.html', loginCalls, { name: 'hosted login', browser: { using } }), 60_000);
+    assert.equal(flow.state, 'SUCCESS', JSON.stringify(flow.result));
+    assert.equal(flow.progress.toolCallsCompleted, loginCalls.length);
+    assert.deepEqual(flow.browser, { using });
+
+    const seen = fake.requests.slice(before);
+    assert.deepEqual(seen.map((r) => r.path.replace(/[0-9a-f-]{36}$/, '{id}')), ['/v1/sessions', '/v1/sessions/{id}']);
+    assert.ok(seen.every((r) => r.apiKey === KEY));
+    assert.deepEqual(seen[0]!.body, { projectId: 'proj-int', ...using.sessionArgs });
+    assert.deepEqual(seen[1]!.body, { status: 'REQUEST_RELEASE', projectId: 'proj-int' });
+    const session = fake.sessions.get(seen[1]!.path.split('/').at(-1)!)!;
+    assert.equal(session.status, 'COMPLETED');
+    const exited = await Promise.race([session.chromium.exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 5_000))]);
+    assert.equal(exited, true, 'the hosted Chromium exited');
+
+    const calls = (await svc.request('GET', `/api/flows/${flow.id}/tool-calls`)).body;
+    assert.match(calls.at(-1).pageUrl, /\/welcome\.html\?user=alice$/);
+    assert.ok(calls[0].outcome.selectors.length >= 1);
+    assert.ok(!svc.logs.some((l) => l.includes(KEY)), 'the key is never logged');
+  });
+
+  test('a provider error fails the flow with BROWSER_UNAVAILABLE, its status and message', async () => {
+    fake.failNext(503, 'Service temporarily unavailable in us-east-1');
+    const flow = await runFlow(svc, deterministic(site.url, '/login.html', loginCalls, { browser: { using: { type: 'hostedBrowser' } } }), 30_000);
+    assert.equal(flow.state, 'FAILED');
+    assert.equal(flow.result.error.code, 'BROWSER_UNAVAILABLE');
+    assert.match(flow.result.error.message, /Could not start the browser: The hosted browser API answered 503 \(Service Unavailable\) to POST \/v1\/sessions: Service temporarily unavailable in us-east-1/);
+  });
+
+  test('sessionArgs are validated at creation', async () => {
+    const res = await svc.request('POST', '/api/flows', deterministic(site.url, '/login.html', [], {
+      browser: { using: { type: 'hostedBrowser', sessionArgs: { timeout: 10 } } },
+    }));
+    assert.equal(res.status, 400, res.text);
+    assert.equal(res.body.code, 'INVALID_REQUEST');
+    assert.match(res.body.message, /browser\.using\.sessionArgs\.timeout: must be at least 60/);
+  });
+});
+
+describe('hostedBrowser without an API key', () => {
+  let svc: RunningService;
+  before(async () => {
+    svc = await startService({ settings: { flows: { video: false } }, configOverrides: withHosted({ apiUrl: fake.url }) });
+  });
+  after(async () => { await svc?.stop(); });
+
+  test('creating such a flow is a 400 INVALID_REQUEST that says where the key goes', async () => {
+    const before = fake.requests.length;
+    const res = await svc.request('POST', '/api/flows', deterministic(site.url, '/login.html', loginCalls, {
+      browser: { using: { type: 'hostedBrowser' } },
+    }));
+    assert.equal(res.status, 400, res.text);
+    assert.equal(res.body.code, 'INVALID_REQUEST');
+    assert.match(res.body.message, /needs an API key .*hosted\.apiKey .*BROWSERFLOW_HOSTED_API_KEY/);
+    assert.equal(fake.requests.length, before, 'the provider was not called');
+  });
+});
