@@ -23,9 +23,14 @@ function treeRssBytes(root: number): number {
   return total;
 }
 
-/** Samples every `everyMs` until stopped; returns the peak in MiB. */
-export function samplePeak(root: number, everyMs = 100): { stop(): number } {
-  let peak = treeRssBytes(root);
-  const timer = setInterval(() => { peak = Math.max(peak, treeRssBytes(root)); }, everyMs);
-  return { stop() { clearInterval(timer); peak = Math.max(peak, treeRssBytes(root)); return Math.round(peak / 1048576); } };
+/**
+ * Samples every `everyMs` until stopped; returns the peak in MiB of the tree
+ * of `root` without the subtree of `exclude` (e.g. the bench process without
+ * the service it started).
+ */
+export function samplePeak(root: number, everyMs = 100, exclude?: number): { stop(): number } {
+  const sample = () => treeRssBytes(root) - (exclude ? treeRssBytes(exclude) : 0);
+  let peak = sample();
+  const timer = setInterval(() => { peak = Math.max(peak, sample()); }, everyMs);
+  return { stop() { clearInterval(timer); peak = Math.max(peak, sample()); return Math.round(peak / 1048576); } };
 }
