@@ -1,0 +1,159 @@
+/**
+ * The configuration resources (GPT configs, env vars, agent assignments)
+ * over STORAGE. Writes are serialised through one queue so checks and
+ * changes never interleave (an assignment to a configuration being deleted
+ * cannot slip in between), and each write validates before it changes anything.
+ */
+import type { AgentDefinition } from '../../../kernel/contracts/agent';
+import type { LlmProvider } from '../../../kernel/contracts/llm-provider';
+import type { GptConfigRecord, Storage } from '../../../kernel/contracts/storage';
+import { ApiError } from '../../../kernel/errors';
+import type { Logger } from '../../../kernel/logger';
+import { keepMaskedSecrets, maskConfig, secretValuesOf } from './secret-fields';
+
+/** The agent every installation has; listed first. */
+export const FLOW_RUNNER_AGENT = 'flow-runner';
+
+export class ConfigStore {
+  /** Providers by GPT configuration type (the first plugin wins on a duplicate type). */
+  readonly providers: ReadonlyMap<string, LlmProvider>;
+  /** Agent names, `flow-runner` first, then in plugin order. */
+  readonly agentNames: readonly string[];
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly storage: Storage, providers: LlmProvider[], agents: AgentDefinition[], private readonly logger: Logger) {
+    const byType = new Map<string, LlmProvider>();
+    for (const p of providers) if (!byType.has(p.type)) byType.set(p.type, p);
+    this.providers = byType;
+    const names = [...new Set(agents.map((a) => a.name))];
+    this.agentNames = names.includes(FLOW_RUNNER_AGENT) ? [FLOW_RUNNER_AGENT, ...names.filter((n) => n !== FLOW_RUNNER_AGENT)] : names;
+  }
+
+  /** Registers every stored secret with the logger (startup). */
+  async registerStoredSecrets(): Promise<void> {
+    for (const [, config] of await this.storage.gptConfigs.entries()) this.addSecrets(config);
+    for (const [, value] of await this.storage.env.entries()) this.logger.addSecret(value);
+  }
+
+  // ---- GPT configurations ---------------------------------------------------
+
+  async listGptConfigs(): Promise<Record<string, GptConfigRecord>> {
+    const out: Record<string, GptConfigRecord> = {};
+    for (const [name, config] of await this.storage.gptConfigs.entries()) out[name] = maskConfig(config, this.providers);
+    return out;
+  }
+
+  async getGptConfig(name: string): Promise<GptConfigRecord> {
+    return maskConfig(await this.requireGptConfig(name), this.providers);
+  }
+
+  /** Creates or replaces; `config` was validated by the route's schema. Answers the masked record. */
+  putGptConfig(name: string, config: GptConfigRecord): Promise<GptConfigRecord> {
+    return this.serialised(async () => {
+      const record = keepMaskedSecrets(config, await this.storage.gptConfigs.get(name), this.providers);
+      // Known to the redactor before anything could log it.
+      this.addSecrets(record);
+      await this.storage.gptConfigs.put(name, record);
+      this.logger.info('GPT configuration saved', { name, type: record.type });
+      return maskConfig(record, this.providers);
+    });
+  }
+
+  /** Deletes, first clearing every agent assignment that names it (a crash in between leaves no dangling assignment). */
+  deleteGptConfig(name: string): Promise<void> {
+    return this.serialised(async () => {
+      await this.requireGptConfig(name);
+      for (const [agent, assigned] of await this.storage.agents.entries()) {
+        if (assigned === name) {
+          await this.storage.agents.delete(agent);
+          this.logger.info('agent assignment cleared: its GPT configuration was deleted', { agent, gptConfigName: name });
+        }
+      }
+      await this.storage.gptConfigs.delete(name);
+      this.logger.info('GPT configuration deleted', { name });
+    });
+  }
+
+  // ---- environment variables ------------------------------------------------
+
+  async listEnv(): Promise<Record<string, string>> {
+    return Object.fromEntries(await this.storage.env.entries());
+  }
+
+  async getEnv(key: string): Promise<string> {
+    const value = await this.storage.env.get(key);
+    if (value === undefined) throw new ApiError('ENV_VAR_NOT_FOUND', `Environment variable "${key}" does not exist.`);
+    return value;
+  }
+
+  putEnv(key: string, value: string): Promise<void> {
+    return this.serialised(async () => {
+      this.logger.addSecret(value);
+      await this.storage.env.put(key, value);
+      this.logger.info('environment variable saved', { key });
+    });
+  }
+
+  deleteEnv(key: string): Promise<void> {
+    return this.serialised(async () => {
+      if (!(await this.storage.env.delete(key))) throw new ApiError('ENV_VAR_NOT_FOUND', `Environment variable "${key}" does not exist.`);
+      this.logger.info('environment variable deleted', { key });
+    });
+  }
+
+  // ---- agents ---------------------------------------------------------------
+
+  async listAgents(): Promise<Record<string, string | null>> {
+    const stored = new Map(await this.storage.agents.entries());
+    const out: Record<string, string | null> = {};
+    for (const name of this.agentNames) out[name] = stored.get(name) ?? null;
+    return out;
+  }
+
+  async getAgent(name: string): Promise<string | null> {
+    this.requireAgent(name);
+    return (await this.storage.agents.get(name)) ?? null;
+  }
+
+  /** Assigns (or with null, unassigns) a GPT configuration; the configuration must exist. */
+  assignAgent(name: string, gptConfigName: string | null): Promise<void> {
+    return this.serialised(async () => {
+      this.requireAgent(name);
+      if (gptConfigName === null) {
+        await this.storage.agents.delete(name);
+      } else {
+        if (!(await this.storage.gptConfigs.get(gptConfigName))) throw gptConfigNotFound(gptConfigName);
+        await this.storage.agents.put(name, gptConfigName);
+      }
+      this.logger.info('agent assignment saved', { agent: name, gptConfigName });
+    });
+  }
+
+  // ---- helpers --------------------------------------------------------------
+
+  private async requireGptConfig(name: string): Promise<GptConfigRecord> {
+    const config = await this.storage.gptConfigs.get(name);
+    if (!config) throw gptConfigNotFound(name);
+    return config;
+  }
+
+  private requireAgent(name: string): void {
+    if (!this.agentNames.includes(name)) {
+      throw new ApiError('AGENT_NOT_FOUND', `Agent "${name}" does not exist. Known agents: ${this.agentNames.join(', ') || 'none'}.`);
+    }
+  }
+
+  private addSecrets(config: GptConfigRecord): void {
+    for (const value of secretValuesOf(config, this.providers)) this.logger.addSecret(value);
+  }
+
+  private serialised<T>(write: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(write, write);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}
+
+function gptConfigNotFound(name: string): ApiError {
+  return new ApiError('GPT_CONFIG_NOT_FOUND', `GPT configuration "${name}" does not exist. Create it with POST /api/gpt-configs/${name}.`);
+}

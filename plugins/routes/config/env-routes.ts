@@ -1,0 +1,47 @@
+/** /api/env: the environment variable store (values are returned; they are hidden only from logs). */
+import type { RouteDefinition } from '../../../kernel/contracts/route';
+import type { ConfigStore } from './config-store';
+import { EnvBody, EnvMap, EnvParams, EnvVar } from './schemas';
+
+const tags = ['configuration'];
+
+export function envRoutes(store: ConfigStore): RouteDefinition[] {
+  return [
+    {
+      method: 'GET', path: '/api/env', summary: 'All environment variables as a key-value map', tags,
+      responses: { 200: { description: 'Key -> value', schema: EnvMap } },
+      handler: async () => ({ json: await store.listEnv() }),
+    },
+    {
+      method: 'GET', path: '/api/env/:key', summary: 'One environment variable', tags,
+      params: EnvParams,
+      responses: {
+        200: { description: 'The variable', schema: EnvVar },
+        404: { description: 'ENV_VAR_NOT_FOUND' },
+      },
+      handler: async ({ params }) => ({ json: { key: params.key, value: await store.getEnv(params.key) } }),
+    },
+    {
+      method: 'POST', path: '/api/env/:key', summary: 'Create or replace an environment variable', tags,
+      params: EnvParams,
+      body: EnvBody,
+      responses: { 200: { description: 'The stored variable', schema: EnvVar } },
+      handler: async ({ params, body }) => {
+        await store.putEnv(params.key, body.value);
+        return { json: { key: params.key, value: body.value } };
+      },
+    },
+    {
+      method: 'DELETE', path: '/api/env/:key', summary: 'Delete an environment variable', tags,
+      params: EnvParams,
+      responses: {
+        204: { description: 'Deleted' },
+        404: { description: 'ENV_VAR_NOT_FOUND' },
+      },
+      handler: async ({ params }) => {
+        await store.deleteEnv(params.key);
+        return { status: 204 };
+      },
+    },
+  ];
+}

@@ -1,0 +1,47 @@
+/** /api/gpt-configs: list, read, upsert and delete GPT configurations. */
+import type { RouteDefinition } from '../../../kernel/contracts/route';
+import type { GptConfigRecord } from '../../../kernel/contracts/storage';
+import type { ConfigStore } from './config-store';
+import { gptConfigBodySchema } from './gpt-config-body';
+import { GptConfigList, GptConfigParams, MaskedGptConfig } from './schemas';
+
+const tags = ['configuration'];
+
+export function gptConfigRoutes(store: ConfigStore): RouteDefinition[] {
+  const body = gptConfigBodySchema([...store.providers.values()]);
+  return [
+    {
+      method: 'GET', path: '/api/gpt-configs', summary: 'List every GPT configuration, secrets masked', tags,
+      responses: { 200: { description: 'Name -> configuration', schema: GptConfigList } },
+      handler: async () => ({ json: await store.listGptConfigs() }),
+    },
+    {
+      method: 'GET', path: '/api/gpt-configs/:name', summary: 'Get one GPT configuration, secrets masked', tags,
+      params: GptConfigParams,
+      responses: {
+        200: { description: 'The configuration', schema: MaskedGptConfig },
+        404: { description: 'GPT_CONFIG_NOT_FOUND' },
+      },
+      handler: async ({ params }) => ({ json: await store.getGptConfig(params.name) }),
+    },
+    {
+      method: 'POST', path: '/api/gpt-configs/:name', summary: 'Create or replace a GPT configuration', tags,
+      params: GptConfigParams,
+      body,
+      responses: { 200: { description: 'The stored configuration, secrets masked', schema: MaskedGptConfig } },
+      handler: async ({ params, body }) => ({ json: await store.putGptConfig(params.name, body as GptConfigRecord) }),
+    },
+    {
+      method: 'DELETE', path: '/api/gpt-configs/:name', summary: 'Delete a GPT configuration (agent assignments naming it are cleared)', tags,
+      params: GptConfigParams,
+      responses: {
+        204: { description: 'Deleted' },
+        404: { description: 'GPT_CONFIG_NOT_FOUND' },
+      },
+      handler: async ({ params }) => {
+        await store.deleteGptConfig(params.name);
+        return { status: 204 };
+      },
+    },
+  ];
+}

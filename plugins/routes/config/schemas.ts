@@ -1,0 +1,51 @@
+/** valibot schemas of the configuration resources' paths, bodies and answers. */
+import * as v from 'valibot';
+
+/** GPT configuration names: 1..200 characters, starting with a letter or digit. */
+export const GptConfigNameSchema = v.pipe(
+  v.string(),
+  v.minLength(1, 'must not be empty'),
+  v.maxLength(200, 'must be at most 200 characters'),
+  v.regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must start with a letter or digit and contain only letters, digits, ".", "_" and "-"'),
+  v.description('GPT configuration name: 1..200 characters of A-Z a-z 0-9 . _ -, starting with a letter or digit'),
+);
+
+/** Environment variable keys, shell style. */
+export const EnvKeySchema = v.pipe(
+  v.string(),
+  v.minLength(1, 'must not be empty'),
+  v.maxLength(200, 'must be at most 200 characters'),
+  v.regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must match ^[A-Za-z_][A-Za-z0-9_]*$ (letters, digits and _, not starting with a digit)'),
+  v.description('Variable name: ^[A-Za-z_][A-Za-z0-9_]*$, at most 200 characters'),
+);
+
+/** Largest env value accepted, in UTF-8 bytes. */
+export const ENV_VALUE_MAX_BYTES = 64 * 1024;
+
+export const GptConfigParams = v.strictObject({ name: GptConfigNameSchema });
+export const EnvParams = v.strictObject({ key: EnvKeySchema });
+export const AgentParams = v.strictObject({
+  name: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'), v.description('Agent name, e.g. flow-runner')),
+});
+
+export const EnvBody = v.strictObject({
+  value: v.pipe(v.string(), v.maxBytes(ENV_VALUE_MAX_BYTES, `must be at most ${ENV_VALUE_MAX_BYTES} bytes`)),
+});
+
+export const AgentBody = v.strictObject({
+  gptConfigName: v.pipe(
+    v.nullable(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'))),
+    v.description('Name of an existing GPT configuration, or null to remove the assignment'),
+  ),
+});
+
+/** A stored GPT configuration as answered: secret fields masked. */
+export const MaskedGptConfig = v.pipe(
+  v.looseObject({ type: v.string(), modelName: v.string() }),
+  v.description('The configuration with every secret field masked (first 3 and last 4 characters, **** between)'),
+);
+export const GptConfigList = v.record(v.string(), MaskedGptConfig);
+export const EnvVar = v.object({ key: v.string(), value: v.string() });
+export const EnvMap = v.record(v.string(), v.string());
+export const AgentAssignment = v.object({ name: v.string(), gptConfigName: v.nullable(v.string()) });
+export const AgentMap = v.record(v.string(), v.nullable(v.string()));

@@ -1,0 +1,124 @@
+/**
+ * Builds the OpenAPI 3.1 document from the route definitions themselves
+ * (the schemas that validate requests), so it cannot drift from the code.
+ */
+import * as v from 'valibot';
+import type { RouteDefinition, RouteResponseDoc } from '../../../kernel/contracts/route';
+import { isOptionalEntry, objectEntries, toJsonSchemaObject } from './json-schema';
+
+type Json = Record<string, unknown>;
+
+const ERROR_REF = { $ref: '#/components/schemas/Error' };
+
+/** Error answers every route may give, besides the ones it documents itself. */
+const COMMON_ERRORS: Record<string, string> = {
+  403: 'FORBIDDEN_HOST: the Host or Origin header is not local',
+  500: 'INTERNAL_ERROR: a bug; the message never holds a stack trace or a secret',
+};
+
+/** `:name` -> `{name}`. */
+export function toOpenApiPath(path: string): string {
+  return path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+}
+
+/** The whole document. */
+export function buildOpenApiDocument(routes: RouteDefinition[], version: string): Json {
+  const paths: Record<string, Record<string, Json>> = {};
+  const tags = new Set<string>();
+  for (const route of routes) {
+    const path = toOpenApiPath(route.path);
+    (paths[path] ??= {})[route.method.toLowerCase()] = operation(route);
+    for (const t of route.tags ?? []) tags.add(t);
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'browserflow',
+      version,
+      description: 'Local REST service that runs browser automation flows. Only requests whose Host is local are answered; '
+        + 'requests with a foreign Origin are refused (403 FORBIDDEN_HOST). A known path with a wrong method answers 405 '
+        + 'METHOD_NOT_ALLOWED with an `allow` header; an unknown path 404 NOT_FOUND. Bodies over the limit answer 413.',
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    tags: [...tags].sort().map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['code', 'message'],
+          properties: {
+            code: { type: 'string', description: 'Error code of the API contract, e.g. INVALID_REQUEST' },
+            message: { type: 'string', description: 'Human-readable; names the offending field for INVALID_REQUEST' },
+            details: { description: 'Optional extra information, e.g. every validation issue' },
+          },
+        },
+      },
+    },
+  };
+}
+
+function operation(route: RouteDefinition): Json {
+  const op: Json = {
+    operationId: operationId(route),
+    summary: route.summary,
+  };
+  if (route.tags?.length) op.tags = route.tags;
+  const parameters = [...pathParameters(route), ...queryParameters(route)];
+  if (parameters.length) op.parameters = parameters;
+  if (route.body) {
+    op.requestBody = {
+      required: !v.safeParse(route.body, undefined).success,
+      content: { 'application/json': { schema: toJsonSchemaObject(route.body, 'draft-2020-12') } },
+    };
+  }
+  const responses: Record<string, Json> = {};
+  for (const [status, doc] of Object.entries(route.responses)) responses[status] = response(Number(status), doc);
+  const validates = route.body || route.query || route.params || /:/.test(route.path);
+  if (validates && !responses[400]) responses[400] = errorResponse('INVALID_REQUEST: malformed body, query or path parameter');
+  if (route.body && !responses[413]) responses[413] = errorResponse('PAYLOAD_TOO_LARGE: body over the limit (1 MiB by default)');
+  for (const [status, text] of Object.entries(COMMON_ERRORS)) if (!responses[status]) responses[status] = errorResponse(text);
+  op.responses = responses;
+  return op;
+}
+
+function response(status: number, doc: RouteResponseDoc): Json {
+  if (doc.schema) return { description: doc.description, content: { 'application/json': { schema: toJsonSchemaObject(doc.schema, 'draft-2020-12') } } };
+  if (doc.contentType) return { description: doc.description, content: { [doc.contentType]: { schema: { type: 'string', format: 'binary' } } } };
+  if (status >= 400) return errorResponse(doc.description);
+  return { description: doc.description };
+}
+
+function errorResponse(description: string): Json {
+  return { description, content: { 'application/json': { schema: ERROR_REF } } };
+}
+
+function pathParameters(route: RouteDefinition): Json[] {
+  const entries = objectEntries(route.params) ?? {};
+  return [...route.path.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, name]) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: entries[name!] ? toJsonSchemaObject(entries[name!]!, 'draft-2020-12') : { type: 'string' },
+  }));
+}
+
+function queryParameters(route: RouteDefinition): Json[] {
+  const entries = objectEntries(route.query);
+  if (!entries) return [];
+  return Object.entries(entries).map(([name, schema]) => {
+    const param: Json = { name, in: 'query', required: !isOptionalEntry(schema), schema: toJsonSchemaObject(schema, 'draft-2020-12') };
+    const description = v.getDescription(schema);
+    if (description) param.description = description;
+    return param;
+  });
+}
+
+function operationId(route: RouteDefinition): string {
+  const words = route.path.split('/').filter((s) => s && s !== 'api')
+    .map((s) => (s.startsWith(':') ? `by-${s.slice(1)}` : s))
+    .join('-')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return [route.method.toLowerCase(), ...words.map((w) => w[0]!.toUpperCase() + w.slice(1))].join('');
+}

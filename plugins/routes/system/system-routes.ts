@@ -1,0 +1,47 @@
+/** GET /api/ping, /api/version, /api/tools and /api/openapi.json. */
+import * as v from 'valibot';
+import type { DependencyContainer } from 'tsyringe';
+import type { RouteDefinition } from '../../../kernel/contracts/route';
+import { ROUTES, SETTINGS, TOOLS, resolve, resolveAll } from '../../../kernel/tokens';
+import { buildOpenApiDocument } from './openapi';
+import { listTools, type ToolInfo } from './tool-list';
+
+const PingResponse = v.object({ status: v.literal('ok') });
+const VersionResponse = v.object({ version: v.pipe(v.string(), v.description('Semantic version of the service')) });
+const ToolsResponse = v.array(v.object({
+  name: v.string(),
+  description: v.string(),
+  inputSchema: v.pipe(v.record(v.string(), v.unknown()), v.description('JSON Schema of the tool input (an object)')),
+}));
+const OpenApiResponse = v.pipe(v.record(v.string(), v.unknown()), v.description('An OpenAPI 3.1 document'));
+
+/** The system routes; the tool list and OpenAPI document are built on first use, then kept (routes and tools are fixed after start). */
+export function systemRoutes(container: DependencyContainer): RouteDefinition[] {
+  const settings = resolve(container, SETTINGS);
+  const ping = { status: 'ok' } as const;
+  const version = { version: settings.version };
+  let tools: ToolInfo[] | undefined;
+  let openapi: Record<string, unknown> | undefined;
+  return [
+    {
+      method: 'GET', path: '/api/ping', summary: 'Health check', tags: ['system'],
+      responses: { 200: { description: 'The service is up', schema: PingResponse } },
+      handler: () => ({ json: ping }),
+    },
+    {
+      method: 'GET', path: '/api/version', summary: 'Version of the service', tags: ['system'],
+      responses: { 200: { description: 'The version', schema: VersionResponse } },
+      handler: () => ({ json: version }),
+    },
+    {
+      method: 'GET', path: '/api/tools', summary: 'List every built-in tool with its input JSON Schema', tags: ['system'],
+      responses: { 200: { description: 'The tools, in plugin order', schema: ToolsResponse } },
+      handler: () => ({ json: (tools ??= listTools(resolveAll(container, TOOLS))) }),
+    },
+    {
+      method: 'GET', path: '/api/openapi.json', summary: 'This API as an OpenAPI 3.1 document', tags: ['system'],
+      responses: { 200: { description: 'The document, generated from the validating schemas', schema: OpenApiResponse } },
+      handler: () => ({ json: (openapi ??= buildOpenApiDocument(resolveAll(container, ROUTES).flat(), settings.version)) }),
+    },
+  ];
+}

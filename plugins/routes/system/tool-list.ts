@@ -1,0 +1,19 @@
+/** The `/api/tools` listing: every built-in tool with a JSON Schema of its input. */
+import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import { toJsonSchemaObject } from './json-schema';
+
+/** One item of GET /api/tools. */
+export interface ToolInfo {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+}
+
+/** Lists tools in contribution order; a tool's explicit `jsonSchema` wins over the derived one. */
+export function listTools(groups: ToolDefinition[][]): ToolInfo[] {
+  return groups.flat().map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    inputSchema: tool.jsonSchema ?? toJsonSchemaObject(tool.inputSchema),
+  }));
+}
