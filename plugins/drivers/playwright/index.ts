@@ -26,7 +26,7 @@ export default definePlugin({
     provide(ctx.container, BROWSER_DRIVERS, (c) => get(c).remote);
     provide(ctx.container, BROWSER_DRIVERS, (c) => get(c).hosted);
     provide(ctx.container, LIFECYCLE, () => ({
-      name: 'driver-playwright',
+      name: 'driver-playwright', order: 10,
       // Nothing to close when no driver was ever used.
       stop: async () => { await drivers?.closeAll(); },
     }));

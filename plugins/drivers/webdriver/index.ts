@@ -21,7 +21,7 @@ export default definePlugin({
     let driver: WebdriverDriver | null = null;
     provide(ctx.container, BROWSER_DRIVERS, (c) => (driver ??= new WebdriverDriver({ config: ctx.config, logger: resolve(c, LOGGER) })));
     provide(ctx.container, LIFECYCLE, () => ({
-      name: 'driver-webdriver',
+      name: 'driver-webdriver', order: 10,
       // Nothing to close when no flow ever used the driver.
       stop: async () => { await driver?.close(); },
     }));

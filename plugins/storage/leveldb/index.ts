@@ -30,7 +30,7 @@ export default definePlugin({
     }));
     provide(container, LIFECYCLE, (c) => {
       const storage = resolve(c, STORAGE);
-      return { name: 'storage-leveldb', start: () => storage.open(), stop: () => storage.close() };
+      return { name: 'storage-leveldb', order: 0, start: () => storage.open(), stop: () => storage.close() };
     });
   },
 });
