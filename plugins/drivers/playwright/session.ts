@@ -52,7 +52,8 @@ export class PlaywrightSession implements BrowserSession {
     this.disconnected = parts.disconnected;
     this.dialogs = new DialogResponder(this.logger);
     // One observer per session: it keeps the refs of the latest observation.
-    this.observer = new PageObserver();
+    // Its screenshots use the session's DevTools capture (see screenshot()).
+    this.observer = new PageObserver((page) => this.capture.png(page, parts.actionTimeoutMs));
     this.tabTracker = new TabTracker(this.context, (page) => {
       this.dialogs.attach(page);
       warmOnLoad(page);

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PageObserver } from '../../../plugins/drivers/playwright/observation/observe-page';
+import { OBSERVER_STATE_KEY } from '../../../kernel/page-scripts/observation/observer-lib';
 import { launchChromium, offlineContext } from '../../fixtures/pages/browser';
 import { startStaticServer, type StaticServer } from '../../fixtures/pages/static-server';
 
@@ -169,6 +170,29 @@ describe('PageObserver.observe', () => {
     assert.ok(obs.screenshot);
     assert.deepEqual([...obs.screenshot.subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
     assert.equal((await observer.observe(page, { maxTokens: 1000 })).screenshot, undefined);
+  });
+
+  test('takes the screenshot with the capture it was given, started before the page pass', async () => {
+    await page.goto(`${server.origin}/pages/observe.html`);
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
+    const seen: { page: Page; observedYet: boolean }[] = [];
+    const capturing = new PageObserver(async (p) => {
+      // Sent before the observation's evaluate: it finds no observer state in this fresh document yet.
+      const observedYet = await p.evaluate((key) => Symbol.for(key) in window, OBSERVER_STATE_KEY);
+      seen.push({ page: p, observedYet });
+      return png;
+    });
+    const obs = await capturing.observe(page, { maxTokens: 1000, screenshot: true });
+    assert.equal(obs.screenshot, png);
+    assert.match(obs.text, /textbox "User"/);
+    assert.deepEqual(seen, [{ page, observedYet: false }]);
+    await capturing.observe(page, { maxTokens: 1000 });
+    assert.equal(seen.length, 1, 'no capture without screenshot: true');
+  });
+
+  test('a failing capture fails the observation', async () => {
+    const failing = new PageObserver(() => Promise.reject(new Error('capture broke')));
+    await assert.rejects(failing.observe(page, { maxTokens: 1000, screenshot: true }), /capture broke/);
   });
 });
 

@@ -11,10 +11,20 @@ import type { CssPath } from '../../../../../kernel/page-scripts/selectors/css-p
 import type { Quote } from '../../../../../kernel/page-scripts/selectors/quote';
 import type { Volatility } from '../../../../../kernel/page-scripts/selectors/volatility';
 
+/**
+ * How a plain CSS candidate is built: `compound` has no combinator (`#id`,
+ * `[data-testid="x"]`, `input[name="q"]`), `complex` has some (the CSS path
+ * `#list > li:nth-of-type(2)`). Absent for anything using Playwright's own
+ * engines (`role=`, `text=`, `internal:*`, `:has-text()`, ` >> ` chains).
+ */
+export type CssShape = 'compound' | 'complex';
+
 /** One candidate and its tier. */
 export interface CandidateSpec {
   selector: string;
   tier: number;
+  /** Set for plain CSS (which the page's own engine can count exactly). */
+  css?: CssShape;
 }
 
 /** Candidate generation. */
@@ -28,6 +38,13 @@ export interface Candidates {
    * told apart from its siblings by a text of its own.
    */
   anchors(el: Element): string[];
+  /**
+   * `:root > body > div:nth-of-type(3) > … > button`: the full path from the
+   * document root, unique by construction, for an element in its document's
+   * own tree ('' inside a shadow root). The last resort when no cheaper
+   * candidate is known to be unique (CSS paths stop at 12 steps).
+   */
+  rootPath(el: Element): string;
 }
 
 /** Page-safe factory of candidate generation. */
@@ -59,7 +76,7 @@ export function createCandidates(lib: { aria: Aria; quote: Quote; volatility: Vo
     return !/[?&](sid|session|token|utm_[a-z]+|_=|ts|t)=/i.test(href) && !volatility.isVolatileValue(href.replace(/^.*\//, '') || 'x');
   }
 
-  function attributeCandidates(el: Element, add: (selector: string, tier: number) => void): void {
+  function attributeCandidates(el: Element, add: (selector: string, tier: number, css?: CssShape) => void): void {
     const tag = quote.ident(el.localName);
     const attr = (name: string): string => {
       const value = el.getAttribute(name);
@@ -69,15 +86,15 @@ export function createCandidates(lib: { aria: Aria; quote: Quote; volatility: Vo
     if (nameAttr && !volatility.isVolatileValue(nameAttr) && (FORM_TAGS.includes(el.tagName) || el.tagName === 'IFRAME')) {
       const type = ((el as HTMLInputElement).type || '').toLowerCase();
       const value = attr('value');
-      if ((type === 'radio' || type === 'checkbox') && value) add(`${tag}[name=${quote.css(nameAttr)}][value=${quote.css(value)}]`, 5);
-      else add(`${tag}[name=${quote.css(nameAttr)}]`, 5);
+      if ((type === 'radio' || type === 'checkbox') && value) add(`${tag}[name=${quote.css(nameAttr)}][value=${quote.css(value)}]`, 5, 'compound');
+      else add(`${tag}[name=${quote.css(nameAttr)}]`, 5, 'compound');
     }
-    if (el.tagName === 'A' && usableHref(attr('href'))) add(`a[href=${quote.css(attr('href'))}]`, 5);
+    if (el.tagName === 'A' && usableHref(attr('href'))) add(`a[href=${quote.css(attr('href'))}]`, 5, 'compound');
     for (const name of ['alt', 'title', 'aria-label']) {
       const value = attr(name);
-      if (value && value.trim()) add(`${tag}[${name}=${quote.css(value)}]`, 5);
+      if (value && value.trim()) add(`${tag}[${name}=${quote.css(value)}]`, 5, 'compound');
     }
-    if (el.tagName === 'IFRAME' && attr('src') && usableHref(attr('src'))) add(`iframe[src=${quote.css(attr('src'))}]`, 5);
+    if (el.tagName === 'IFRAME' && attr('src') && usableHref(attr('src'))) add(`iframe[src=${quote.css(attr('src'))}]`, 5, 'compound');
   }
 
   function textCandidate(el: Element, add: (selector: string, tier: number) => void): void {
@@ -93,12 +110,12 @@ export function createCandidates(lib: { aria: Aria; quote: Quote; volatility: Vo
 
   function base(el: Element): CandidateSpec[] {
     const out: CandidateSpec[] = [];
-    const add = (selector: string, tier: number): void => {
-      if (selector && !out.some((c) => c.selector === selector)) out.push({ selector, tier });
+    const add = (selector: string, tier: number, css?: CssShape): void => {
+      if (selector && !out.some((c) => c.selector === selector)) out.push(css ? { selector, tier, css } : { selector, tier });
     };
     for (const name of TEST_IDS) {
       const value = el.getAttribute(name);
-      if (value && !volatility.isVolatileValue(value)) add(`[${name}=${quote.css(value)}]`, 1);
+      if (value && !volatility.isVolatileValue(value)) add(`[${name}=${quote.css(value)}]`, 1, 'compound');
     }
     const role = aria.role(el);
     if (role && role !== 'presentation' && role !== 'generic') add(roleCandidate(role, aria.name(el)), 2);
@@ -106,12 +123,14 @@ export function createCandidates(lib: { aria: Aria; quote: Quote; volatility: Vo
       if (label.length <= NAME_MAX) add(`internal:label=${quote.attr(label)}s`, 3);
     }
     const placeholder = el.getAttribute('placeholder');
-    if (placeholder && placeholder.length <= NAME_MAX) add(`${quote.ident(el.localName)}[placeholder=${quote.css(placeholder)}]`, 4);
+    if (placeholder && placeholder.length <= NAME_MAX) add(`${quote.ident(el.localName)}[placeholder=${quote.css(placeholder)}]`, 4, 'compound');
     attributeCandidates(el, add);
     textCandidate(el, add);
     const id = el.getAttribute('id');
-    if (id && !volatility.isVolatileId(id)) add(`#${quote.ident(id)}`, 7);
-    add(cssPath.of(el), 8);
+    if (id && !volatility.isVolatileId(id)) add(`#${quote.ident(id)}`, 7, 'compound');
+    // A path that crosses a shadow boundary is a ` >> ` chain, not plain CSS.
+    const path = cssPath.of(el);
+    add(path, 8, path.includes(' >> ') ? undefined : path.includes(' > ') ? 'complex' : 'compound');
     return out.sort((a, b) => a.tier - b.tier);
   }
 
@@ -160,5 +179,16 @@ export function createCandidates(lib: { aria: Aria; quote: Quote; volatility: Vo
     return out;
   }
 
-  return { base, anchors };
+  function rootPath(el: Element): string {
+    if (el.getRootNode() !== el.ownerDocument) return '';
+    const steps: string[] = [];
+    for (let cur: Element | null = el; cur && cur !== el.ownerDocument.documentElement; cur = cur.parentElement) {
+      const tag = quote.ident(cur.localName);
+      const same = Array.from(cur.parentElement?.children || []).filter((s) => s.localName === cur!.localName);
+      steps.unshift(same.length > 1 ? `${tag}:nth-of-type(${same.indexOf(cur) + 1})` : tag);
+    }
+    return [':root', ...steps].join(' > ');
+  }
+
+  return { base, anchors, rootPath };
 }

@@ -40,8 +40,14 @@ export interface CandidatePlan {
   inFrame: boolean;
 }
 
+/** What the caller can afford. */
+export interface PlanOptions {
+  /** Most elements a verification may make Playwright's role/text/label engines visit (see precheck.ts). */
+  maxVisits: number;
+}
+
 /** In page: the element's candidates, best first, ready for verification. */
-export const planCandidatesInPage = pageFunction<SelectorLib, [Element], CandidatePlan>(SELECTOR_LIB, (lib, el) => ({
-  candidates: lib.planner.plan(el),
+export const planCandidatesInPage = pageFunction<SelectorLib, [Element, PlanOptions], CandidatePlan>(SELECTOR_LIB, (lib, el, options) => ({
+  candidates: lib.planner.plan(el, options.maxVisits),
   inFrame: window.top !== window,
 }));
