@@ -21,7 +21,9 @@ import { OBSERVER_STATE_KEY } from '../kernel/page-scripts/observation/observer-
 import { launchChromium, offlineContext } from '../test/fixtures/pages/browser';
 import { startStaticServer } from '../test/fixtures/pages/static-server';
 
-const REAL_DIR = '/work/shared/fixtures/real-pages';
+// shared/ sits beside the repository (as in CI); BENCH_REAL_PAGES overrides.
+const REAL_DIR = process.env.BENCH_REAL_PAGES ?? join(import.meta.dirname, '../../shared/fixtures/real-pages');
+const SITE_DIR = join(import.meta.dirname, '../test/fixtures/site');
 const OWN_DIR = join(import.meta.dirname, '../test/fixtures/pages');
 const DEFAULT_BUDGET = 6000;
 const GENEROUS_BUDGET = 1_000_000;
@@ -181,12 +183,13 @@ const median = (values: number[]): number => {
 };
 
 async function main(): Promise<void> {
-  const server = await startStaticServer({ '/real/': REAL_DIR, '/pages/': OWN_DIR });
+  const server = await startStaticServer({ '/real/': REAL_DIR, '/pages/': OWN_DIR, '/site/': SITE_DIR });
   const browser = await launchChromium();
   const filter = process.env.BENCH_PAGES ?? '';
   const pages = [
     ...readdirSync(REAL_DIR).filter((f) => f.endsWith('.html')).map((f) => `/real/${f}`),
     ...readdirSync(OWN_DIR).filter((f) => f.endsWith('.html')).map((f) => `/pages/${f}`),
+    ...readdirSync(SITE_DIR).filter((f) => f.endsWith('.html')).map((f) => `/site/${f}`),
   ].filter((p) => p.includes(filter));
   const rows: Row[] = [];
   try {
