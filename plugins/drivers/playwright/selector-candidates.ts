@@ -5,6 +5,7 @@
  * of the latest observation.
  */
 import type { SelectorInput } from '../../../kernel/contracts/browser-driver';
+import { selectorCandidates } from '../../../kernel/selector-input';
 
 /** One candidate: a Playwright selector string, or an observation ref. */
 export type Candidate =
@@ -17,18 +18,7 @@ const ENGINE_PREFIX_RE = /^(css|xpath|text|role|id|data-testid|data-test-id|data
 
 /** Parses the target of an element action; throws when it holds no usable candidate. */
 export function parseCandidates(input: SelectorInput): Candidate[] {
-  const list = Array.isArray(input) ? input : [input];
-  const candidates: Candidate[] = [];
-  const seen = new Set<string>();
-  for (const item of list) {
-    if (typeof item !== 'string') continue;
-    const raw = item.trim();
-    if (!raw || seen.has(raw)) continue;
-    seen.add(raw);
-    candidates.push(toCandidate(raw));
-  }
-  if (!candidates.length) throw new Error('No selector given: pass a selector string or a non-empty list of candidates');
-  return candidates;
+  return selectorCandidates(input).map(toCandidate);
 }
 
 function toCandidate(raw: string): Candidate {

@@ -9,6 +9,7 @@
  * candidate is named, with the reason, when nothing matched.
  */
 import type { SelectorInput } from '../../../kernel/contracts/browser-driver';
+import { selectorCandidates } from '../../../kernel/selector-input';
 
 /** What the page runs for one candidate (see in-page/locate.ts). */
 export type Query =
@@ -32,18 +33,7 @@ const TEST_ID_ENGINES = new Set(['data-testid', 'data-test-id', 'data-test']);
 
 /** Parses the target of an element action; throws when it holds no candidate at all. */
 export function parseCandidates(input: SelectorInput): Candidate[] {
-  const list = Array.isArray(input) ? input : [input];
-  const candidates: Candidate[] = [];
-  const seen = new Set<string>();
-  for (const item of list) {
-    if (typeof item !== 'string') continue;
-    const raw = item.trim();
-    if (!raw || seen.has(raw)) continue;
-    seen.add(raw);
-    candidates.push(toCandidate(raw));
-  }
-  if (!candidates.length) throw new Error('No selector given: pass a selector string or a non-empty list of candidates');
-  return candidates;
+  return selectorCandidates(input).map(toCandidate);
 }
 
 /** The candidates as a person reads them: `#save, text=Save`. */
