@@ -9,6 +9,7 @@ import type { ElementActionResult, ElementState, SelectorInput } from '../../../
 import { ElementFinder, describeNoMatch, releaseFound, sleep, type FoundElement } from './element-finder';
 import { describeCandidates, parseCandidates } from './selector-candidates';
 import { firstLine, isClosedTargetError } from './readable-errors';
+import { urlMatcher } from '../../../kernel/url-pattern';
 
 const POLL_MS = 100;
 
@@ -129,17 +130,4 @@ async function evaluateState(found: FoundElement | null, state: ElementState): P
     return { ok: state === 'hidden', found: null, actual: firstLine(err) };
   }
   return { ok: false, found, actual: 'unknown state' };
-}
-
-/** Substring match, or a `/regex/flags` pattern. */
-export function urlMatcher(pattern: string): (url: string) => boolean {
-  const regex = /^\/(.+)\/([dgimsuvy]*)$/.exec(pattern);
-  if (!regex) return (url) => url.includes(pattern);
-  let re: RegExp;
-  try {
-    re = new RegExp(regex[1]!, regex[2]!.replace('g', ''));
-  } catch (err) {
-    throw new Error(`Invalid URL pattern ${pattern}: ${(err as Error).message}`);
-  }
-  return (url) => re.test(url);
 }

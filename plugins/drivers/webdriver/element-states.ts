@@ -9,7 +9,8 @@ import { describeNoMatch, type ElementFinder, type FoundElement } from './elemen
 import { hasVisibleText } from './in-page/element-scripts';
 import { recordSelectors } from './in-page/page-lib';
 import { describeCandidates, parseCandidates } from './selector-candidates';
-import { POLL_MS, sleep, urlMatcher } from './timing';
+import { POLL_MS, sleep } from './timing';
+import { urlMatcher } from '../../../kernel/url-pattern';
 import type { Wire } from './wire';
 
 /** What the waits need from their session. */

@@ -18,16 +18,3 @@ export function withTimeout<T>(promise: Promise<T>, ms: number, message: string)
     new Promise<T>((_, reject) => { timer = setTimeout(() => reject(new Error(message)), ms); }),
   ]).finally(() => clearTimeout(timer));
 }
-
-/** Substring match, or a `/regex/flags` pattern (the contract's URL patterns). */
-export function urlMatcher(pattern: string): (url: string) => boolean {
-  const regex = /^\/(.+)\/([dgimsuvy]*)$/.exec(pattern);
-  if (!regex) return (url) => url.includes(pattern);
-  let re: RegExp;
-  try {
-    re = new RegExp(regex[1]!, regex[2]!.replace('g', ''));
-  } catch (err) {
-    throw new Error(`Invalid URL pattern ${pattern}: ${(err as Error).message}`);
-  }
-  return (url) => re.test(url);
-}
