@@ -32,6 +32,8 @@ export class FlowExecution {
   private envValues = new Map<string, string>();
   private history: ToolCallRecord[] = [];
   private lastActivity = Date.now();
+  /** Set once the flow is ending, so a browser closed by us is not taken for a crash. */
+  private finished = false;
 
   constructor(readonly flowId: string, private readonly deps: FlowRunnerDeps, private readonly rec: FlowRecorder) {}
 
@@ -127,7 +129,6 @@ export class FlowExecution {
     });
   }
 
-  private finished = false;
 
   private async loadTarget(flow: FlowMetadata): Promise<void> {
     try {
