@@ -46,6 +46,8 @@ export const SettingsSchema = v.strictObject({
     /** Model answers without a tool call are re-asked this many times. */
     maxNoToolCallRetries: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 2),
     observationTokenBudget: v.optional(v.pipe(v.number(), v.integer(), v.minValue(200)), 6000),
+    /** Which links show their target in the observation (kernel/contracts/browser-driver.ts LinkTargets). */
+    observationLinkTargets: v.optional(v.picklist(['needed', 'all']), 'needed'),
     historyTokenBudget: v.optional(v.pipe(v.number(), v.integer(), v.minValue(200)), 4000),
     sendScreenshots: v.optional(v.boolean(), false),
   }), {}),

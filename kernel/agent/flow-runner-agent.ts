@@ -57,7 +57,7 @@ export function createFlowRunnerAgent(deps: FlowRunnerAgentDeps): AutonomousAgen
 
       const started = Date.now();
       const vision = llm.sendScreenshots && provider.supportsVision(config);
-      const observation = await session.observe({ maxTokens: llm.observationTokenBudget, screenshot: vision });
+      const observation = await session.observe({ maxTokens: llm.observationTokenBudget, screenshot: vision, linkTargets: llm.observationLinkTargets });
       const observed = Date.now();
       const messages: LlmMessage[] = [
         { role: 'system', content: systemPrompt(flow) },

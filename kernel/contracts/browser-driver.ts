@@ -40,11 +40,20 @@ export interface DialogInfo {
   accepted: boolean;
 }
 
+/**
+ * Which links show their target (`link "Docs" -> /docs`): `needed` (the
+ * default) only where the name does not tell the link apart (no name, or
+ * the same name leading elsewhere on the page); `all` every target, once.
+ */
+export type LinkTargets = 'needed' | 'all';
+
 export interface ObserveOptions {
   /** Hard budget for `text`, in tokens (about 4 characters a token). */
   maxTokens: number;
   /** Attach a PNG screenshot. */
   screenshot?: boolean;
+  /** Default `needed`. */
+  linkTargets?: LinkTargets;
 }
 
 /** A compact page representation for the LLM. */

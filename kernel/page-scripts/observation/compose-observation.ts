@@ -50,12 +50,23 @@ function renderItem([, ref, isNew, text, prefix]: RawItem): string {
 
 const LEGEND = '(* = new since the previous observation)';
 
+/** Slack for sub-pixel layouts: a page this much taller than its viewport does not scroll in practice. */
+const SCROLL_SLACK = 4;
+
+/**
+ * url, title (when there is one), the vertical scroll position (only when
+ * the page scrolls: on a page that fits its viewport it says nothing), and
+ * the legend of `*` marks when any is shown.
+ */
 function header(input: ComposeInput, anyNew: boolean): string {
   const { scroll } = input;
-  const below = scroll.height - (scroll.y + scroll.viewportHeight);
-  const position = `scroll y=${scroll.y} of ${scroll.height}px, viewport ${scroll.viewportWidth}x${scroll.viewportHeight}`;
-  const more = below > 4 ? `; more below (${below}px)` : '';
-  const lines = [`url: ${input.url}`, `title: ${input.title}`, position + more];
+  const lines = [`url: ${input.url}`];
+  if (input.title) lines.push(`title: ${input.title}`);
+  if (scroll.y > 0 || scroll.height > scroll.viewportHeight + SCROLL_SLACK) {
+    const below = scroll.height - (scroll.y + scroll.viewportHeight);
+    const more = below > SCROLL_SLACK ? `; more below (${below}px)` : '';
+    lines.push(`scroll y=${scroll.y} of ${scroll.height}px, viewport ${scroll.viewportWidth}x${scroll.viewportHeight}${more}`);
+  }
   if (anyNew) lines.push(LEGEND);
   return lines.join('\n');
 }

@@ -1,8 +1,11 @@
 /**
  * One observation line for an interactive element, without its ref:
- * `textbox "Email" value="a@b.c"`, `link "Docs" -> /docs`,
+ * `textbox "Email" value="a@b.c"`, `link "Docs"`,
  * `combobox "Country" value="France" options=[France, Spain, …+40]`.
- * Secret field values are never read into the line. Self-contained: runs in the page.
+ * A link's target comes apart (`href`): whether the line shows it
+ * (`-> /docs`) depends on the other links of the page, so the walker
+ * decides. Secret field values are never read into the line.
+ * Self-contained: runs in the page.
  */
 import type { Aria } from '../selectors/aria';
 
@@ -14,14 +17,20 @@ export interface DescribeLimits {
   valueMax: number;
 }
 
+/** A control's line, and what the walker needs to finish it. */
+export interface ControlLine {
+  /** `role "name" value… states…`, without the link target. */
+  text: string;
+  /** The accessible name, whole ('' when none). */
+  name: string;
+  /** A link's short target (`/docs`, `host/path`, `#hash`), '' for anything else. */
+  href: string;
+}
+
 /** Control describer. */
 export interface Describer {
-  /**
-   * The line for an interactive element with ARIA role `role` ('' when none).
-   * A link target already in `seenHrefs` is not repeated (image + title links
-   * to the same article are the norm on content pages).
-   */
-  control(el: Element, role: string, limits: DescribeLimits, seenHrefs?: Set<string>): string;
+  /** The line for an interactive element with ARIA role `role` ('' when none). */
+  control(el: Element, role: string, limits: DescribeLimits): ControlLine;
   /** Cuts `text` to `max` characters, ending with `…` when cut. */
   truncate(text: string, max: number): string;
 }
@@ -145,7 +154,7 @@ export function createDescriber(lib: { aria: Aria }): Describer {
 
   return {
     truncate,
-    control(el: Element, role: string, limits: DescribeLimits, seenHrefs?: Set<string>): string {
+    control(el: Element, role: string, limits: DescribeLimits): ControlLine {
       const shown = displayRole(el, role);
       // Only role-less clickables fall back to their text; a textarea's content is its value, not its name.
       const name = aria.name(el, shown === 'clickable', false);
@@ -153,9 +162,7 @@ export function createDescriber(lib: { aria: Aria }): Describer {
       if (name) parts.push(q(truncate(name, limits.nameMax)));
       parts.push(...valueParts(el, role, name, limits), ...stateParts(el));
       const href = el.tagName === 'A' || el.tagName === 'AREA' ? shortHref(el) : '';
-      if (href && !seenHrefs?.has(href)) parts.push(`-> ${href}`);
-      if (href) seenHrefs?.add(href);
-      return parts.join(' ');
+      return { text: parts.join(' '), name, href };
     },
   };
 }

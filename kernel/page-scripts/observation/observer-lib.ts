@@ -5,6 +5,7 @@
  */
 import { createAria, type Aria } from '../selectors/aria';
 import { pageFunction, type PageFactories } from '../page-function';
+import type { ObserveOptions } from '../../contracts/browser-driver';
 import { createDescriber, type Describer } from './describe-control';
 import { createDomObserver, type DomObserver, type FrameObserveArgs, type FrameSnapshot } from './observe-dom';
 
@@ -28,6 +29,17 @@ const OBSERVER_LIB: PageFactories<ObserverLib> = {
  * refs of the latest observation.
  */
 export const OBSERVER_STATE_KEY = 'browserflow.observer';
+
+/** Length limits of one line's parts, in characters. */
+export const OBSERVATION_LIMITS = { nameMax: 60, valueMax: 60, textMax: 100 };
+
+/**
+ * The walk's arguments for one root: a fresh main document numbers its refs
+ * from 1, anything else from `minRef` (above every ref handed out so far).
+ */
+export function frameObserveArgs(isMain: boolean, minRef: number, options: ObserveOptions): FrameObserveArgs {
+  return { stateKey: OBSERVER_STATE_KEY, isMain, minRef, ...OBSERVATION_LIMITS, linkTargets: options.linkTargets ?? 'needed' };
+}
 
 /** In page: observes the frame the function runs in; the FrameSnapshot as JSON. */
 export const observeFrameInPage = pageFunction<ObserverLib, [FrameObserveArgs], string>(OBSERVER_LIB, (lib, args) => lib.dom.observeJson(args));

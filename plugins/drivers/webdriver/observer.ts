@@ -8,12 +8,8 @@
  */
 import type { Observation, ObserveOptions } from '../../../kernel/contracts/browser-driver';
 import { composeObservation } from '../../../kernel/page-scripts/observation/compose-observation';
-import type { FrameObserveArgs } from '../../../kernel/page-scripts/observation/observe-dom';
-import { OBSERVER_STATE_KEY, observeFrameInPage, parseFrameSnapshot } from '../../../kernel/page-scripts/observation/observer-lib';
+import { frameObserveArgs, observeFrameInPage, parseFrameSnapshot } from '../../../kernel/page-scripts/observation/observer-lib';
 import type { Wire } from './wire';
-
-/** Length limits of one line's parts, in characters (the Playwright driver's values). */
-export const OBSERVATION_LIMITS = { nameMax: 60, valueMax: 60, textMax: 100 };
 
 /** Observations of one session, with refs stable per tab. */
 export class WebdriverObserver {
@@ -25,8 +21,7 @@ export class WebdriverObserver {
   /** Observes the active tab within `options.maxTokens`. */
   async observe(handle: string, options: ObserveOptions): Promise<Observation> {
     const high = this.highWater.get(handle) ?? 0;
-    const args: FrameObserveArgs = { stateKey: OBSERVER_STATE_KEY, isMain: true, minRef: high + 1, ...OBSERVATION_LIMITS };
-    const json = await this.wire.script<string>(observeFrameInPage, args);
+    const json = await this.wire.script<string>(observeFrameInPage, frameObserveArgs(true, high + 1, options));
     const main = parseFrameSnapshot(json);
     this.highWater.set(handle, main.fresh ? main.maxRef : Math.max(high, main.maxRef));
     const composed = composeObservation({

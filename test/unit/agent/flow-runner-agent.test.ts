@@ -81,6 +81,14 @@ test('one step: observe, ask with every tool and toolChoice required, return the
   assert.equal(req.tools[0]!.inputSchema.type, 'object');
   assert.equal(req.messages[0]!.role, 'system');
   assert.equal(h.observeCalls[0]!.maxTokens, 6000);
+  assert.equal(h.observeCalls[0]!.linkTargets, 'needed');
+});
+
+test('settings.llm.observationLinkTargets and observationTokenBudget reach the observation', async () => {
+  const h = harness([{ toolCalls: [call('markObjectiveComplete', { summary: 'ok' })] }], { llm: { observationLinkTargets: 'all', observationTokenBudget: 900 } });
+  await h.agent.nextStep(h.input());
+  assert.equal(h.observeCalls[0]!.linkTargets, 'all');
+  assert.equal(h.observeCalls[0]!.maxTokens, 900);
 });
 
 test('the prompt is redacted: a value the page shows reaches the model as its placeholder', async () => {

@@ -28,6 +28,14 @@ describe('composeObservation', () => {
     ]);
   });
 
+  test('a page that fits its viewport gets no scroll line; an untitled one no title line', () => {
+    const fits = { ...scroll, height: 722 };
+    const out = composeObservation({ ...input([control(1, 'button "Save"')], 1000), title: '', scroll: fits });
+    assert.deepEqual(out.text.split('\n'), ['url: http://127.0.0.1/x', '[1] button "Save"']);
+    const scrolled = composeObservation({ ...input([control(1, 'button "Save"')], 1000), scroll: { ...fits, y: 2 } });
+    assert.match(scrolled.text, /\nscroll y=2 of 722px, viewport 1280x720\n/, 'a scrolled page says where it is');
+  });
+
   test('marks new items with * and explains the mark once', () => {
     const out = composeObservation(input([control(1, 'button "Old"'), control(2, 'button "New"', 1), paragraph('Saved', 1)], 1000));
     assert.match(out.text, /\n\(\* = new since the previous observation\)\n/);

@@ -57,7 +57,7 @@ describe('PageObserver.observe', () => {
       /^\[\d+\] textbox "User" value="alice"$/,
       /^\[\d+\] checkbox "Remember me" checked$/,
       /^\[\d+\] combobox "Country" value="Spain" options=\[France, Spain, Italy, Portugal, Germany, Austria, …\+2\]$/,
-      /^\[\d+\] link "Docs" -> \/docs$/,
+      /^\[\d+\] link "Docs"$/,
       /^\[\d+\] button "Add item"$/,
       /^\[\d+\] button "Div button"$/,
       /^\[\d+\] checkbox "Accept terms"$/,
@@ -117,10 +117,25 @@ describe('PageObserver.observe', () => {
 
   test('a zero-size link around a floated image is listed and clicked through its image', async () => {
     const obs = await observer.observe(page, { maxTokens: 6000 });
-    const link = await observer.resolveRef(page, refOf(obs.text, /^\[\d+\] link "Floated logo" -> #floated$/));
+    const link = await observer.resolveRef(page, refOf(obs.text, /^\[\d+\] link "Floated logo"$/));
     assert.ok(link);
     await link.click();
     assert.equal(new URL(page.url()).hash, '#floated');
+  });
+
+  test('link targets: shown only where the name does not tell a link apart, or all of them once', async () => {
+    // Spelled inline: a named function would reach the page as esbuild's `__name(...)`.
+    await page.evaluate((html) => document.body.insertAdjacentHTML('afterbegin', html), '<a href="/a?page=2">More</a><a href="/b">More</a><a href="/same">Same</a><a href="/same">Same</a><a href="/nameless" style="display:inline-block;width:20px;height:20px"></a>');
+    const needed = await observer.observe(page, { maxTokens: 6000 });
+    const lines = needed.text.split('\n');
+    for (const expected of [/^\[\d+\] link "More" -> \/a\?page=2$/, /^\[\d+\] link "More" -> \/b$/, /^\[\d+\] link -> \/nameless$/, /^\[\d+\] link "Docs"$/]) {
+      assert.ok(lines.some((l) => expected.test(l)), `${expected} in:\n${needed.text}`);
+    }
+    assert.equal(lines.filter((l) => /^\[\d+\] link "Same"$/.test(l)).length, 2, 'one name, one target: nothing to tell apart');
+
+    const all = await observer.observe(page, { maxTokens: 6000, linkTargets: 'all' });
+    assert.match(all.text, /\n\[\d+\] link "Docs" -> \/docs\n/);
+    assert.match(all.text, /\n\[\d+\] link "Same" -> \/same\n\[\d+\] link "Same"\n/, 'a target already shown is not repeated');
   });
 
   test('an unknown ref resolves to null', async () => {

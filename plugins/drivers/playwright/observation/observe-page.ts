@@ -11,11 +11,8 @@
 import type { ElementHandle, Frame, Page } from 'playwright-core';
 import type { Observation, ObserveOptions } from '../../../../kernel/contracts/browser-driver';
 import { composeObservation, type ObservedRoot } from '../../../../kernel/page-scripts/observation/compose-observation';
-import type { FrameObserveArgs, FrameSnapshot } from '../../../../kernel/page-scripts/observation/observe-dom';
-import { OBSERVER_STATE_KEY, observeFrameInPage, parseFrameSnapshot, resolveRefInPage } from '../../../../kernel/page-scripts/observation/observer-lib';
-
-/** Length limits of one line's parts, in characters. */
-export const OBSERVATION_LIMITS = { nameMax: 60, valueMax: 60, textMax: 100 };
+import type { FrameSnapshot } from '../../../../kernel/page-scripts/observation/observe-dom';
+import { frameObserveArgs, OBSERVER_STATE_KEY, observeFrameInPage, parseFrameSnapshot, resolveRefInPage } from '../../../../kernel/page-scripts/observation/observer-lib';
 
 /** Per page: the highest ref handed out, so refs of separately observed frames never collide. */
 interface PageRefState {
@@ -57,10 +54,10 @@ export class PageObserver {
       refState = { highWater: 0 };
       this.pages.set(page, refState);
     }
-    const main = parseFrameSnapshot(await page.mainFrame().evaluate(observeFrameInPage, this.args(true, refState.highWater + 1)));
+    const main = parseFrameSnapshot(await page.mainFrame().evaluate(observeFrameInPage, frameObserveArgs(true, refState.highWater + 1, options)));
     refState.highWater = main.fresh ? main.maxRef : Math.max(refState.highWater, main.maxRef);
     const roots: ObservedRoot[] = [{ label: null, items: main.items }];
-    if (main.unreachableFrames > 0) roots.push(...(await this.observeDetachedRoots(page, refState)));
+    if (main.unreachableFrames > 0) roots.push(...(await this.observeDetachedRoots(page, refState, options)));
 
     const composed = composeObservation({
       url: main.url,
@@ -104,7 +101,7 @@ export class PageObserver {
    * so each gets refs above the ones already handed out. A frame reachable
    * from its parent was already walked inline and is skipped.
    */
-  private async observeDetachedRoots(page: Page, refState: PageRefState): Promise<ObservedRoot[]> {
+  private async observeDetachedRoots(page: Page, refState: PageRefState, options: ObserveOptions): Promise<ObservedRoot[]> {
     const roots: ObservedRoot[] = [];
     for (const frame of page.frames()) {
       if (frame === page.mainFrame()) continue;
@@ -112,7 +109,7 @@ export class PageObserver {
       try {
         const reachable = await frame.evaluate(() => window.frameElement !== null);
         if (reachable) continue;
-        snapshot = parseFrameSnapshot(await frame.evaluate(observeFrameInPage, this.args(false, refState.highWater + 1)));
+        snapshot = parseFrameSnapshot(await frame.evaluate(observeFrameInPage, frameObserveArgs(false, refState.highWater + 1, options)));
       } catch {
         continue; // detached or navigating: nothing to show
       }
@@ -122,9 +119,6 @@ export class PageObserver {
     return roots;
   }
 
-  private args(isMain: boolean, minRef: number): FrameObserveArgs {
-    return { stateKey: OBSERVER_STATE_KEY, isMain, minRef, ...OBSERVATION_LIMITS };
-  }
 }
 
 function shortUrl(url: string): string {
