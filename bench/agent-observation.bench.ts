@@ -18,6 +18,7 @@ import { recordSelectors } from '../plugins/drivers/playwright/selectors/record-
 import { PageObserver } from '../plugins/drivers/playwright/observation/observe-page';
 import { ViewportCapture } from '../plugins/drivers/playwright/viewport-capture';
 import { OBSERVER_STATE_KEY } from '../kernel/page-scripts/observation/observer-lib';
+import { estimateTokens } from '../kernel/token-estimate';
 import { launchChromium, offlineContext } from '../test/fixtures/pages/browser';
 import { startStaticServer } from '../test/fixtures/pages/static-server';
 
@@ -53,6 +54,8 @@ interface Row {
   aria: number;
   ariaAi: number;
   full: number;
+  /** Our own estimate of `full` (kernel/token-estimate.ts), which budgets use. */
+  estimated: number;
   /** Tokens of the observation without its page header (url, title, scroll lines), which ariaSnapshot has no counterpart for. */
   body: number;
   budgeted: number;
@@ -229,6 +232,7 @@ async function main(): Promise<void> {
         aria: tokens(aria),
         ariaAi: tokens(ariaAi),
         full: tokens(full.text),
+        estimated: estimateTokens(full.text),
         body: tokens(withoutHeader(full.text)),
         budgeted: tokens(budgeted.text),
         truncated: budgeted.truncated,
@@ -269,6 +273,11 @@ function print(rows: Row[]): void {
   // The url line (~17 tokens on 127.0.0.1) dominates pages of a few dozen tokens; compare like for like too.
   const small = rows.filter((r) => !r.real);
   console.log(`without our page header (url, title, scroll): all pages ${ratios(rows, (r) => r.body / r.aria)}, target set ${ratios(target, (r) => r.body / r.aria)}, small pages ${ratios(small, (r) => r.body / r.aria)}`);
+  const estimates = rows.map((r) => r.estimated / r.full).sort((a, b) => a - b);
+  console.log(`token estimate / o200k on full observations: min ${estimates[0].toFixed(2)}, median ${median(estimates).toFixed(2)}, max ${estimates[estimates.length - 1].toFixed(2)} (budgets must err high: min >= 1)`);
+  const largest = rows.reduce((a, b) => (b.budgeted > a.budgeted ? b : a));
+  console.log(`at the default budget of ${DEFAULT_BUDGET}: largest observation ${largest.budgeted} o200k tokens (${largest.page}), ${rows.filter((r) => r.budgeted > DEFAULT_BUDGET).length} pages over the budget`);
+  if (rows.some((r) => r.budgeted > DEFAULT_BUDGET)) process.exitCode = 1;
   console.log(`interactive elements with a ref (no budget): ${pct(total((r) => r.coveredFull), total((r) => r.interactive))} of ${total((r) => r.interactive)} (${total((r) => r.excluded)} more left out on purpose: aria-hidden or parked off-screen)`);
   console.log(`interactive elements with a ref (@${DEFAULT_BUDGET}): ${pct(total((r) => r.coveredBudget), total((r) => r.interactive))}`);
   console.log(`median observe time: ${median(rows.map((r) => r.observeMs)).toFixed(0)} ms`);

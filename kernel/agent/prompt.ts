@@ -5,9 +5,7 @@
  */
 import type { Observation } from '../contracts/browser-driver';
 import type { FlowMetadata, ToolCallRecord } from '../flows/flow-types';
-
-/** Rough token count (4 characters a token), for budgets only. */
-export const approxTokens = (text: string): number => Math.ceil(text.length / 4);
+import { estimateTokens } from '../token-estimate';
 
 /** The rules, and the env-var placeholders the flow may use (names only). */
 export function systemPrompt(flow: FlowMetadata): string {
@@ -39,7 +37,7 @@ export function historyText(history: ToolCallRecord[], budgetTokens: number): st
   const kept: string[] = [];
   let used = 0;
   for (let i = lines.length - 1; i >= 0; i--) {
-    const t = approxTokens(lines[i]!) + 1;
+    const t = estimateTokens(lines[i]!) + 1;
     if (used + t > budgetTokens) {
       kept.unshift(`(${i + 1} earlier actions omitted)`);
       break;

@@ -1,19 +1,13 @@
 /**
  * Turns the frames' observation items into the text the LLM reads, within a
- * hard token budget (a token is counted as 4 characters). Over budget,
+ * hard token budget (counted by kernel/token-estimate.ts, which errs high
+ * against real tokenizers). Runs in Node, not in the page. Over budget,
  * controls are kept first (in document order, cut at one position), then
  * headings, then text blocks before that position; a closing line says how
  * much was left out.
  */
+import { cutToTokens, estimateTokens } from '../../token-estimate';
 import { ITEM_CONTROL, ITEM_HEADING, ITEM_TEXT, type RawItem } from './observe-dom';
-
-/** Characters per token in budgets (the contract's estimate). */
-export const CHARS_PER_TOKEN = 4;
-
-/** Estimated tokens of a text: ceil(chars / 4). */
-export function estimateTokens(text: string): number {
-  return Math.ceil(text.length / CHARS_PER_TOKEN);
-}
 
 /** One evaluated root: the main document, or a frame that had to be observed on its own. */
 export interface ObservedRoot {
@@ -41,8 +35,8 @@ export interface ComposedObservation {
   truncated: boolean;
 }
 
-/** Room kept for the closing "… N more lines" note when cutting. */
-const NOTE_RESERVE = 90;
+/** Room kept for the closing "… N more lines" note when cutting, in tokens. */
+const NOTE_RESERVE = 30;
 
 function renderItem([, ref, isNew, text, prefix]: RawItem): string {
   return `${prefix}${isNew ? '*' : ''}${ref ? `[${ref}] ` : ''}${text}`;
@@ -80,20 +74,22 @@ export function composeObservation(input: ComposeInput): ComposedObservation {
   }
   if (!input.marksNew) for (const item of items) item[2] = 0;
   const lines = items.map(renderItem);
-  const maxChars = Math.max(0, Math.floor(input.maxTokens * CHARS_PER_TOKEN));
+  const maxTokens = Math.max(0, Math.floor(input.maxTokens));
   const head = header(input, items.some((i) => i[2]));
   const full = [head, ...lines].join('\n');
-  if (full.length <= maxChars) {
+  if (estimateTokens(full) <= maxTokens) {
     return { text: full, refCount: items.filter((i) => i[1]).length, truncated: false };
   }
 
-  let budget = maxChars - head.length - NOTE_RESERVE;
+  // A line costs its estimate plus its newline.
+  const costs = lines.map((line) => estimateTokens(line) + 1);
+  let budget = maxTokens - estimateTokens(head) - NOTE_RESERVE;
   const keep = new Array<boolean>(items.length).fill(false);
   // Controls: a prefix in document order, so everything after the cut is plainly "not shown".
   let cut = items.length;
   for (let i = 0; i < items.length; i++) {
     if (items[i][0] !== ITEM_CONTROL) continue;
-    const cost = lines[i].length + 1;
+    const cost = costs[i];
     if (cost > budget) {
       cut = i;
       break;
@@ -105,7 +101,7 @@ export function composeObservation(input: ComposeInput): ComposedObservation {
   for (const kind of [ITEM_HEADING, ITEM_TEXT]) {
     for (let i = 0; i < cut; i++) {
       if (items[i][0] !== kind) continue;
-      const cost = lines[i].length + 1;
+      const cost = costs[i];
       if (cost <= budget) {
         keep[i] = true;
         budget -= cost;
@@ -117,9 +113,8 @@ export function composeObservation(input: ComposeInput): ComposedObservation {
   const note = `… ${omitted} more lines not shown (observation budget ${input.maxTokens} tokens)`;
   // The legend only when a kept line carries the mark (its room was reserved in the header).
   const keptNew = items.some((item, i) => keep[i] && item[2]);
-  let text = [keptNew ? head : header(input, false), ...kept, note].join('\n');
   // A budget smaller than the header itself: cut hard.
-  if (text.length > maxChars) text = text.slice(0, maxChars);
+  const text = cutToTokens([keptNew ? head : header(input, false), ...kept, note].join('\n'), maxTokens);
   const refCount = items.filter((item, i) => keep[i] && item[1]).length;
   return { text, refCount, truncated: true };
 }

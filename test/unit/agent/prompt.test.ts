@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { approxTokens, fencePageText, historyText, stepPrompt, systemPrompt } from '../../../kernel/agent/prompt';
+import { estimateTokens } from '../../../kernel/token-estimate';
+import { fencePageText, historyText, stepPrompt, systemPrompt } from '../../../kernel/agent/prompt';
 import { callOf, flowOf } from './agent-fixtures';
 
 const observation = { url: 'http://127.0.0.1/login.html', title: 'Login', text: '[1] textbox "Username"\n*[2] button "Sign in"', refCount: 2, truncated: false };
@@ -43,7 +44,7 @@ test('page text cannot close the untrusted block', () => {
 test('history compaction keeps the newest lines within the budget and says how many were dropped', () => {
   const history = Array.from({ length: 200 }, (_, i) => callOf(i, 'scroll', { direction: i % 2 ? 'up' : 'down' }));
   const text = historyText(history, 200);
-  assert.ok(approxTokens(text) <= 220, `${approxTokens(text)} tokens`);
+  assert.ok(estimateTokens(text) <= 220, `${estimateTokens(text)} tokens`);
   const lines = text.split('\n');
   assert.match(lines[0]!, /^\(\d+ earlier actions omitted\)$/);
   assert.match(lines.at(-1)!, /^200\. scroll/);

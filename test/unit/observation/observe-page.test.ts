@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PageObserver } from '../../../plugins/drivers/playwright/observation/observe-page';
+import { getEncoding } from 'js-tiktoken';
 import { OBSERVER_STATE_KEY } from '../../../kernel/page-scripts/observation/observer-lib';
+import { estimateTokens } from '../../../kernel/token-estimate';
 import { launchChromium, offlineContext } from '../../fixtures/pages/browser';
 import { startStaticServer, type StaticServer } from '../../fixtures/pages/static-server';
 
@@ -170,10 +172,12 @@ describe('PageObserver.observe', () => {
 
   test('the token budget is a hard limit and drops text before controls', async () => {
     const full = await observer.observe(page, { maxTokens: 6000 });
-    const maxTokens = 120;
+    const maxTokens = 200;
     const obs = await observer.observe(page, { maxTokens });
     assert.equal(obs.truncated, true);
-    assert.ok(Math.ceil(obs.text.length / 4) <= maxTokens, `${obs.text.length} chars`);
+    assert.ok(estimateTokens(obs.text) <= maxTokens, `${estimateTokens(obs.text)} estimated tokens`);
+    const real = getEncoding('o200k_base').encode(obs.text).length;
+    assert.ok(real <= maxTokens, `${real} o200k tokens`);
     assert.ok(obs.refCount > 0 && obs.refCount < full.refCount);
     assert.match(obs.text, /\[\d+\] textbox "User"/);
     assert.ok(!obs.text.includes('Welcome to the test page'), 'text goes first');
