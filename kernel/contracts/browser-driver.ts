@@ -48,7 +48,7 @@ export interface DialogInfo {
 export type LinkTargets = 'needed' | 'all';
 
 export interface ObserveOptions {
-  /** Hard budget for `text`, in tokens (about 4 characters a token). */
+  /** Hard budget for `text`, in tokens as kernel/token-estimate.ts counts them (an estimate that errs high). */
   maxTokens: number;
   /** Attach a PNG screenshot. */
   screenshot?: boolean;
