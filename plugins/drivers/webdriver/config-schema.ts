@@ -4,6 +4,12 @@
  */
 import * as v from 'valibot';
 
+/** A viewport (the page's visible area, not the window), as the Playwright driver bounds it. */
+const Viewport = v.strictObject({
+  width: v.pipe(v.number(), v.integer(), v.minValue(200), v.maxValue(3840)),
+  height: v.pipe(v.number(), v.integer(), v.minValue(200), v.maxValue(2160)),
+});
+
 /** The `driver-webdriver` config slice. */
 export const WebdriverConfigSchema = v.optional(
   v.strictObject({
@@ -18,6 +24,8 @@ export const WebdriverConfigSchema = v.optional(
      * endpoint sends no event when its browser dies, so `disconnected` needs a probe.
      */
     heartbeatMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100)), 2_000),
+    /** Viewport of sessions whose `browser.using` names none (the Playwright driver's default too). */
+    defaultViewport: v.optional(Viewport, { width: 1280, height: 720 }),
   }),
   {},
 );
@@ -43,6 +51,8 @@ export const WebdriverUsingSchema = v.strictObject({
   )),
   /** Headless unless false (default true); only applies to Chrome, Chromium, Edge and Firefox. */
   headless: v.optional(v.boolean()),
+  /** The page's visible area; the window is sized around it. Default: the config's `defaultViewport`. */
+  viewport: v.optional(Viewport),
 });
 
 /** `browser.using` of type `webdriver` after validation. */

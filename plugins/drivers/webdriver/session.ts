@@ -33,6 +33,8 @@ export interface WebdriverSessionParts {
   heartbeatMs: number;
   /** The endpoint runs elsewhere: uploaded files are sent to it first. */
   remoteFiles: boolean;
+  /** The page's visible area the window is sized to. */
+  viewport: { width: number; height: number };
   /** Called once the session is closed. */
   onClosed(): void;
 }
@@ -86,13 +88,33 @@ export class WebdriverSession implements BrowserSession {
     return this.parts.browser.capabilities as Record<string, unknown>;
   }
 
-  /** Sets the timeouts, learns the first window and starts the liveness probe. */
+  /** Sets the timeouts, sizes the window, learns the first window and starts the liveness probe. */
   async start(): Promise<void> {
     const { navigationTimeoutMs } = this.parts;
     await this.wire.run((b) => b.setTimeouts(0, navigationTimeoutMs, navigationTimeoutMs));
+    await this.fitViewport();
     await this.tabList.start();
     this.lastUrl = await this.readUrl();
     this.liveness.start();
+  }
+
+  /**
+   * Sizes the window so the page's visible area is `parts.viewport`.
+   * WebDriver sets the outer window, and what the browser's own frame takes
+   * differs (headless Chromium keeps 143 px of it), so the frame is
+   * measured first. An endpoint that cannot resize (some grids, mobile)
+   * keeps its size, with a warning: the flow still runs.
+   */
+  private async fitViewport(): Promise<void> {
+    const { width, height } = this.parts.viewport;
+    try {
+      const [innerWidth, innerHeight, outerWidth, outerHeight] = await this.wire.run((b) =>
+        b.executeScript('return [window.innerWidth, window.innerHeight, window.outerWidth, window.outerHeight]', []) as Promise<number[]>);
+      if (innerWidth === width && innerHeight === height) return;
+      await this.wire.run((b) => b.setWindowRect(null, null, outerWidth + width - innerWidth, outerHeight + height - innerHeight));
+    } catch (err) {
+      this.parts.logger.warn('Could not size the window to the viewport', { flowId: this.parts.flowId, width, height, error: readableMessage(err) });
+    }
   }
 
   /** Resolves `disconnected` (once) unless the session was closed on purpose. */

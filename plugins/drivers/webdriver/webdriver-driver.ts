@@ -98,6 +98,7 @@ export class WebdriverDriver implements BrowserDriver {
       navigationTimeoutMs: options.navigationTimeoutMs,
       heartbeatMs: this.deps.config.heartbeatMs,
       remoteFiles: !local,
+      viewport: parsed.viewport ?? this.deps.config.defaultViewport,
       onClosed: () => {
         unsubscribe();
         this.sessions.delete(session);

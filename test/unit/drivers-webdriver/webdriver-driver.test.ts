@@ -97,6 +97,19 @@ describe('the driver', () => {
     await b.close();
   });
 
+  test('the page gets the default 1280x720 viewport, or the one browser.using names', async () => {
+    const size = 'return [window.innerWidth, window.innerHeight]';
+    const plain = await h.open();
+    await plain.navigate(`${h.site.url}/index.html`);
+    assert.deepEqual(await plain.evaluate(size, null), [1280, 720]);
+    await plain.close();
+    const sized = await h.open({}, { type: 'webdriver', viewport: { width: 800, height: 600 } });
+    await sized.navigate(`${h.site.url}/index.html`);
+    assert.deepEqual(await sized.evaluate(size, null), [800, 600]);
+    await sized.close();
+    assertInvalid(() => h.driver.validate({ type: 'webdriver', viewport: { width: 10, height: 600 } }), /^browser\.using\.viewport\.width: /);
+  });
+
   test('a killed browser resolves disconnected within a second', async () => {
     const s = await h.open();
     await s.navigate(`${h.site.url}/login.html`);
