@@ -45,10 +45,26 @@ export function createVolatility(): Volatility {
     /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i,
   ];
 
-  /** A long run that alternates letters and digits many times ("a8b3c9d2e1") or is long hex. */
+  /**
+   * A token ending in a hex run with letters: any 8+ characters, or 6–7
+   * with two digits ("status-e69ccbb6", "xe69ccbb6", "status-daefdbed": a
+   * random hex suffix alternates too rarely for the switch count below).
+   * Generated hashes are appended, so only a run that ends the token counts
+   * ("added2cart" is kept); English has few 8-letter words of a–f alone
+   * ("deadbeef" is flagged). Flagging a hand-written id costs only its
+   * candidate; recording a generated one breaks every rerun.
+   */
+  function hasRandomHex(token: string): boolean {
+    const run = /[0-9a-f]{6,}$/i.exec(token)?.[0];
+    if (!run) return false;
+    const digits = run.replace(/[^0-9]/g, '').length;
+    return digits < run.length && (run.length >= 8 || digits >= 2);
+  }
+
+  /** A long run that alternates letters and digits many times ("a8b3c9d2e1") or holds random hex. */
   function looksRandom(value: string): boolean {
     for (const token of value.split(/[^a-z0-9]+/i)) {
-      if (token.length >= 12 && /^[0-9a-f]+$/i.test(token) && /\d/.test(token) && /[a-f]/i.test(token)) return true;
+      if (hasRandomHex(token)) return true;
       if (token.length < 6) continue;
       let switches = 0;
       for (let i = 1; i < token.length; i++) {

@@ -4,13 +4,13 @@ import { isVolatileId, isVolatileValue, selectsByIdOnly } from '../../../plugins
 
 describe('isVolatileId', () => {
   test('flags framework-generated and counter ids', () => {
-    for (const id of [':r0:', ':R6ml9:', '«r1»', 'radix-:r3:', 'mui-123', 'ember45', 'ext-gen12', 'ext-comp-1001', 'yui_3_5_1_1_1', 'mat-input-0', 'headlessui-menu-button-1', 'ui-id-3', 'gwt-uid-7', 'j_idt12', 'react-select-2-input', 'item-1234', '550e8400-e29b-41d4-a716-446655440000', 'a3f9c2e1b7d4e5f6', 'x7k2m9q4z1']) {
+    for (const id of [':r0:', ':R6ml9:', '«r1»', 'radix-:r3:', 'mui-123', 'ember45', 'ext-gen12', 'ext-comp-1001', 'yui_3_5_1_1_1', 'mat-input-0', 'headlessui-menu-button-1', 'ui-id-3', 'gwt-uid-7', 'j_idt12', 'react-select-2-input', 'item-1234', '550e8400-e29b-41d4-a716-446655440000', 'a3f9c2e1b7d4e5f6', 'x7k2m9q4z1', 'status-e69ccbb6', 'status-eacbbf6d', 'status-daefdbed', 'xcaaeaedc', 'xe69ccbb6', 'menu-1a2bcd', 'x4fa1b0']) {
       assert.equal(isVolatileId(id), true, id);
     }
   });
 
   test('keeps ids a person wrote', () => {
-    for (const id of ['email', 'save-button', 'main-content', 'step-2', 'login_form', 'nav', 'mp4player2', 'h1-title', 'section10']) {
+    for (const id of ['email', 'save-button', 'main-content', 'step-2', 'login_form', 'nav', 'mp4player2', 'h1-title', 'section10', 'added2cart', 'feed', 'added', 'decade', 'cafe', 'bead-42']) {
       assert.equal(isVolatileId(id), false, id);
     }
   });
