@@ -97,6 +97,10 @@ export async function buildFlow(body: unknown, deps: CreateFlowDeps, schema: v.G
       if (!listed.has(name)) throw invalidRequest(`toolCallsOnStart[${i}].parameters: \${${name}} is used but "${name}" is not listed in envVars`);
     }
   });
+  // Browser settings take placeholders too (a proxy password): filled in only when the browser starts.
+  for (const name of findPlaceholders(using)) {
+    if (!listed.has(name)) throw invalidRequest(`browser.using: \${${name}} is used but "${name}" is not listed in envVars`);
+  }
   for (const [i, name] of input.envVars.entries()) {
     if ((await storage.env.get(name)) === undefined) throw invalidRequest(`envVars[${i}]: environment variable "${name}" does not exist (create it with POST /api/env/${name})`);
   }

@@ -13,7 +13,7 @@ import { isTerminal, type FlowMetadata, type FlowResult, type ToolCallInput, typ
 import { WakeSignal } from './signal';
 import type { FlowRunnerDeps } from './flow-runner-deps';
 import { runToolCall } from './tool-call-executor';
-import { redactValues } from './env-vars';
+import { redactValues, substitute } from './env-vars';
 
 /** A user call queued for an INSTRUCT flow. */
 export interface QueuedCall {
@@ -110,7 +110,8 @@ export class FlowExecution {
     const s = this.deps.settings.flows;
     const videoPath = s.video ? await this.deps.storage.artifacts.videoPath(flow.id) : null;
     try {
-      this.session = await driver.open(flow.browser.using, {
+      // `${NAME}` placeholders (a proxy password) are filled in for the driver only; the stored flow keeps them.
+      this.session = await driver.open(substitute(flow.browser.using, this.envValues), {
         flowId: flow.id, videoPath, actionTimeoutMs: s.actionTimeoutMs, navigationTimeoutMs: s.navigationTimeoutMs,
       });
     } catch (err) {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { startService, type RunningService } from '../helpers/service';
 import { startTestSite, type TestSite } from '../fixtures/site/serve';
 import { deterministic, runFlow } from './support/flows';
+import { startForwardProxy } from '../fixtures/site/forward-proxy';
 
 const SECRET = 's3cret-pass';
 let svc: RunningService;
@@ -148,6 +149,26 @@ describe('DETERMINISTIC flows', () => {
     assert.equal((zip.body as Buffer).subarray(0, 2).toString(), 'PK');
     assert.ok(!(zip.body as Buffer).includes(SECRET));
     assert.equal((await svc.request('POST', '/api/flows/project', { flowIds: ['00000000-0000-4000-8000-000000000000'] })).status, 404);
+  });
+
+  test('a proxy password given as ${VAR} is filled in only when the browser starts', async () => {
+    const password = 'px-pass-7f3';
+    const proxy = await startForwardProxy({ username: 'pxuser', password });
+    try {
+      assert.equal((await svc.request('POST', '/api/env/PROXY_PASSWORD', { value: password })).status, 200);
+      // Chromium never proxies loopback addresses unless told to with <-loopback>.
+      const using = { type: 'device', proxy: { server: proxy.url, bypass: '<-loopback>', username: 'pxuser', password: '${PROXY_PASSWORD}' } };
+      const calls = [{ name: 'assertText', parameters: { text: 'Sign in' } }];
+      const unlisted = await svc.request('POST', '/api/flows', deterministic(site.url, '/login.html', calls, { browser: { using } }));
+      assert.equal(unlisted.status, 400, unlisted.text);
+      assert.match(unlisted.body.message, /^browser\.using: \$\{PROXY_PASSWORD\} is used but "PROXY_PASSWORD" is not listed in envVars/);
+      const done = await runFlow(svc, deterministic(site.url, '/login.html', calls, { envVars: ['PROXY_PASSWORD'], browser: { using } }), 60_000);
+      assert.equal(done.state, 'SUCCESS', JSON.stringify(done.result));
+      assert.ok(proxy.seen.includes(`${site.url}/login.html`), `the proxy let the browser through: ${proxy.seen.join(', ')}`);
+      assert.equal(done.browser.using.proxy.password, '${PROXY_PASSWORD}', 'the stored flow keeps the placeholder');
+    } finally {
+      await proxy.close();
+    }
   });
 
   test('rename, then delete removes the record, tool calls and files', async () => {
