@@ -72,7 +72,8 @@ export function stepPrompt(flow: FlowMetadata, history: ToolCallRecord[], observ
     'Actions so far:',
     historyText(history, historyBudget),
     '',
-    `Current page (${observation.truncated ? 'truncated to budget' : 'complete'}; * marks elements new since the last step):`,
+    // The observation explains its own `*` marks when it has any.
+    `Current page (${observation.truncated ? 'truncated to budget' : 'complete'}):`,
     '<page>',
     fencePageText(pageHeader(observation) + observation.text),
     '</page>',

@@ -22,7 +22,7 @@ test('the step prompt has the objective, the history, url, title and the fenced 
   assert.match(text, /1\. type \{"selector":"ref=1","text":"\$\{PASSWORD\}"\} -> ok: ok/);
   assert.match(text, /2\. click \{"selector":"ref=9"\} -> FAILED: No element matches ref=9/);
   assert.match(text, /<page>\nURL: http:\/\/127\.0\.0\.1\/login\.html\nTitle: Login\n\[1\] textbox "Username"\n\*\[2\] button "Sign in"\n<\/page>/);
-  assert.match(text, /\(complete;/);
+  assert.match(text, /\nCurrent page \(complete\):\n<page>/);
   assert.match(stepPrompt(flowOf(), [], { ...observation, truncated: true }, 1000), /truncated to budget/);
   assert.match(stepPrompt(flowOf(), [], observation, 1000), /\(no actions yet\)/);
 });
