@@ -14,13 +14,23 @@
  * the overhead. Baseline: the same hovers (plus a screenshot each) in a
  * hand-written playwright-core script in the same run. Target: median
  * overhead <= 150 ms.
+ *
+ * Also the model's input per step, in o200k tokens of what the fake server
+ * received (tool definitions, and the messages), against the tool
+ * definitions with the full schemas of GET /api/tools (same run, same tools).
  */
 import 'reflect-metadata';
 import { chromium } from 'playwright-core';
 import { cpus, loadavg } from 'node:os';
 import { startService } from '../test/helpers/service';
 import { startTestSite } from '../test/fixtures/site/serve';
+import { getEncoding } from 'js-tiktoken';
 import { createFakeLlmServer, seenByModel, type ScriptItem } from '../test/fixtures/fake-llm/fake-llm-server';
+import { toolJsonSchema } from '../kernel/flows/tool-registry';
+import { assertionTools } from '../plugins/tools/browser/assertion-tools';
+import { controlTools } from '../plugins/tools/browser/control-tools';
+import { elementTools } from '../plugins/tools/browser/element-tools';
+import { navigationTools } from '../plugins/tools/browser/navigation-tools';
 
 const STEPS = 20;
 const WARMUP_STEPS = 4;
@@ -60,7 +70,24 @@ function hoverScript(count: number): ScriptItem[] {
   return items;
 }
 
-interface StepFigures { step: number[]; tool: number[]; overhead: number[]; observe: number[]; model: number[] }
+interface StepFigures {
+  step: number[]; tool: number[]; overhead: number[]; observe: number[]; model: number[];
+  /** o200k tokens per model request: the tool definitions as sent, the messages, and the tools with full schemas. */
+  toolTokens: number[]; messageTokens: number[]; fullToolTokens: number[];
+}
+
+const o200k = getEncoding('o200k_base');
+const BUILTINS = new Map([...navigationTools, ...elementTools, ...assertionTools, ...controlTools].map((t) => [t.name, t]));
+
+/** Token counts of one OpenAI chat request as the fake received it. */
+function requestTokens(body: { tools?: Array<{ function: { name: string } }>; messages?: unknown }): { tools: number; messages: number; fullTools: number } {
+  const tools = body.tools ?? [];
+  const full = tools.map((t) => {
+    const tool = BUILTINS.get(t.function.name);
+    return tool ? { ...t, function: { ...t.function, parameters: toolJsonSchema(tool) } } : t;
+  });
+  return { tools: o200k.encode(JSON.stringify(tools)).length, messages: o200k.encode(JSON.stringify(body.messages)).length, fullTools: o200k.encode(JSON.stringify(full)).length };
+}
 
 async function runServiceFlow(steps: number): Promise<StepFigures> {
   // One hover more than measured: the first follows the page load, not a step.
@@ -86,7 +113,14 @@ async function runServiceFlow(steps: number): Promise<StepFigures> {
       await new Promise((r) => setTimeout(r, 100));
     }
     const calls = (await svc.request('GET', `/api/flows/${id}/tool-calls`)).body as Array<{ name: string; startedAt: number; completedAt: number }>;
-    const figures: StepFigures = { step: [], tool: [], overhead: [], observe: [], model: [] };
+    const figures: StepFigures = { step: [], tool: [], overhead: [], observe: [], model: [], toolTokens: [], messageTokens: [], fullToolTokens: [] };
+    for (const req of fake.requests) {
+      if (!req.body) continue;
+      const t = requestTokens(req.body as Parameters<typeof requestTokens>[0]);
+      figures.toolTokens.push(t.tools);
+      figures.messageTokens.push(t.messages);
+      figures.fullToolTokens.push(t.fullTools);
+    }
     for (let i = 1; i < calls.length; i++) {
       if (calls[i]!.name !== 'hover') continue;
       figures.step.push(calls[i]!.completedAt - calls[i - 1]!.completedAt);
@@ -145,6 +179,8 @@ try {
   for (const [label, xs] of rows) console.log(`${label.padEnd(50)} ${fmt(median(xs)).padStart(8)} ${fmt(percentile(xs, 90)).padStart(8)}`);
   const ratio = median(f.step) / median(b.actionAndShot);
   console.log(`ratio step / (hover + screenshot): ${ratio.toFixed(2)}x`);
+  const tokens = (xs: number[]) => String(median(xs)).padStart(8);
+  console.log(`model input per step, o200k tokens (median): tool definitions ${tokens(f.toolTokens)}, messages ${tokens(f.messageTokens)}; the tools with full schemas would be ${tokens(f.fullToolTokens)} (ratio ${(median(f.toolTokens) / median(f.fullToolTokens)).toFixed(2)})`);
   const overhead = median(f.overhead);
   console.log(`median overhead ${fmt(overhead)}: ${overhead <= TARGET_OVERHEAD_MS ? 'PASS' : 'FAIL'} (target <= ${TARGET_OVERHEAD_MS} ms)`);
   process.exitCode = overhead <= TARGET_OVERHEAD_MS ? 0 : 1;

@@ -11,7 +11,7 @@ import type { KernelSettings } from '../config';
 import type { Logger } from '../logger';
 import type { AgentStep, AgentStepInput, AutonomousAgent } from '../flows/autonomous-agent';
 import { FlowFailure } from '../flows/flow-failure';
-import { toolJsonSchema } from '../flows/tool-registry';
+import { modelToolSchema } from './model-tool-schema';
 import { callWithRetry } from './llm-call';
 import { NO_TOOL_CALL_REMINDER, malformedArgumentsReply, stepPrompt, systemPrompt } from './prompt';
 
@@ -33,7 +33,7 @@ export function normaliseRef(value: unknown): unknown {
 
 /** The tools as offered to the model (JSON Schemas are cached per tool). */
 export function toolDefinitions(tools: Map<string, ToolDefinition>): LlmToolDefinition[] {
-  return [...tools.values()].map((t) => ({ name: t.name, description: t.description, inputSchema: toolJsonSchema(t) }));
+  return [...tools.values()].map((t) => ({ name: t.name, description: t.description, inputSchema: modelToolSchema(t) }));
 }
 
 /** The step for a well-formed call: element parameters' refs normalised, rationale trimmed. */

@@ -1,0 +1,14 @@
+import { getEncoding } from 'js-tiktoken';
+import { toolDefinitions } from './kernel/agent/flow-runner-agent';
+import { systemPrompt } from './kernel/agent/prompt';
+import { assertionTools } from './plugins/tools/browser/assertion-tools';
+import { controlTools } from './plugins/tools/browser/control-tools';
+import { elementTools } from './plugins/tools/browser/element-tools';
+import { navigationTools } from './plugins/tools/browser/navigation-tools';
+const e = getEncoding('o200k_base');
+const all = [...navigationTools, ...elementTools, ...assertionTools, ...controlTools];
+const defs = toolDefinitions(new Map(all.map((t) => [t.name, t])));
+const openai = defs.map((d) => ({ type: 'function', function: { name: d.name, description: d.description, parameters: d.inputSchema } }));
+console.log('tools', defs.length, 'tokens', e.encode(JSON.stringify(openai)).length);
+for (const d of defs) console.log(d.name.padEnd(28), e.encode(JSON.stringify(d)).length, JSON.stringify(d).slice(0, 300));
+console.log('system', e.encode(systemPrompt({ envVars: ['USERNAME', 'PASSWORD'] } as any)).length);
