@@ -174,7 +174,8 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
       }
       ctx.refs.set(ref, target);
       push(ITEM_CONTROL, ref, isNew, line.text);
-      if (line.href) links.push({ item: items[items.length - 1], name: line.name, href: line.href });
+      // Keyed by the name as shown: two names cut to the same 60 characters read the same.
+      if (line.href) links.push({ item: items[items.length - 1], name: describer.truncate(line.name, args.nameMax), href: line.href });
     };
     /**
      * Appends link targets per `args.linkTargets`. Content pages repeat one

@@ -127,13 +127,15 @@ describe('PageObserver.observe', () => {
 
   test('link targets: shown only where the name does not tell a link apart, or all of them once', async () => {
     // Spelled inline: a named function would reach the page as esbuild's `__name(...)`.
-    await page.evaluate((html) => document.body.insertAdjacentHTML('afterbegin', html), '<a href="/a?page=2">More</a><a href="/b">More</a><a href="/same">Same</a><a href="/same">Same</a><a href="/nameless" style="display:inline-block;width:20px;height:20px"></a>');
+    await page.evaluate((html) => document.body.insertAdjacentHTML('afterbegin', html), '<a href="/a?page=2">More</a><a href="/b">More</a><a href="/same">Same</a><a href="/same">Same</a><a href="/nameless" style="display:inline-block;width:20px;height:20px"></a>'
+      + `<a href="/long-1">${'A long title that only ends differently, '.repeat(2)}one</a><a href="/long-2">${'A long title that only ends differently, '.repeat(2)}two</a>`);
     const needed = await observer.observe(page, { maxTokens: 6000 });
     const lines = needed.text.split('\n');
     for (const expected of [/^\[\d+\] link "More" -> \/a\?page=2$/, /^\[\d+\] link "More" -> \/b$/, /^\[\d+\] link -> \/nameless$/, /^\[\d+\] link "Docs"$/]) {
       assert.ok(lines.some((l) => expected.test(l)), `${expected} in:\n${needed.text}`);
     }
     assert.equal(lines.filter((l) => /^\[\d+\] link "Same"$/.test(l)).length, 2, 'one name, one target: nothing to tell apart');
+    assert.equal(lines.filter((l) => /^\[\d+\] link "A long title.*…" -> \/long-[12]$/.test(l)).length, 2, 'names that read the same once cut are told apart');
 
     const all = await observer.observe(page, { maxTokens: 6000, linkTargets: 'all' });
     assert.match(all.text, /\n\[\d+\] link "Docs" -> \/docs\n/);
