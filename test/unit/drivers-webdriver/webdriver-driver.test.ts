@@ -180,6 +180,7 @@ describe('a remote endpoint', () => {
     assert.equal(await s.evaluate('return document.querySelector("#username").value', null), 'alice');
     await grid.stop();
     const cause = await s.disconnected;
-    assert.match(cause.message, /ended unexpectedly \(.*ECONNREFUSED/);
+    // Refused when the probe starts after the endpoint died, reset when one was in flight.
+    assert.match(cause.message, /ended unexpectedly \(.*(ECONNREFUSED|ECONNRESET|socket hang up)/);
   });
 });
