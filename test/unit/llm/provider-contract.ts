@@ -85,7 +85,7 @@ export function assertNoSecret(text: string, secrets: string[]): void {
   for (const s of secrets) assert.ok(!text.includes(s), `a secret leaked into: ${text}`);
 }
 
-/** A port nothing listens on. */
+/** A loopback port nothing listens on (freed at once: take it while every server of the test is already listening). */
 export async function deadPort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -250,8 +250,9 @@ export function providerContractSuite(p: ProviderUnderTest): void {
       }));
 
     test('an unreachable endpoint -> UNAVAILABLE', T, async () => {
-      const port = await deadPort();
       await withFake(p.protocol, [], async (fake) => {
+        // Taken while the fake listens: a port freed before it started could become the fake's own.
+        const port = await deadPort();
         const provider = p.create({});
         const config = fake.gptConfig({ baseUrl: p.baseUrlOf(fake).replace(/:\d+/, `:${port}`) });
         const err = await failureOf(provider, config, requestOf([{ role: 'user', content: 'Hi' }]));
@@ -261,8 +262,8 @@ export function providerContractSuite(p: ProviderUnderTest): void {
     });
 
     test('the plugin-level baseUrl is used when the configuration has none, and the configuration\'s wins', T, async () => {
-      const port = await deadPort();
       await withFake(p.protocol, [{ text: 'via plugin default' }, { text: 'via configuration' }], async (fake) => {
+        const port = await deadPort();
         const { baseUrl: _drop, ...withoutBaseUrl } = fake.gptConfig();
         const viaPlugin = await p.create({ baseUrl: p.baseUrlOf(fake) }).complete(withoutBaseUrl as GptConfigRecord, requestOf([{ role: 'user', content: 'Hi' }]));
         assert.equal(viaPlugin.text, 'via plugin default');
