@@ -6,7 +6,6 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { container as rootContainer } from 'tsyringe';
@@ -20,6 +19,7 @@ import type { KernelSettings } from '../../../kernel/config';
 import type { BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import { startFakeHostedBrowser, type FakeHostedBrowser } from '../../fixtures/fake-hosted-browser/server';
 import { startTestSite, type TestSite } from '../../fixtures/site/serve';
+import { deadPort } from '../../helpers/ports';
 
 const KEY = 'bb_test_key_5f2c9a';
 const ENV = 'BROWSERFLOW_HOSTED_API_KEY';
@@ -52,14 +52,6 @@ async function boot(config: Record<string, unknown>): Promise<Booted> {
   };
 }
 
-/** A port nothing listens on (taken, then freed). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 /** Resolves true once `exited` settles, false after `ms`. */
 function within(exited: Promise<unknown>, ms: number): Promise<boolean> {
@@ -161,7 +153,7 @@ describe('hostedBrowser sessions', () => {
     } finally {
       await wrongKey.stop();
     }
-    const port = await freePort();
+    const port = await deadPort();
     const unreachable = await boot({ hosted: { apiUrl: `http://127.0.0.1:${port}`, apiKey: KEY } });
     try {
       await assert.rejects(

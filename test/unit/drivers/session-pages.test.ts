@@ -4,19 +4,10 @@
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import type { BrowserSession } from '../../../kernel/contracts/browser-driver';
 import { startHarness, timed, type Harness } from './driver-harness';
+import { deadPort } from '../../helpers/ports';
 
-/** A port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 let h: Harness;
 let s: BrowserSession;
@@ -58,7 +49,7 @@ describe('navigation', () => {
   });
 
   test('an unreachable server gives the network error; the next navigation works', async () => {
-    const port = await closedPort();
+    const port = await deadPort();
     await assert.rejects(s.navigate(`http://127.0.0.1:${port}/`), new RegExp(`Navigation to http://127\\.0\\.0\\.1:${port}/ failed: net::ERR_CONNECTION_REFUSED`));
     await s.navigate(`${h.site.url}/login.html`);
     assert.equal(await s.title(), 'Login');

@@ -6,13 +6,13 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer } from 'node:net';
 import { LlmError, type LlmMessage, type LlmProvider, type LlmRequest } from '../../../kernel/contracts/llm-provider';
 import { createLogger } from '../../../kernel/logger';
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
 import {
   createFakeLlmServer, seenByModel, type FakeLlmServer, type ProtocolName, type ScriptItem,
 } from '../../fixtures/fake-llm/fake-llm-server';
+import { deadPort } from '../../helpers/ports';
 
 /** A 1x1 PNG. */
 export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -85,14 +85,6 @@ export function assertNoSecret(text: string, secrets: string[]): void {
   for (const s of secrets) assert.ok(!text.includes(s), `a secret leaked into: ${text}`);
 }
 
-/** A loopback port nothing listens on (freed at once: take it while every server of the test is already listening). */
-export async function deadPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 const conversation: LlmMessage[] = [
   { role: 'system', content: 'You drive a browser.' },
