@@ -8,7 +8,7 @@ import {
   FunctionCallingConfigMode, type Content, type GenerateContentConfig, type GenerateContentResponse, type Part,
 } from '@google/genai';
 import { LlmError, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolCall } from '../../contracts/llm-provider';
-import { toGeminiSchema } from './schema';
+import { toGeminiParameters } from './schema';
 import { parseToolArguments } from '../call-support';
 import { toTurns, type TurnMessage } from '../turns';
 
@@ -93,11 +93,10 @@ export function toGenerateConfig(request: LlmRequest, systemInstruction: string 
   if (request.maxOutputTokens !== undefined) config.maxOutputTokens = request.maxOutputTokens;
   if (request.tools.length) {
     config.tools = [{
-      functionDeclarations: request.tools.map((tool) => ({
-        name: tool.name,
-        description: tool.description,
-        parameters: toGeminiSchema(tool.inputSchema),
-      })),
+      functionDeclarations: request.tools.map((tool) => {
+        const parameters = toGeminiParameters(tool.inputSchema);
+        return { name: tool.name, description: tool.description, ...(parameters ? { parameters } : {}) };
+      }),
     }];
     config.toolConfig = {
       functionCallingConfig: { mode: request.toolChoice === 'required' ? FunctionCallingConfigMode.ANY : FunctionCallingConfigMode.AUTO },

@@ -95,3 +95,15 @@ export function toGeminiSchema(schema: Record<string, unknown>): Record<string, 
   if (out.type === 'object' && out.properties === undefined) out.properties = {};
   return out;
 }
+
+/**
+ * A function declaration's `parameters`, or undefined for a tool that takes
+ * none: the API answers 400 ("parameters.properties: should be non-empty
+ * for OBJECT type") to an object schema without properties, so a
+ * parameterless tool (goBack, reload) is declared without `parameters`.
+ */
+export function toGeminiParameters(schema: Record<string, unknown>): Record<string, unknown> | undefined {
+  const out = toGeminiSchema(schema);
+  const properties = out.properties as Record<string, unknown> | undefined;
+  return out.type === 'object' && (!properties || Object.keys(properties).length === 0) ? undefined : out;
+}

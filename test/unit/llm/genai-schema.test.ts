@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { toGeminiSchema } from '../../../kernel/llm/genai/schema';
+import { toGeminiParameters, toGeminiSchema } from '../../../kernel/llm/genai/schema';
 
 test('toGeminiSchema drops unsupported keywords recursively and keeps the supported ones', () => {
   const input = {
@@ -67,4 +67,10 @@ test('toGeminiSchema: a recursive schema is cut off instead of looping', () => {
 
 test('toGeminiSchema: an empty schema becomes an empty object', () => {
   assert.deepEqual(toGeminiSchema({}), { type: 'object', properties: {} });
+});
+
+test('a parameterless tool is declared without parameters (the API refuses an OBJECT without properties)', () => {
+  assert.equal(toGeminiParameters({ type: 'object', properties: {} }), undefined);
+  assert.equal(toGeminiParameters({ type: 'object', properties: {}, additionalProperties: false }), undefined);
+  assert.deepEqual(toGeminiParameters({ type: 'object', properties: { url: { type: 'string' } }, required: ['url'] }), { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] });
 });
