@@ -76,14 +76,14 @@ export function composeObservation(input: ComposeInput): ComposedObservation {
   const lines = items.map(renderItem);
   const maxTokens = Math.max(0, Math.floor(input.maxTokens));
   const head = header(input, items.some((i) => i[2]));
-  const full = [head, ...lines].join('\n');
-  if (estimateTokens(full) <= maxTokens) {
-    return { text: full, refCount: items.filter((i) => i[1]).length, truncated: false };
+  // A line costs its estimate plus its newline (a newline ends every run, so the parts add up to the whole).
+  const costs = lines.map((line) => estimateTokens(line) + 1);
+  const headCost = estimateTokens(head);
+  if (headCost + costs.reduce((sum, cost) => sum + cost, 0) <= maxTokens) {
+    return { text: [head, ...lines].join('\n'), refCount: items.filter((i) => i[1]).length, truncated: false };
   }
 
-  // A line costs its estimate plus its newline.
-  const costs = lines.map((line) => estimateTokens(line) + 1);
-  let budget = maxTokens - estimateTokens(head) - NOTE_RESERVE;
+  let budget = maxTokens - headCost - NOTE_RESERVE;
   const keep = new Array<boolean>(items.length).fill(false);
   // Controls: a prefix in document order, so everything after the cut is plainly "not shown".
   let cut = items.length;
