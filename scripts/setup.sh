@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Installs what browserflow needs on Debian/Ubuntu with Node 20: Chromium,
-# chromedriver and ffmpeg from apt (only when missing), then the npm packages.
+# chromedriver, ffmpeg and a Java runtime (for the Selenium Grid the tests
+# start) from apt (only when missing), then the npm packages, then the
+# Selenium server jar.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -8,6 +10,7 @@ need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
+command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
 if [ ${#need[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
@@ -25,5 +28,18 @@ fi
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
   echo "setup: installing npm packages"
   npm ci --no-audit --no-fund --loglevel=error
+fi
+# The official Selenium server jar ships inside the npm package
+# @nightwatch/selenium-server, whose install script would download it again
+# from GitHub (unreachable here), so the jar is taken from the package's
+# tarball instead. Used only by tests and benchmarks (a real Grid).
+jar=.cache/selenium/selenium-server-4.20.0.jar
+if [ ! -s "$jar" ]; then
+  echo "setup: fetching the Selenium server jar (npm @nightwatch/selenium-server@4.20.0)"
+  tmp=$(mktemp -d)
+  (cd "$tmp" && npm pack --silent @nightwatch/selenium-server@4.20.0 >/dev/null && tar xzf nightwatch-selenium-server-4.20.0.tgz package/lib/selenium-server-4.20.0.jar)
+  mkdir -p .cache/selenium
+  mv "$tmp/package/lib/selenium-server-4.20.0.jar" "$jar"
+  rm -rf "$tmp"
 fi
 echo "setup: ready (chromium: $(command -v chromium), ffmpeg: $(command -v ffmpeg))"
