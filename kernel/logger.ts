@@ -1,8 +1,11 @@
 /**
  * A small structured logger. Secrets are redacted at the sink: every value
- * registered with `addSecret` is replaced by `****` in whatever is written,
+ * registered with `addSecret` is replaced by `****` in whatever is written
+ * (in every spelling: JSON, URL, HTML-escaped, cut short; kernel/secret-redaction.js),
  * so a careless message cannot leak a GPT key or an env value.
  */
+import { createRedactor, type Redactor } from './secret-redaction.js';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
 export interface Logger {
@@ -21,10 +24,11 @@ const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 
 /** Creates the logger; `write` defaults to stderr so stdout stays for the CLI's own output. */
 export function createLogger(level: LogLevel = 'info', write: (line: string) => void = (l) => process.stderr.write(l + '\n')): Logger {
   const secrets = new Set<string>();
+  let redactor: Redactor | null = null;
+  // Rebuilt only after a new secret arrives: compiling is the costly part.
   const redact = (text: string): string => {
-    let out = text;
-    for (const s of secrets) if (s.length >= 4) out = out.split(s).join('****');
-    return out;
+    redactor ??= createRedactor([...secrets].map((s) => [s, '****'] as const));
+    return redactor.redact(text);
   };
   const log = (lvl: LogLevel, message: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < ORDER[level]) return;
@@ -36,7 +40,7 @@ export function createLogger(level: LogLevel = 'info', write: (line: string) => 
     info: (m, f) => log('info', m, f),
     warn: (m, f) => log('warn', m, f),
     error: (m, f) => log('error', m, f),
-    addSecret: (v) => { if (v) secrets.add(v); },
+    addSecret: (v) => { if (v && !secrets.has(v)) { secrets.add(v); redactor = null; } },
     redact,
   };
 }

@@ -4,6 +4,8 @@
  * keeps the placeholder, and `redactValues` puts placeholders back into
  * anything that came out of the page or the driver.
  */
+import { createRedactor, type Redactor } from '../secret-redaction.js';
+
 const PLACEHOLDER = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /** Every variable name referenced anywhere in `value` (strings inside objects and arrays). */
@@ -28,23 +30,15 @@ export function substitute<T>(value: T, values: ReadonlyMap<string, string>): T 
   return value;
 }
 
+/**
+ * The redactor of a flow's env values: each value, in any spelling it comes
+ * back in (JSON, URL, HTML, cut short), becomes its `${NAME}` placeholder.
+ */
+export function envRedactor(values: ReadonlyMap<string, string>): Redactor {
+  return createRedactor([...values].map(([name, value]) => [value, '${' + name + '}'] as const));
+}
+
 /** Deep copy of `value` where every occurrence of a secret value becomes its `${NAME}` placeholder. */
 export function redactValues<T>(value: T, values: ReadonlyMap<string, string>): T {
-  const pairs = [...values].filter(([, v]) => v.length >= 3).sort((a, b) => b[1].length - a[1].length);
-  if (!pairs.length) return value;
-  const walk = (x: unknown): unknown => {
-    if (typeof x === 'string') {
-      let s = x;
-      for (const [name, secret] of pairs) if (s.includes(secret)) s = s.split(secret).join('${' + name + '}');
-      return s;
-    }
-    if (Array.isArray(x)) return x.map(walk);
-    if (x && typeof x === 'object' && !(x instanceof Buffer)) {
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(x)) out[k] = walk(v);
-      return out;
-    }
-    return x;
-  };
-  return walk(value) as T;
+  return envRedactor(values).redactDeep(value);
 }

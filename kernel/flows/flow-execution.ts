@@ -13,7 +13,7 @@ import { isTerminal, type FlowMetadata, type FlowResult, type ToolCallInput, typ
 import { WakeSignal } from './signal';
 import type { FlowRunnerDeps } from './flow-runner-deps';
 import { runToolCall } from './tool-call-executor';
-import { redactValues, substitute } from './env-vars';
+import { envRedactor, substitute } from './env-vars';
 
 /** A user call queued for an INSTRUCT flow. */
 export interface QueuedCall {
@@ -30,6 +30,8 @@ export class FlowExecution {
   private crash: Error | null = null;
   private tools: Map<string, ToolDefinition> = new Map();
   private envValues = new Map<string, string>();
+  /** Built once the env values are loaded: compiling a redactor is the costly part. */
+  private redactor = envRedactor(this.envValues);
   private history: ToolCallRecord[] = [];
   private lastActivity = Date.now();
   /** Set once the flow is ending, so a browser closed by us is not taken for a crash. */
@@ -66,9 +68,12 @@ export class FlowExecution {
     return { success: false, summary: null, error: { code: 'INTERNAL_ERROR', message: this.redact((err as Error)?.message ?? String(err)) } };
   }
 
-  /** Env values become `${NAME}` (longest first, so a value inside another cannot leave a tail), then registered secrets are masked. */
+  /**
+   * Env values become `${NAME}` in any spelling (longest first, so a value
+   * inside another cannot leave a tail), then registered secrets are masked.
+   */
   private redact(text: string): string {
-    return this.deps.logger.redact(redactValues(text, this.envValues));
+    return this.deps.logger.redact(this.redactor.redact(text));
   }
 
   private async execute(): Promise<FlowResult> {
@@ -102,6 +107,7 @@ export class FlowExecution {
       const value = await this.deps.storage.env.get(name);
       if (value !== undefined) this.envValues.set(name, value);
     }
+    this.redactor = envRedactor(this.envValues);
   }
 
   private async openSession(flow: FlowMetadata): Promise<void> {
@@ -183,7 +189,7 @@ export class FlowExecution {
     const { record, endFlow } = await runToolCall({
       id, input, source, rationale, flow, session: this.session!, tools: this.tools, envValues: this.envValues,
       recorder: this.rec, settings: this.deps.settings, signal: this.abort.signal,
-      redact: (t) => this.redact(t), screenshot: () => this.screenshot(false),
+      redact: (t) => this.redact(t), redactDeep: (x) => this.redactor.redactDeep(x), screenshot: () => this.screenshot(false),
     });
     this.checkCancelled();
     this.history.push(record);

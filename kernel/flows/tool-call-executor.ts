@@ -9,7 +9,7 @@ import type { ToolDefinition, ToolResult } from '../contracts/tool';
 import type { KernelSettings } from '../config';
 import type { FlowRecorder } from './flow-recorder';
 import type { FlowMetadata, ToolCallInput, ToolCallOutcome, ToolCallRecord, ToolCallSource } from './flow-types';
-import { findPlaceholders, redactValues, substitute } from './env-vars';
+import { findPlaceholders, substitute } from './env-vars';
 import { checkToolParams } from './tool-registry';
 
 export interface ToolCallRun {
@@ -24,7 +24,10 @@ export interface ToolCallRun {
   recorder: FlowRecorder;
   settings: KernelSettings;
   signal: AbortSignal;
+  /** Env values and registered secrets out of a text, in any spelling. */
   redact(text: string): string;
+  /** Env values out of every string of a result (data, selectors, messages). */
+  redactDeep<T>(value: T): T;
   /** Takes a screenshot and stores its file; its id goes into the call's record. */
   screenshot(): Promise<string | null>;
 }
@@ -88,15 +91,16 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
     const result = await runBounded(tool, run, params);
     endFlow = result.endFlow ?? null;
     const dialogs = run.session.takeDialogs();
+    // Redacted before the message is cut: a cut secret could no longer be recognised whole.
     const dialogNote = dialogs.length
-      ? ` (dialog${dialogs.length > 1 ? 's' : ''}: ${dialogs.map((d) => `${d.type} "${d.message.slice(0, 80)}" ${d.accepted ? 'accepted' : 'dismissed'}`).join('; ')})`
+      ? ` (dialog${dialogs.length > 1 ? 's' : ''}: ${dialogs.map((d) => `${d.type} "${cut(run.redact(d.message), 80)}" ${d.accepted ? 'accepted' : 'dismissed'}`).join('; ')})`
       : '';
-    outcome = redactValues({
+    outcome = run.redactDeep({
       success: true,
       message: result.message + dialogNote,
       data: result.data === undefined ? null : result.data,
       selectors: result.selectors ?? null,
-    }, run.envValues);
+    });
   } catch (err) {
     if (run.signal.aborted && !(err instanceof ToolInputError)) {
       outcome = { success: false, message: 'Interrupted: the flow was cancelled or its browser closed', data: null, selectors: null };
@@ -108,6 +112,10 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
   const finished: ToolCallRecord = { ...record, outcome, screenshotImageId, pageUrl: redactUrl(run) ?? record.pageUrl, completedAt: Date.now() };
   await run.recorder.finishToolCall(finished);
   return { record: finished, endFlow: outcome.success ? endFlow : null };
+}
+
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }
 
 function redactUrl(run: ToolCallRun): string | null {

@@ -9,6 +9,7 @@ import * as v from 'valibot';
 import { LlmError, type LlmErrorKind, type LlmToolCall } from '../contracts/llm-provider';
 import type { GptConfigRecord } from '../contracts/storage';
 import { issuePath } from '../validation';
+import { createRedactor } from '../secret-redaction.js';
 
 /** The parsed-argument part of a tool call. */
 export type ParsedArguments = Pick<LlmToolCall, 'arguments' | 'rawArguments' | 'parseError'>;
@@ -116,8 +117,7 @@ export function secretValues(config: GptConfigRecord, secretFields: readonly str
 
 /** Replaces every secret in `text` by `****`, and caps the length (SDK messages can hold whole bodies). */
 export function scrub(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('****');
+  let out = createRedactor(secrets.map((s) => [s, '****'] as const)).redact(text);
   // Bearer tokens and key-looking strings echoed back by a server are masked too.
   out = out.replace(/(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi, '$1****');
   return out.length > 500 ? `${out.slice(0, 500)}…` : out;

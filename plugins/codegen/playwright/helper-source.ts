@@ -10,11 +10,26 @@ const TEMPLATE_URL = new URL('./runtime/locate.js', import.meta.url);
 const OPTIONS_LINE = /^const OPTIONS = \/\* @options \*\/ .*;$/m;
 const AI_BLOCK = /^[ \t]*\/\/ @ai-begin\n[\s\S]*?^[ \t]*\/\/ @ai-end\n/gm;
 const IMPORT_LINE = "import { test } from '@playwright/test';\n";
+/** The template imports the service's redaction; emitted helpers get its source inlined instead. */
+const REDACTION_URL = new URL('../../../kernel/secret-redaction.js', import.meta.url);
+const REDACTION_IMPORT = /^import \{ createRedactor \} from .*\/\/ @redaction\n/m;
 
 let template: string | undefined;
 function loadTemplate(): string {
-  template ??= readFileSync(TEMPLATE_URL, 'utf8');
+  if (template === undefined) {
+    const source = readFileSync(TEMPLATE_URL, 'utf8');
+    if (!REDACTION_IMPORT.test(source)) throw new Error('runtime/locate.js lost its @redaction import');
+    template = source.replace(REDACTION_IMPORT, () => redactionSource());
+  }
   return template;
+}
+
+/** kernel/secret-redaction.js as plain declarations (no exports, no file header). */
+function redactionSource(): string {
+  return readFileSync(REDACTION_URL, 'utf8')
+    .replace(/^\/\/ @ts-check\n/, '')
+    .replace(/^\/\*\*[\s\S]*?\*\/\n\n/, '')
+    .replace(/^export /gm, '');
 }
 
 /** Whether the helper asks a model when every candidate fails (`ai` variant, healing enabled). */

@@ -103,7 +103,7 @@ async function aiHeal(page, candidates, intent) {
       },
       {
         role: 'user',
-        content: JSON.stringify({ step: intent ?? null, lastGoodSelectors: candidates, url: scrub(page.url()), ariaSnapshot: scrub(snapshot.slice(0, 20000)) }),
+        content: JSON.stringify({ step: intent ?? null, lastGoodSelectors: candidates, url: scrub(page.url()), ariaSnapshot: scrub(snapshot).slice(0, 20000) }),
       },
     ],
   };
@@ -146,10 +146,14 @@ function parseSelector(content) {
   }
 }
 
-/** Replaces every value read through env() (typed passwords may show in a snapshot). */
+/**
+ * Replaces every value read through env() (typed passwords may show in a
+ * snapshot) in any spelling: raw, JSON, URL, HTML-escaped, or cut short.
+ */
 function scrub(text) {
-  let out = text;
-  for (const secret of SECRET_VALUES) out = out.split(secret).join('****');
-  return out;
+  return createRedactor([...SECRET_VALUES].map((value) => [value, '****'])).redact(text);
 }
+
+// The service's own redaction, inlined here by the emitter (the template imports it).
+import { createRedactor } from '../../../../kernel/secret-redaction.js'; // @redaction
 // @ai-end
