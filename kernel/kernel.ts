@@ -105,6 +105,7 @@ export async function createKernel(configFilePath: string, overrides: KernelOver
     provide(container, LIFECYCLE, (c) => ({
       name: 'flow-runner', order: 50,
       start: () => resolve(c, FLOW_RUNNER).start(),
+      ready: () => resolve(c, FLOW_RUNNER).runRecovered(),
       stop: () => resolve(c, FLOW_RUNNER).stop(),
     }));
   }
@@ -129,6 +130,13 @@ export async function createKernel(configFilePath: string, overrides: KernelOver
           throw new StartupError(`Startup of "${l.name}" failed: ${logger.redact((err as Error).message)}`);
         }
         started.push(l);
+      }
+      for (const l of started) {
+        try {
+          await l.ready?.();
+        } catch (err) {
+          logger.error(`${l.name} failed once the service was up`, { error: logger.redact((err as Error).message) });
+        }
       }
     },
     async stop() {

@@ -24,6 +24,8 @@ export class FlowRunner {
   private readonly running = new Set<Promise<void>>();
   private readonly locks = new Map<string, Promise<unknown>>();
   private stopping = false;
+  /** UNSTARTED flows found at startup, run once the whole service is up. */
+  private recovered: string[] = [];
 
   constructor(private readonly container: DependencyContainer) {}
 
@@ -45,24 +47,61 @@ export class FlowRunner {
     return this.deps;
   }
 
-  /** Marks flows a crash left in a non-terminal state FAILED with INTERRUPTED. */
+  /**
+   * Recovers from a crash or kill. Flows acknowledged but not started yet
+   * (UNSTARTED) are queued again, oldest first: a 201 is a promise to run
+   * them. Flows that were live are FAILED with INTERRUPTED naming the step
+   * they were on (their browser is gone, so their step cannot be resumed),
+   * and a call left without an outcome is closed as interrupted. The queued
+   * flows start in `runRecovered`, once the HTTP server listens.
+   */
   async start(): Promise<void> {
     const { storage, logger } = this.d;
-    for (const flow of await storage.flows.listActive()) {
-      await storage.flows.update(flow.id, (f) => ({
-        ...f, state: 'FAILED', nextState: null, completedAt: Date.now(),
-        result: { success: false, summary: null, error: { code: 'INTERRUPTED', message: `The service stopped while the flow was ${f.state}` } },
-      }));
+    const active = (await storage.flows.listActive()).sort((a, b) => a.createdAt - b.createdAt);
+    for (const flow of active) {
+      if (flow.state === 'UNSTARTED') {
+        this.recovered.push(flow.id);
+        continue;
+      }
+      const step = await this.closeInterruptedCalls(flow.id);
+      const rec = new FlowRecorder(flow.id, storage, this.d.events);
+      await rec.finish({
+        success: false, summary: null,
+        error: { code: 'INTERRUPTED', message: `The service stopped while the flow was ${flow.state}${step ? ` (${step})` : ''}` },
+      }).catch((err) => logger.warn('could not mark an interrupted flow FAILED', { flowId: flow.id, error: (err as Error).message }));
       logger.info('flow interrupted by a restart marked FAILED', { flowId: flow.id });
     }
   }
 
-  /** Cancels every live flow (they end FAILED, SERVICE_STOPPED) and waits for them, bounded. */
+  /** Queues the UNSTARTED flows found by `start`, in creation order. */
+  runRecovered(): void {
+    const ids = this.recovered.splice(0);
+    if (ids.length) this.d.logger.info('flows queued again after a restart', { count: ids.length });
+    for (const id of ids) this.enqueue(id);
+  }
+
+  /** Gives calls cut off by the stop an outcome; returns the step the flow was on ("tool call 3: click"). */
+  private async closeInterruptedCalls(flowId: string): Promise<string | null> {
+    const calls = await this.d.storage.toolCalls.list(flowId);
+    let step: string | null = null;
+    for (const [i, call] of calls.entries()) {
+      if (call.outcome !== null) continue;
+      step = `tool call ${i + 1}: ${call.name}`;
+      await this.d.storage.toolCalls.put(flowId, {
+        ...call, completedAt: Date.now(),
+        outcome: { success: false, message: 'Interrupted: the service stopped during this call', data: null, selectors: null },
+      });
+    }
+    return step;
+  }
+
+  /**
+   * Cancels every live flow (they end FAILED, SERVICE_STOPPED) and waits for
+   * them, bounded. Queued flows stay UNSTARTED: the next start runs them.
+   */
   async stop(): Promise<void> {
     this.stopping = true;
-    for (const id of this.queue.splice(0)) {
-      await this.endQueued(id, 'SERVICE_STOPPED', 'The service stopped before the flow started');
-    }
+    this.queue.splice(0);
     for (const exec of this.live.values()) exec.cancel('SERVICE_STOPPED', 'The service stopped while the flow was running');
     await Promise.race([Promise.allSettled([...this.running]), new Promise((r) => setTimeout(r, 10_000).unref())]);
   }
