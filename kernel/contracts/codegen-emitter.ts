@@ -12,6 +12,8 @@ export interface CodegenOptions {
   disableSelfHealingTests: boolean;
   /** `plain` (default) or `ai`. */
   testScriptVariant: string;
+  /** The language of the generated code; JavaScript when absent. */
+  language?: 'javascript' | 'typescript';
 }
 
 /** One finished flow with its successful, non-control tool calls in order. */

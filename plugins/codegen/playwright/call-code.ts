@@ -1,30 +1,51 @@
 /**
- * The Playwright code of one recorded tool call: the readable mapping of
- * every built-in tool (docs/codegen.md has the table), custom tools through
- * page.evaluate, and a clear failure for tools with no Playwright equivalent.
+ * The Playwright code of one recorded tool call: a readable step title and
+ * the statements of every built-in tool (docs/codegen.md has the table),
+ * custom tools through page.evaluate, and a clear failure for tools with no
+ * Playwright equivalent.
  */
 import { ApiError } from '../../../kernel/errors';
 import type { CustomTool, ToolCallRecord } from '../../../kernel/flows/flow-types';
 import type { ToolKind } from '../../../kernel/contracts/tool';
-import { escapeRegExp, lit, parseRegexPattern, valueExpr } from './js-literal';
+import { originOf, pathOnOrigin } from './base-url';
+import { escapeRegExp, parseRegexPattern, regexLiteral, str, valueExpr } from './js-literal';
+import { locatorCode, type LocatorOptions, type Target } from './locator-code';
+import { duration, elementName, IMPLIED_ROLES, oneLine, parameterList, quoted, tabName } from './step-title';
 
-/** What the test file around the calls must provide, collected while emitting. */
+/** What the test file around the steps must provide, collected while emitting. */
 export interface Features {
   locate: boolean;
   tabs: boolean;
   dialogs: boolean;
   uploads: boolean;
+  /** The test reads the `baseURL` fixture (URL checks on the recorded origin). */
+  baseURL: boolean;
 }
 
 export interface CallContext {
-  /** The flow's envVars: `${NAME}` of these become env("NAME"). */
+  typescript: boolean;
+  /** The flow's envVars: `${NAME}` of these become env('NAME'). */
   envNames: ReadonlySet<string>;
   /** Env names actually read by the emitted code. */
   usedEnv: Set<string>;
-  /** AI healing: every element goes through locate() with the recorded intent. */
+  /** AI healing: every element goes through locate() with the step's words. */
   ai: boolean;
   features: Features;
   customTools: Map<string, CustomTool>;
+  /** Custom tools the steps call, by tool name: the name of their function in the test. */
+  usedCustomTools: Map<string, string>;
+  locators: LocatorOptions;
+  /** The origin relative URLs are written against (the config's baseURL), if any. */
+  origin: string | null;
+}
+
+/** One replayed call: a test.step, or only a comment when there is nothing to replay. */
+export type StepCode = { title: string; lines: string[] } | { comment: string };
+
+/** The candidates of an element as code, best first, and what they say about it. */
+interface ElementCode {
+  codes: string[];
+  targets: Target[];
 }
 
 const SCROLL: Record<string, [number, number]> = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
@@ -34,133 +55,327 @@ const STATE_MATCHER: Record<string, string> = {
 };
 /** States an absent element satisfies: checked on every candidate, without failover. */
 const ABSENT_STATES = new Set(['hidden', 'detached']);
+/** Longest `const element = await locate([...]);` kept on one line (indented by 4 in a step). */
+const LINE_MAX = 110;
 
 /**
- * Statement lines (unindented) replaying `call`. `candidates` maps each
- * element parameter to its replay candidates (see kernel/flows/rerun.ts).
+ * The step replaying `call`. `candidates` maps each element parameter to its
+ * replay candidates (see kernel/flows/rerun.ts). Throws ApiError
+ * INVALID_REQUEST when an element has no candidate Playwright's public API
+ * can express.
  */
-export function callLines(call: ToolCallRecord, kind: ToolKind | undefined, candidates: Map<string, string[]>, ctx: CallContext): string[] {
+export function stepCode(call: ToolCallRecord, kind: ToolKind | undefined, candidates: Map<string, string[]>, ctx: CallContext): StepCode {
   const p = call.parameters;
   const v = (value: unknown) => valueExpr(value, ctx.envNames, ctx.usedEnv);
-  // The recorded timeoutMs of waits and assertions; else Playwright's default.
   const timeoutMs = typeof p.timeoutMs === 'number' ? Math.max(0, Math.floor(p.timeoutMs)) : null;
   const timeout = timeoutMs === null ? '' : `{ timeout: ${timeoutMs} }`;
-  /** `const el = <Locator>` for an element parameter. */
-  const el = (param = 'selector'): string => {
-    const list = candidates.get(param) ?? [];
-    if (list.length === 0) throw new ApiError('INVALID_REQUEST', `Tool call ${call.id} (${call.name}) cannot be turned into code: it has no "${param}".`);
-    if (list.length === 1 && !ctx.ai) return `const el = page.locator(${v(list[0])});`;
-    ctx.features.locate = true;
-    // The intent a model sees: placeholders, never values; real selectors, never refs.
-    const intent = ctx.ai ? `, ${lit({ tool: call.name, parameters: { ...p, [param]: list } })}` : '';
-    return `const el = await locate(page, ${v(list)}${intent});`;
-  };
-  const stateCheck = (state: string, waitOnly: boolean): string[] => {
-    const matcher = STATE_MATCHER[state] ?? STATE_MATCHER.visible;
-    if (ABSENT_STATES.has(state)) {
-      return [`for (const selector of ${v(candidates.get('selector') ?? [])}) {`, `  await expect(page.locator(selector)).${matcher}(${timeout});`, '}'];
-    }
-    if (waitOnly && (state === 'visible' || state === 'attached')) {
-      return [el(), `await el.waitFor({ state: ${lit(state)}${timeoutMs === null ? '' : `, timeout: ${timeoutMs}`} });`];
-    }
-    return [el(), `await expect(el).${matcher}(${timeout});`];
+  const has = (param: string) => candidates.has(param);
+  // Selectors read `${NAME}` from the environment too, as the driver substitutes them.
+  const element = (param = 'selector'): ElementCode => elementCode(call, param, candidates.get(param) ?? [], { ...ctx.locators, literal: v });
+  /** The statements around `el`: `uses` says how many statements act on it. */
+  const acting = (el: ElementCode, title: string, uses: number, body: (ref: string) => string[]): StepCode => {
+    const { setup, ref } = elementRef(el, uses, ctx);
+    return { title, lines: [...setup, ...body(ref)] };
   };
 
   switch (call.name) {
     case 'navigate':
-      // A relative URL was resolved against the page's URL when recorded.
-      return [/^[a-z][a-z0-9+.-]*:/i.test(String(p.url)) ? `await page.goto(${v(p.url)});` : `await page.goto(new URL(${v(p.url)}, page.url()).href);`];
-    case 'goBack': return ['await page.goBack();'];
-    case 'goForward': return ['await page.goForward();'];
-    case 'reload': return ['await page.reload();'];
+      return navigate(call, v, ctx);
+    case 'goBack': return { title: 'Go back', lines: ['await page.goBack();'] };
+    case 'goForward': return { title: 'Go forward', lines: ['await page.goForward();'] };
+    case 'reload': return { title: 'Reload the page', lines: ['await page.reload();'] };
     case 'click': {
+      const el = element();
       const opts: string[] = [];
-      if (typeof p.button === 'string' && p.button !== 'left') opts.push(`button: ${lit(p.button)}`);
-      if (typeof p.clickCount === 'number' && p.clickCount > 1) opts.push(`clickCount: ${Math.floor(p.clickCount)}`);
-      return [el(), `await el.click(${opts.length ? `{ ${opts.join(', ')} }` : ''});`];
-    }
-    case 'doubleClick': return [el(), 'await el.dblclick();'];
-    case 'hover': return [el(), 'await el.hover();'];
-    case 'type': {
-      const enter = p.pressEnter === true;
-      const text = v(p.text ?? '');
-      if (!candidates.has('selector')) {
-        // Into the focused element; `clear` (default true) empties it first.
-        const clear = p.clear === false ? [] : ["await page.keyboard.press('ControlOrMeta+A');", "await page.keyboard.press('Delete');"];
-        return [...clear, `await page.keyboard.type(${text});`, ...(enter ? ["await page.keyboard.press('Enter');"] : [])];
+      let verb = 'Click';
+      if (typeof p.button === 'string' && p.button !== 'left') {
+        opts.push(`button: ${str(p.button)}`);
+        verb = p.button === 'right' ? 'Right-click' : p.button === 'middle' ? 'Middle-click' : `Click (${p.button} button)`;
       }
-      // `clear: false` types after the current value; otherwise the value is replaced.
-      const write = p.clear === false
-        ? ['await el.focus();', "await el.evaluate((node) => { try { node.setSelectionRange(node.value.length, node.value.length); } catch {} });", `await page.keyboard.type(${text});`]
-        : [`await el.fill(${text});`];
-      return [el(), ...write, ...(enter ? ["await el.press('Enter');"] : [])];
+      const times = typeof p.clickCount === 'number' && p.clickCount > 1 ? Math.floor(p.clickCount) : 1;
+      if (times > 1) opts.push(`clickCount: ${times}`);
+      const title = `${verb} ${elementName(el.targets)}${times > 1 ? ` ${times} times` : ''}`;
+      return acting(el, title, 1, (ref) => [`await ${ref}.click(${opts.length ? `{ ${opts.join(', ')} }` : ''});`]);
     }
-    case 'pressKey': return [`await page.keyboard.press(${v(p.key)});`];
-    case 'selectOption': return [el(), `await el.selectOption(${v(p.values ?? [])});`];
-    case 'check': return [el(), 'await el.check();'];
-    case 'uncheck': return [el(), 'await el.uncheck();'];
+    case 'doubleClick': {
+      const el = element();
+      return acting(el, `Double-click ${elementName(el.targets)}`, 1, (ref) => [`await ${ref}.dblclick();`]);
+    }
+    case 'hover': {
+      const el = element();
+      return acting(el, `Hover over ${elementName(el.targets)}`, 1, (ref) => [`await ${ref}.hover();`]);
+    }
+    case 'type':
+      return type(p, v, has('selector') ? element() : null, acting, ctx.typescript);
+    case 'pressKey':
+      return { title: `Press ${oneLine(String(p.key ?? ''))}`, lines: [`await page.keyboard.press(${v(p.key)});`] };
+    case 'selectOption': {
+      const el = element();
+      const values = Array.isArray(p.values) ? p.values : [p.values];
+      const title = `Select ${values.map((x) => quoted(String(x))).join(', ')} in ${elementName(el.targets, IMPLIED_ROLES.select)}`;
+      return acting(el, title, 1, (ref) => [`await ${ref}.selectOption(${v(p.values ?? [])});`]);
+    }
+    case 'check':
+    case 'uncheck': {
+      const el = element();
+      const title = `${call.name === 'check' ? 'Check' : 'Uncheck'} ${elementName(el.targets, IMPLIED_ROLES.check)}`;
+      return acting(el, title, 1, (ref) => [`await ${ref}.${call.name}();`]);
+    }
     case 'uploadFile': {
       ctx.features.uploads = true;
+      const el = element();
       const names = Array.isArray(p.fileName) ? p.fileName : [p.fileName];
       const paths = names.map((n) => `path.resolve(process.env.BROWSERFLOW_UPLOAD_DIR ?? 'uploads', ${v(n)})`);
-      return [el(), `await el.setInputFiles(${paths.length === 1 ? paths[0] : `[${paths.join(', ')}]`});`];
+      const title = `Upload ${names.map((n) => quoted(String(n))).join(', ')} to ${elementName(el.targets)}`;
+      return acting(el, title, 1, (ref) => [`await ${ref}.setInputFiles(${paths.length === 1 ? paths[0] : `[${paths.join(', ')}]`});`]);
     }
     case 'scroll': {
-      const [dx, dy] = SCROLL[String(p.direction)] ?? SCROLL.down;
-      if (!candidates.has('selector')) {
-        // The mouse wheel over the middle of the page, as recorded, so inner scrollers move too.
-        return [
-          'const { width, height } = page.viewportSize();',
-          'await page.mouse.move(width / 2, height / 2);',
-          `await page.mouse.wheel(${dx} * width * 0.8, ${dy} * height * 0.8);`,
-        ];
+      const direction = SCROLL[String(p.direction)] ? String(p.direction) : 'down';
+      const [dx, dy] = SCROLL[direction];
+      if (!has('selector')) {
+        return {
+          title: `Scroll ${direction}`,
+          lines: [
+            '// The mouse wheel over the middle of the page, as recorded, so inner scrollers move too.',
+            'const { width, height } = page.viewportSize() ?? { width: 1280, height: 720 };',
+            'await page.mouse.move(width / 2, height / 2);',
+            `await page.mouse.wheel(${wheel(dx, 'width')}, ${wheel(dy, 'height')});`,
+          ],
+        };
       }
-      return [el(), 'await el.scrollIntoViewIfNeeded();', `await el.evaluate((node) => node.scrollBy({ left: ${dx} * node.clientWidth * 0.8, top: ${dy} * node.clientHeight * 0.8, behavior: 'instant' }));`];
+      const el = element();
+      return acting(el, `Scroll ${elementName(el.targets)} ${direction}`, 2, (ref) => [
+        `await ${ref}.scrollIntoViewIfNeeded();`,
+        `await ${ref}.evaluate((node) => node.scrollBy({ left: ${wheel(dx, 'node.clientWidth')}, top: ${wheel(dy, 'node.clientHeight')}, behavior: 'instant' }));`,
+      ]);
     }
-    case 'wait': return [`await page.waitForTimeout(${Math.max(0, Math.floor(Number(p.ms) || 0))});`];
-    case 'waitForSelector': return stateCheck(String(p.state ?? 'visible'), true);
-    case 'assertElement': return stateCheck(String(p.state ?? 'visible'), false);
-    case 'assertText': return [`await expect(page.getByText(${v(p.text ?? '')}).first()).toBeVisible(${timeout});`];
-    case 'assertUrl': {
-      const pattern = String(p.pattern ?? '');
-      const re = parseRegexPattern(pattern);
-      // g and y make a RegExp stateful between the retries of toHaveURL.
-      const source = re ? re.source : escapeRegExp(pattern);
-      const flags = re ? re.flags.replace(/[gy]/g, '') : '';
-      return [`await expect(page).toHaveURL(new RegExp(${lit(source)}${flags ? `, ${lit(flags)}` : ''})${timeout ? `, ${timeout}` : ''});`];
+    case 'wait': {
+      const ms = Math.max(0, Math.floor(Number(p.ms) || 0));
+      return { title: `Wait ${duration(ms)}`, lines: [`await page.waitForTimeout(${ms});`] };
     }
-    case 'extractText':
-      return candidates.has('selector')
-        ? [el(), 'await el.innerText(); // the flow read this text']
-        : ["await page.locator('body').innerText(); // the flow read the page text"];
-    case 'switchTab': return switchTab(p, v, ctx);
+    case 'waitForSelector':
+    case 'assertElement': {
+      const state = STATE_MATCHER[String(p.state)] ? String(p.state) : 'visible';
+      const el = element();
+      const title = `${call.name === 'waitForSelector' ? 'Wait for' : 'Expect'} ${elementName(el.targets)} to be ${state}`;
+      const matcher = STATE_MATCHER[state];
+      if (ABSENT_STATES.has(state)) {
+        // Gone means gone under every recorded selector: no failover to pick one.
+        return { title, lines: el.codes.map((c) => `await expect(${c}).${matcher}(${timeout});`) };
+      }
+      if (call.name === 'waitForSelector' && (state === 'visible' || state === 'attached')) {
+        return acting(el, title, 1, (ref) => [`await ${ref}.waitFor({ state: ${str(state)}${timeoutMs === null ? '' : `, timeout: ${timeoutMs}`} });`]);
+      }
+      return acting(el, title, 1, (ref) => [`await expect(${ref}).${matcher}(${timeout});`]);
+    }
+    case 'assertText':
+      return {
+        title: `Expect text ${quoted(String(p.text ?? ''))}`,
+        lines: [`await expect(page.getByText(${v(p.text ?? '')}).first()).toBeVisible(${timeout});`],
+      };
+    case 'assertUrl':
+      return assertUrl(String(p.pattern ?? ''), v, timeout, ctx);
+    case 'extractText': {
+      if (!has('selector')) return { title: 'Read the page text', lines: ["await page.locator('body').innerText(); // the flow read the page text"] };
+      const el = element();
+      return acting(el, `Read the text of ${elementName(el.targets)}`, 1, (ref) => [`await ${ref}.innerText(); // the flow read this text`]);
+    }
+    case 'switchTab':
+      return switchTab(p, v, ctx);
     case 'handleDialog': {
       ctx.features.dialogs = true;
-      return [`dialogPolicy = { accept: ${p.accept === true}, promptText: ${p.promptText === undefined ? "''" : v(p.promptText)} };`];
+      const answer = typeof p.promptText === 'string' && p.promptText !== '' ? `, answering prompts with ${quoted(p.promptText)}` : '';
+      return {
+        title: p.accept === true ? `Accept dialogs from now on${answer}` : 'Dismiss dialogs from now on',
+        lines: [`dialogPolicy = { accept: ${p.accept === true}, promptText: ${p.promptText === undefined ? "''" : v(p.promptText)} };`],
+      };
     }
   }
   const custom = ctx.customTools.get(call.name);
+  const params = Object.keys(p).length ? ` with ${parameterList(p)}` : '';
   if (custom) {
-    // The tool's code runs in the page, as when it was recorded; it stays a
-    // string here so it can never run in the test process itself.
-    const head = lit(`(async (params) => {\n${custom.javascript}\n})(`);
-    return [`await page.evaluate(${head} + JSON.stringify(${v(p)}) + ')');`];
+    const fn = customToolFunction(custom.name, ctx);
+    return { title: `Run ${custom.name}${params}`, lines: [`await ${fn}(${v(p)});`] };
   }
-  if (kind === 'query') return [`// ${lit(call.name)} only read the page: nothing to replay.`];
-  return [`throw new Error(${lit(`Tool "${call.name}" has no Playwright equivalent in the generated code; replace this step by hand.`)});`];
+  if (kind === 'query') return { comment: `${str(call.name)} only read the page: nothing to replay.` };
+  return {
+    title: `Run ${oneLine(call.name)}${params}`,
+    lines: [`throw new Error(${str(`Tool "${call.name}" has no Playwright equivalent in the generated code; replace this step by hand.`)});`],
+  };
 }
 
-function switchTab(p: Record<string, unknown>, v: (x: unknown) => string, ctx: CallContext): string[] {
+/** The candidates of element parameter `param` as locator code; the ones with no public form are left out. */
+function elementCode(call: ToolCallRecord, param: string, selectors: string[], options: LocatorOptions): ElementCode {
+  const codes: string[] = [];
+  const targets: Target[] = [];
+  for (const selector of selectors) {
+    const located = locatorCode(selector, options);
+    if (!located || codes.includes(located.code)) continue;
+    codes.push(located.code);
+    targets.push(located.target);
+  }
+  if (codes.length === 0) {
+    const why = selectors.length ? `none of its selectors (${selectors.join(', ')}) can be written with Playwright's public API` : `it has no "${param}"`;
+    throw new ApiError('INVALID_REQUEST', `Tool call ${call.id} (${call.name}) cannot be turned into code: ${why}.`);
+  }
+  return { codes, targets };
+}
+
+/**
+ * How a step reaches its element: the locator itself when it has one
+ * candidate and is used once (`await page.getByRole(...).click()`), else
+ * `const element = ...`, through locate() when there are several candidates
+ * (or always, in the AI variant), with the element in words for messages.
+ */
+function elementRef(el: ElementCode, uses: number, ctx: CallContext): { setup: string[]; ref: string } {
+  if (el.codes.length === 1 && !ctx.ai) {
+    return uses === 1 ? { setup: [], ref: el.codes[0] } : { setup: [`const element = ${el.codes[0]};`], ref: 'element' };
+  }
+  ctx.features.locate = true;
+  // A CSS description would only repeat the first locator, which locate() shows anyway.
+  const description = elementName(el.targets);
+  const expected = el.targets.some((t) => t.kind !== 'css') ? `, { description: ${str(description)} }` : '';
+  // Candidates inside the same frame share it: `const frame = page.frameLocator(...)`.
+  const frame = commonFrame(el.codes);
+  const setup = frame ? [`const frame = ${frame};`] : [];
+  const codes = frame ? el.codes.map((c) => `frame${c.slice(frame.length)}`) : el.codes;
+  const oneLiner = `const element = await locate([${codes.join(', ')}]${expected});`;
+  if (oneLiner.length + 4 <= LINE_MAX) return { setup: [...setup, oneLiner], ref: 'element' };
+  return { setup: [...setup, 'const element = await locate([', ...codes.map((c) => `  ${c},`), `]${expected});`], ref: 'element' };
+}
+
+const FRAME_PREFIX = /^page(?:\.frameLocator\('(?:[^'\\]|\\.)*'\))+(?=\.)/;
+
+/** `page.frameLocator('...')` (nested ones included) when every candidate starts with the same one. */
+function commonFrame(codes: string[]): string | null {
+  const prefix = FRAME_PREFIX.exec(codes[0])?.[0];
+  return prefix && codes.length > 1 && codes.every((c) => c.startsWith(`${prefix}.`)) ? prefix : null;
+}
+
+function wheel(sign: number, size: string): string {
+  return sign === 0 ? '0' : `${sign < 0 ? '-' : ''}${size} * 0.8`;
+}
+
+type Acting = (el: ElementCode, title: string, uses: number, body: (ref: string) => string[]) => StepCode;
+
+function type(p: Record<string, unknown>, v: (x: unknown) => string, el: ElementCode | null, acting: Acting, typescript: boolean): StepCode {
+  const text = String(p.text ?? '');
+  const enter = p.pressEnter === true;
+  const then = enter ? ' and press Enter' : '';
+  if (!el) {
+    // Into the focused element; `clear` (default true) empties it first.
+    const clear = p.clear !== false;
+    return {
+      title: clear ? `Fill the focused field with ${quoted(text)}${then}` : `Type ${quoted(text)}${then}`,
+      lines: [
+        ...(clear ? ["await page.keyboard.press('ControlOrMeta+A');", "await page.keyboard.press('Delete');"] : []),
+        `await page.keyboard.type(${v(text)});`,
+        ...(enter ? ["await page.keyboard.press('Enter');"] : []),
+      ],
+    };
+  }
+  if (p.clear === false) {
+    return acting(el, `Type ${quoted(text)} into ${elementName(el.targets)}${then}`, 2 + Number(enter), (ref) => [
+      `await ${ref}.focus();`,
+      '// After the current value, not where focus() left the caret.',
+      `await ${ref}.evaluate((node${typescript ? ': HTMLInputElement' : ''}) => { try { node.setSelectionRange(node.value.length, node.value.length); } catch {} });`,
+      `await page.keyboard.type(${v(text)});`,
+      ...(enter ? [`await ${ref}.press('Enter');`] : []),
+    ]);
+  }
+  return acting(el, `Fill ${elementName(el.targets, IMPLIED_ROLES.fill)} with ${quoted(text)}${then}`, 1 + Number(enter), (ref) => [
+    `await ${ref}.fill(${v(text)});`,
+    ...(enter ? [`await ${ref}.press('Enter');`] : []),
+  ]);
+}
+
+/** goto: a path relative to baseURL when the URL is on the recorded origin. */
+function navigate(call: ToolCallRecord, v: (x: unknown) => string, ctx: CallContext): StepCode {
+  const url = String(call.parameters.url ?? '');
+  const path = pathOnOrigin(url, ctx.origin);
+  if (path !== null) return { title: `Go to ${oneLine(path)}`, lines: [`await page.goto(${v(path)});`] };
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) return { title: `Go to ${oneLine(url)}`, lines: [`await page.goto(${v(url)});`] };
+  // Recorded relative to the page: a path the page's origin resolved, that origin being the base one.
+  if (url.startsWith('/') && !url.startsWith('//') && ctx.origin && originOf(call.pageUrl ?? '') === ctx.origin) {
+    return { title: `Go to ${oneLine(url)}`, lines: [`await page.goto(${v(url)});`] };
+  }
+  return { title: `Go to ${oneLine(url)}`, lines: [`await page.goto(new URL(${v(url)}, page.url()).href);`] };
+}
+
+/**
+ * toHaveURL: a `/regex/flags` pattern as written (g and y dropped: they make
+ * a RegExp stateful between retries), a substring as an escaped regex, and
+ * a substring on the recorded origin checked against the baseURL instead.
+ */
+function assertUrl(pattern: string, v: (x: unknown) => string, timeout: string, ctx: CallContext): StepCode {
+  const options = timeout ? `, ${timeout}` : '';
+  const re = parseRegexPattern(pattern);
+  if (re) {
+    return { title: `Expect the URL to match ${oneLine(pattern)}`, lines: [`await expect(page).toHaveURL(${regexLiteral(re.source, re.flags.replace(/[gy]/g, ''))}${options});`] };
+  }
+  const path = pathOnOrigin(pattern, ctx.origin);
+  if (path !== null) {
+    ctx.features.baseURL = true;
+    return {
+      title: `Expect the URL to contain ${quoted(path)}`,
+      lines: [`await expect(page).toHaveURL((url) => url.href.includes(new URL(${v(path)}, baseURL).href)${options});`],
+    };
+  }
+  return { title: `Expect the URL to contain ${quoted(pattern)}`, lines: [`await expect(page).toHaveURL(${regexLiteral(escapeRegExp(pattern), '')}${options});`] };
+}
+
+function switchTab(p: Record<string, unknown>, v: (x: unknown) => string, ctx: CallContext): StepCode {
   ctx.features.tabs = true;
   if (typeof p.index === 'number') {
     const i = Math.max(0, Math.floor(p.index));
-    return [`await expect.poll(() => context.pages().length).toBeGreaterThan(${i});`, `page = context.pages()[${i}];`, 'await page.bringToFront();'];
+    return {
+      title: `Switch to ${tabName(i)}`,
+      lines: [`await expect.poll(() => context.pages().length).toBeGreaterThan(${i});`, `page = context.pages()[${i}];`, 'await page.bringToFront();'],
+    };
   }
-  const part = v(p.urlContains ?? '');
+  const text = String(p.urlContains ?? '');
+  const path = pathOnOrigin(text, ctx.origin);
+  if (path !== null) ctx.features.baseURL = true;
+  const part = path !== null ? `new URL(${v(path)}, baseURL).href` : v(text);
+  const bang = ctx.typescript ? '!' : '';
+  return {
+    title: `Switch to the tab whose URL contains ${quoted(path ?? text)}`,
+    lines: [
+      `const urlPart = ${part};`,
+      'await expect.poll(() => context.pages().some((tab) => tab.url().includes(urlPart))).toBe(true);',
+      `page = context.pages().find((tab) => tab.url().includes(urlPart))${bang};`,
+      'await page.bringToFront();',
+    ],
+  };
+}
+
+/** Names taken in a generated test: a custom tool's function gets another name when it would clash. */
+const TAKEN = new Set([
+  'page', 'firstPage', 'context', 'baseURL', 'test', 'expect', 'env', 'locate', 'path', 'element', 'frame', 'dialogPolicy', 'urlPart', 'width', 'height',
+  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else', 'enum', 'export', 'extends', 'false',
+  'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try',
+  'typeof', 'var', 'void', 'while', 'with', 'yield', 'let', 'static', 'implements', 'interface', 'package', 'private', 'protected', 'public',
+  'await', 'async', 'arguments', 'eval', 'undefined', 'NaN', 'Infinity', 'process', 'URL', 'Error', 'JSON',
+]);
+
+/** The function a test calls for custom tool `name` (tool names are identifiers: ^[a-zA-Z][a-zA-Z0-9_]*$). */
+function customToolFunction(name: string, ctx: CallContext): string {
+  const known = ctx.usedCustomTools.get(name);
+  if (known) return known;
+  const fn = TAKEN.has(name) || !/^[A-Za-z_$][\w$]*$/.test(name) ? `${name.replace(/[^\w$]/g, '_')}Tool` : name;
+  ctx.usedCustomTools.set(name, fn);
+  return fn;
+}
+
+/**
+ * `const setText = (params) => page.evaluate(...)`: a custom tool's code
+ * runs in the page, as when it was recorded. It stays a string here so it
+ * can never run in the test process itself.
+ */
+export function customToolDeclaration(tool: CustomTool, fn: string, typescript: boolean): string[] {
+  const head = str(`(async (params) => {\n${tool.javascript}\n})(`);
   return [
-    `const urlPart = ${part};`,
-    'await expect.poll(() => context.pages().some((p) => p.url().includes(urlPart))).toBe(true);',
-    'page = context.pages().find((p) => p.url().includes(urlPart));',
-    'await page.bringToFront();',
+    `// The flow's custom tool ${tool.name.replace(/[^\w$]/g, '_')}: its code runs in the page, as when the flow was recorded.`,
+    `const ${fn} = (params${typescript ? ': object' : ''}) => page.evaluate(${head} + JSON.stringify(params) + ')');`,
   ];
 }

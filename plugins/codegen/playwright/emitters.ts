@@ -4,17 +4,26 @@
  */
 import type { CodegenEmitter, CodegenFlow, CodegenOptions } from '../../../kernel/contracts/codegen-emitter';
 import type { Logger } from '../../../kernel/logger';
+import { originOf } from './base-url';
 import { projectFiles } from './project-files';
-import { buildTestFile } from './test-file';
+import { uniqueSlug } from './slug';
+import { buildTestFile, testIdAttributeFor } from './test-file';
 import { zipFiles } from './zip';
 
-/** Emitter `playwright-test`: one flow as a standalone `@playwright/test` file (ESM JavaScript). */
+/** Emitter `playwright-test`: one flow as a standalone `@playwright/test` file (ES module JavaScript, or TypeScript). */
 export function createScriptEmitter(logger: Logger): CodegenEmitter {
   return {
     kind: 'script',
     id: 'playwright-test',
     async emitScript(flow: CodegenFlow, options: CodegenOptions): Promise<string> {
-      const file = buildTestFile(flow, options, 'standalone');
+      const language = options.language ?? 'javascript';
+      const file = buildTestFile(flow, options, {
+        layout: 'standalone',
+        language,
+        origin: originOf(flow.flow.targetWebsite),
+        testIdAttribute: testIdAttributeFor([flow]),
+        fileName: `${uniqueSlug(flow.flow.name, new Set())}.spec.${language === 'typescript' ? 'ts' : 'mjs'}`,
+      });
       logger.debug('codegen: script emitted', { flowId: flow.flow.id, bytes: file.source.length });
       return file.source;
     },

@@ -45,13 +45,7 @@ export function jsValue(value: unknown, env?: (text: string) => string): string 
  * `used`. Objects and arrays are rebuilt element by element.
  */
 export function valueExpr(value: unknown, envNames: ReadonlySet<string>, used: Set<string>): string {
-  if (typeof value === 'string') return stringExpr(value, envNames, used);
-  if (Array.isArray(value)) return `[${value.map((v) => valueExpr(v, envNames, used)).join(', ')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${lit(k)}: ${valueExpr(v, envNames, used)}`);
-    return entries.length ? `{ ${entries.join(', ')} }` : '{}';
-  }
-  return lit(value ?? null);
+  return jsValue(value, (text) => stringExpr(text, envNames, used));
 }
 
 function stringExpr(text: string, envNames: ReadonlySet<string>, used: Set<string>): string {
@@ -59,13 +53,13 @@ function stringExpr(text: string, envNames: ReadonlySet<string>, used: Set<strin
   let last = 0;
   for (const m of text.matchAll(PLACEHOLDER)) {
     if (!envNames.has(m[1])) continue;
-    if (m.index! > last) parts.push(lit(text.slice(last, m.index)));
-    parts.push(`env(${lit(m[1])})`);
+    if (m.index! > last) parts.push(str(text.slice(last, m.index)));
+    parts.push(`env(${str(m[1])})`);
     used.add(m[1]);
     last = m.index! + m[0].length;
   }
-  if (parts.length === 0) return lit(text);
-  if (last < text.length) parts.push(lit(text.slice(last)));
+  if (parts.length === 0) return str(text);
+  if (last < text.length) parts.push(str(text.slice(last)));
   return parts.join(' + ');
 }
 

@@ -31,6 +31,12 @@ export interface LocatorCode {
 export interface LocatorOptions {
   /** The attribute getByTestId() reads (the config's `testIdAttribute`); others stay CSS. */
   testIdAttribute: string;
+  /**
+   * The expression of a string from the selector (default: a literal). The
+   * emitter passes one that reads `${NAME}` placeholders from the
+   * environment, as the driver substitutes them into selectors.
+   */
+  literal?: (text: string) => string;
 }
 
 /** Attributes the drivers record as test ids (kernel's recorder lists). */
@@ -50,6 +56,23 @@ interface Step {
   css?: string;
 }
 
+/**
+ * The test id attributes `selectors` select by (`[data-qa="x"]`,
+ * `internal:testid=[data-qa="x"s]`, inside chains too), each once: what
+ * the config's `testIdAttribute` is chosen from.
+ */
+export function testIdAttributesOf(selectors: string[]): string[] {
+  const found = new Set<string>();
+  for (const selector of selectors) {
+    for (const part of splitSelector(selector.trim())) {
+      const body = part.name === 'css' ? part.body.trim() : part.name === 'internal:testid' ? part.body.trim() : '';
+      const attr = /^\[([\w-]+)=/.exec(body)?.[1];
+      if (attr && TEST_ID_ATTRIBUTES.includes(attr) && (part.name === 'internal:testid' || /^\[[\w-]+="(?:[^"\\]|\\[\s\S])*"\]$/.test(body))) found.add(attr);
+    }
+  }
+  return [...found];
+}
+
 /** `selector` as a locator expression on `page`, or null when only `internal:` syntax could express it. */
 export function locatorCode(selector: string, options: LocatorOptions): LocatorCode | null {
   const parts = splitSelector(selector.trim());
@@ -59,7 +82,7 @@ export function locatorCode(selector: string, options: LocatorOptions): LocatorC
     const prev = steps[steps.length - 1];
     const chainKind = prev?.kind ?? 'page';
     if (part.name === 'internal:control' && part.body === 'enter-frame') {
-      if (!prev || prev.kind !== 'locator') return fallback(selector);
+      if (!prev || prev.kind !== 'locator') return fallback(selector, options);
       // `page.locator('iframe')` + enter-frame reads best as `page.frameLocator('iframe')`.
       steps[steps.length - 1] = prev.css !== undefined && (steps.length === 1 || steps[steps.length - 2].kind === 'frame')
         ? { code: `.frameLocator(${prev.css})`, kind: 'frame' }
@@ -67,32 +90,32 @@ export function locatorCode(selector: string, options: LocatorOptions): LocatorC
       continue;
     }
     if (part.name === 'nth' || part.name === 'visible') {
-      if (chainKind !== 'locator') return fallback(selector);
+      if (chainKind !== 'locator') return fallback(selector, options);
       const code = part.name === 'nth' ? nthCode(part.body) : visibleCode(part.body);
-      if (!code) return fallback(selector);
+      if (!code) return fallback(selector, options);
       steps.push({ code, kind: 'locator' });
       continue;
     }
     const filter = filterCode(part, options);
     if (filter !== undefined) {
-      if (filter === null || chainKind !== 'locator') return fallback(selector);
+      if (filter === null || chainKind !== 'locator') return fallback(selector, options);
       steps.push({ code: filter.code, kind: 'locator' });
       if (filter.target) target = filter.target;
       continue;
     }
     const located = partCode(part, options);
-    if (!located) return fallback(selector);
+    if (!located) return fallback(selector, options);
     steps.push(located.step);
     target = located.target;
   }
-  if (!steps.length || steps[steps.length - 1].kind !== 'locator' || !target) return fallback(selector);
+  if (!steps.length || steps[steps.length - 1].kind !== 'locator' || !target) return fallback(selector, options);
   return { code: `page${steps.map((s) => s.code).join('')}`, target };
 }
 
 /** The whole selector in page.locator(), when it holds no internal: syntax; else nothing can express it. */
-function fallback(selector: string): LocatorCode | null {
+function fallback(selector: string, options: LocatorOptions): LocatorCode | null {
   if (/internal:/.test(selector)) return null;
-  return { code: `page.locator(${str(selector)})`, target: { kind: 'css', selector } };
+  return { code: `page.locator(${(options.literal ?? str)(selector)})`, target: { kind: 'css', selector } };
 }
 
 function nthCode(body: string): string | null {
@@ -119,7 +142,7 @@ function filterCode(part: SelectorPart, options: LocatorOptions): { code: string
       const text = parseTextBody(part.body, true);
       if (!text || (text.kind === 'string' && text.caseSensitive)) return null;
       const key = part.name === 'internal:has-text' ? 'hasText' : 'hasNotText';
-      return { code: `.filter({ ${key}: ${textArg(text)} })` };
+      return { code: `.filter({ ${key}: ${textArg(text, options.literal ?? str)} })` };
     }
     case 'internal:has':
     case 'internal:has-not':
@@ -136,7 +159,7 @@ function filterCode(part: SelectorPart, options: LocatorOptions): { code: string
     }
     case 'internal:describe': {
       const description = jsonString(part.body);
-      return description === null ? null : { code: `.describe(${str(description)})` };
+      return description === null ? null : { code: `.describe(${(options.literal ?? str)(description)})` };
     }
   }
   return undefined;
@@ -158,12 +181,13 @@ function jsonString(body: string): string | null {
 
 /** A part that selects elements: a getBy* call when one matches the same, else `.locator('<part>')`. */
 function partCode(part: SelectorPart, options: LocatorOptions): { step: Step; target: Target } | null {
+  const q = options.literal ?? str;
   const call = (code: string, target: Target) => ({ step: { code: `.${code}`, kind: 'locator' as const }, target });
-  const raw = () => ({ step: { code: `.locator(${str(part.raw)})`, kind: 'locator' as const, css: str(part.raw) }, target: { kind: 'css' as const, selector: part.raw } });
+  const raw = () => ({ step: { code: `.locator(${q(part.raw)})`, kind: 'locator' as const, css: q(part.raw) }, target: { kind: 'css' as const, selector: part.raw } });
   switch (part.name) {
     case 'role':
     case 'internal:role': {
-      const role = roleCode(part.body, part.name === 'internal:role');
+      const role = roleCode(part.body, part.name === 'internal:role', options);
       if (role) return call(role.code, role.target);
       return part.name === 'role' ? raw() : null;
     }
@@ -172,11 +196,11 @@ function partCode(part: SelectorPart, options: LocatorOptions): { step: Step; ta
       const text = parseTextBody(part.body, true);
       if (!text) return null;
       const [method, kind] = part.name === 'internal:label' ? ['getByLabel', 'label'] as const : ['getByText', 'text'] as const;
-      return call(`${method}(${textArg(text, true)})`, { kind, value: shownText(text) });
+      return call(`${method}(${textArg(text, q, true)})`, { kind, value: shownText(text) });
     }
     case 'text': {
       const text = parseTextBody(part.body, false);
-      return text ? call(`getByText(${textArg(text, true)})`, { kind: 'text', value: shownText(text) }) : raw();
+      return text ? call(`getByText(${textArg(text, q, true)})`, { kind: 'text', value: shownText(text) }) : raw();
     }
     case 'internal:testid':
     case 'internal:attr': {
@@ -195,7 +219,8 @@ function partCode(part: SelectorPart, options: LocatorOptions): { step: Step; ta
 }
 
 /** getByRole() for a role engine body, or null when an attribute has no getByRole option. */
-function roleCode(body: string, internal: boolean): { code: string; target: Target } | null {
+function roleCode(body: string, internal: boolean, options: LocatorOptions): { code: string; target: Target } | null {
+  const q = options.literal ?? str;
   const parsed = parseAttributeSelector(body);
   if (!parsed || !parsed.name) return null;
   const nameOpts: string[] = [];
@@ -209,11 +234,11 @@ function roleCode(body: string, internal: boolean): { code: string; target: Targ
         nameOpts.push(`name: ${regexLiteral(v.source, v.flags)}`);
         name = `/${v.source}/${v.flags}`;
       } else if (v.caseSensitive) {
-        nameOpts.push(`name: ${str(v.value)}`, 'exact: true');
+        nameOpts.push(`name: ${q(v.value)}`, 'exact: true');
         name = v.value;
       } else if (internal) {
         // internal:role with `i`: a substring ignoring case, getByRole's default.
-        nameOpts.push(`name: ${str(v.value)}`);
+        nameOpts.push(`name: ${q(v.value)}`);
         name = v.value;
       } else {
         // role= with `i`: the whole name, ignoring case (not a substring).
@@ -247,32 +272,34 @@ function singleAttribute(body: string): { name: string; value: TextValue } | nul
 
 /** getByTestId / getByPlaceholder / getByAltText / getByTitle, or CSS with the same match. */
 function attributeCode(name: string, value: TextValue, testId: boolean, options: LocatorOptions): { code: string; target: Target } | null {
+  const q = options.literal ?? str;
   const shown = shownText(value);
   if (testId && name === options.testIdAttribute && (value.kind === 'regex' || value.caseSensitive)) {
-    return { code: `getByTestId(${value.kind === 'regex' ? regexLiteral(value.source, value.flags) : str(value.value)})`, target: { kind: 'testId', value: shown } };
+    return { code: `getByTestId(${value.kind === 'regex' ? regexLiteral(value.source, value.flags) : q(value.value)})`, target: { kind: 'testId', value: shown } };
   }
   const method = testId ? undefined : ({ placeholder: 'getByPlaceholder', alt: 'getByAltText', title: 'getByTitle' } as Record<string, string>)[name];
   if (method) {
     const kind = name === 'alt' ? 'alt' : name === 'title' ? 'title' : 'placeholder';
-    return { code: `${method}(${textArg(value, true)})`, target: { kind, value: shown } };
+    return { code: `${method}(${textArg(value, q, true)})`, target: { kind, value: shown } };
   }
   // Exact is attribute equality; `i` a substring ignoring case; a regex has no CSS form.
   if (value.kind === 'regex' || !/^[A-Za-z_][\w-]*$/.test(name)) return null;
   const css = value.caseSensitive ? `[${name}=${cssString(value.value)}]` : `[${name}*=${cssString(value.value)} i]`;
-  return { code: `locator(${str(css)})`, target: testId ? { kind: 'testId', value: shown } : { kind: 'css', selector: css } };
+  return { code: `locator(${q(css)})`, target: testId ? { kind: 'testId', value: shown } : { kind: 'css', selector: css } };
 }
 
 /** Plain CSS the recorders write that has a getBy* twin: test ids, placeholders, `tag:has-text("...")`. */
 function cssCode(css: string, options: LocatorOptions): { code: string; target: Target } | null {
+  const q = options.literal ?? str;
   const attr = /^([a-z][a-z0-9-]*)?\[([A-Za-z_][\w-]*)=("(?:[^"\\]|\\[\s\S])*")\]$/.exec(css);
   if (attr) {
     const [, tag, name, literal] = attr as unknown as [string, string | undefined, string, string];
     const value = cssStringValue(literal);
     if (value === null) return null;
-    if (!tag && name === options.testIdAttribute) return { code: `getByTestId(${str(value)})`, target: { kind: 'testId', value } };
+    if (!tag && name === options.testIdAttribute) return { code: `getByTestId(${q(value)})`, target: { kind: 'testId', value } };
     // Only form fields have placeholders; the tag adds nothing getByPlaceholder would need.
     if (name === 'placeholder' && (!tag || tag === 'input' || tag === 'textarea')) {
-      return { code: `getByPlaceholder(${str(value)}, { exact: true })`, target: { kind: 'placeholder', value } };
+      return { code: `getByPlaceholder(${q(value)}, { exact: true })`, target: { kind: 'placeholder', value } };
     }
     return null;
   }
@@ -280,15 +307,15 @@ function cssCode(css: string, options: LocatorOptions): { code: string; target: 
   if (hasText) {
     const value = cssStringValue(hasText[2]);
     // :has-text() is a substring ignoring case, as filter({ hasText }) is.
-    if (value !== null) return { code: `locator(${str(hasText[1])}).filter({ hasText: ${str(value)} })`, target: { kind: 'text', value } };
+    if (value !== null) return { code: `locator(${str(hasText[1])}).filter({ hasText: ${q(value)} })`, target: { kind: 'text', value } };
   }
   return null;
 }
 
 /** The argument(s) of getByText/getByLabel...: exact strings get `{ exact: true }` when `exactOption`. */
-function textArg(text: TextValue, exactOption = false): string {
+function textArg(text: TextValue, q: (text: string) => string, exactOption = false): string {
   if (text.kind === 'regex') return regexLiteral(text.source, text.flags);
-  return exactOption && text.caseSensitive ? `${str(text.value)}, { exact: true }` : str(text.value);
+  return exactOption && text.caseSensitive ? `${q(text.value)}, { exact: true }` : q(text.value);
 }
 
 function shownText(text: TextValue): string {

@@ -1,49 +1,69 @@
 /**
- * One Playwright Test file replaying one flow: a single `test()` that loads
+ * One Playwright Test file replaying one flow: a single `test()` that opens
  * the flow's website and runs each successful non-control call as a
- * `test.step`. Two layouts: a standalone script (the helper inlined, options
- * as `test.use`) and a project spec (the helper imported, options in
- * playwright.config.js).
+ * `test.step` with a readable title. Two layouts: a standalone script (the
+ * helper inlined, options as `test.use`) and a project spec (the helper
+ * imported, options in playwright.config), in JavaScript or TypeScript.
  */
 import { devices } from 'playwright-core';
 import type { CodegenFlow, CodegenOptions } from '../../../kernel/contracts/codegen-emitter';
 import { replayableCalls, replayCandidates } from '../../../kernel/flows/rerun';
-import { callLines, type CallContext } from './call-code';
-import { inlineHelper, usesAiHealing } from './helper-source';
-import { lit } from './js-literal';
+import { pathOnOrigin } from './base-url';
+import { customToolDeclaration, stepCode, type CallContext } from './call-code';
+import { helperFeatures, inlineHelper, usesAiHealing, type Language } from './helper-source';
+import { jsValue, str } from './js-literal';
+import { TEST_ID_ATTRIBUTES, testIdAttributesOf } from './locator-code';
 
 export type TestFileLayout = 'standalone' | 'project';
+
+/** Where the file goes and what it may rely on. */
+export interface FileSettings {
+  layout: TestFileLayout;
+  language: Language;
+  /** The origin `baseURL` defaults to (the recorded one); URLs on it are written as paths. */
+  origin: string | null;
+  /** The attribute getByTestId() reads: `data-testid` unless the flows record another. */
+  testIdAttribute: string;
+  /** Standalone: the file name the header suggests. */
+  fileName?: string;
+}
 
 export interface TestFile {
   source: string;
   /** Env var names the test reads (for .env.example). */
   envVars: string[];
+  /** What the test uses of the helper. */
+  helper: { env: boolean; locate: boolean };
 }
 
-const STEP_TITLE_MAX = 80;
-
 /** Builds the test file of `cf`. Throws ApiError INVALID_REQUEST when a call cannot be replayed. */
-export function buildTestFile(cf: CodegenFlow, options: CodegenOptions, layout: TestFileLayout): TestFile {
+export function buildTestFile(cf: CodegenFlow, options: CodegenOptions, settings: FileSettings): TestFile {
   const { flow } = cf;
+  const typescript = settings.language === 'typescript';
   const ctx: CallContext = {
+    typescript,
     envNames: new Set(flow.envVars),
     usedEnv: new Set(),
     ai: usesAiHealing(options),
-    features: { locate: false, tabs: false, dialogs: false, uploads: false },
+    features: { locate: false, tabs: false, dialogs: false, uploads: false, baseURL: false },
     customTools: new Map(flow.customTools.map((t) => [t.name, t])),
+    usedCustomTools: new Map(),
+    locators: { testIdAttribute: settings.testIdAttribute },
+    origin: settings.origin,
   };
   const calls = replayableCalls(cf.toolCalls, cf.tools);
-  const steps = calls.map((call, i) => {
+  const steps: string[] = [];
+  for (const call of calls) {
     const tool = cf.tools.get(call.name);
-    const candidates = replayCandidates(call, tool);
-    const lines = callLines(call, tool?.kind, candidates, ctx);
-    return [`await test.step(${lit(stepTitle(i + 1, call.name, call.parameters, candidates))}, async () => {`, ...indent(lines), '});'];
-  });
+    const step = stepCode(call, tool?.kind, replayCandidates(call, tool), ctx);
+    if ('comment' in step) steps.push(`// ${step.comment}`);
+    else steps.push(`await test.step(${str(step.title)}, async () => {`, ...indent(step.lines), '});');
+  }
 
   const body: string[] = [];
   const used = [...ctx.usedEnv].sort();
-  if (used.length) body.push(`// Fail fast, before any action, when a variable is missing.`, `for (const name of ${lit(used)}) env(name);`);
-  if (ctx.features.tabs) body.push('let page = firstPage;');
+  if (used.length) body.push('// Fail fast, before any action, when a variable is missing.', `for (const name of ${jsValue(used)}) env(name);`);
+  if (ctx.features.tabs) body.push('// switchTab steps make another tab the page the steps act on.', 'let page = firstPage;');
   if (ctx.features.dialogs) {
     body.push(
       "// Dialogs are answered as the flow's last handleDialog said (dismissed before any).",
@@ -51,48 +71,101 @@ export function buildTestFile(cf: CodegenFlow, options: CodegenOptions, layout: 
       "context.on('dialog', (dialog) => {",
       "  // beforeunload is always accepted: refusing it would cancel the flow's own navigation.",
       "  const accept = dialogPolicy.accept || dialog.type() === 'beforeunload';",
-      "  (accept ? dialog.accept(dialogPolicy.promptText) : dialog.dismiss()).catch(() => {});",
-      "});",
+      '  (accept ? dialog.accept(dialogPolicy.promptText) : dialog.dismiss()).catch(() => {});',
+      '});',
     );
   }
-  body.push(`await page.goto(${lit(flow.targetWebsite)});`, ...steps.flat());
+  for (const [name, fn] of ctx.usedCustomTools) body.push(...customToolDeclaration(ctx.customTools.get(name)!, fn, typescript));
+  const start = pathOnOrigin(flow.targetWebsite, settings.origin);
+  body.push(`await page.goto(${str(start ?? flow.targetWebsite)});`, ...steps);
 
-  const fixtures = [ctx.features.tabs ? 'page: firstPage' : 'page', ...(ctx.features.tabs || ctx.features.dialogs ? ['context'] : [])];
-  const needsHelper = ctx.features.locate || used.length > 0;
-  const out: string[] = [
-    `// Playwright test generated by browserflow from flow ${lit(flow.name)} (${lit(flow.id)}).`,
-    `// It replays the flow's ${calls.length} successful tool call(s). \${NAME} values are read from`,
-    '// process.env when the test runs: no secret value is written in this file.',
+  const fixtures = [
+    ctx.features.tabs ? 'page: firstPage' : 'page',
+    ...(ctx.features.tabs || ctx.features.dialogs ? ['context'] : []),
+    ...(ctx.features.baseURL ? ['baseURL'] : []),
   ];
-  if (layout === 'standalone') out.push('// Run it with @playwright/test: save it as <name>.spec.mjs, then `npx playwright test <name>.spec.mjs`.');
-  out.push("import { test, expect } from '@playwright/test';");
+  const helper = { env: used.length > 0, locate: ctx.features.locate };
+  const bodyText = body.join('\n');
+  const playwrightNames = ['test', ...(/\bexpect\b/.test(bodyText) ? ['expect'] : [])];
+  const standalone = settings.layout === 'standalone';
+  if (standalone && typescript && helper.locate) playwrightNames.push('type Locator');
+
+  const out = header(flow.name, flow.id, calls.length, used.length > 0, settings);
+  out.push(`import { ${playwrightNames.join(', ')} } from '@playwright/test';`);
   if (ctx.features.uploads) out.push("import path from 'node:path';");
-  if (layout === 'project' && needsHelper) {
-    const names = [...(ctx.features.locate ? ['locate'] : []), ...(used.length ? ['env'] : [])];
-    out.push(`import { ${names.join(', ')} } from '../helpers/locate.js';`);
+  if (!standalone && (helper.env || helper.locate)) {
+    const names = [...(helper.locate ? ['locate'] : []), ...(helper.env ? ['env'] : [])];
+    out.push(`import { ${names.join(', ')} } from '../helpers/locate${typescript ? '' : '.js'}';`);
   }
   out.push('');
-  if (layout === 'standalone') {
-    if (needsHelper) out.push(inlineHelper(options));
-    const uses = standaloneUses(options);
+  if (standalone) {
+    if (helper.env || helper.locate) out.push(inlineHelper(helperFeatures(helper, options), settings.language));
+    const uses = standaloneUses(options, settings);
     if (uses.length) out.push(...uses, '');
   }
   const device = deviceUse(flow.browser.using);
-  if (device) out.push(device, '');
-  out.push(`test(${lit(flow.name)}, async ({ ${fixtures.join(', ')} }) => {`, ...indent(body), '});', '');
-  return { source: out.join('\n'), envVars: used };
+  if (device.length) out.push(...device, '');
+  out.push(`test(${str(flow.name)}, async ({ ${fixtures.join(', ')} }) => {`, ...indent(body), '});', '');
+  return { source: out.join('\n'), envVars: used, helper };
 }
 
-/** The artifact options of a standalone script, as test.use (a project sets them in its config). */
-function standaloneUses(options: CodegenOptions): string[] {
-  const out: string[] = [];
-  if (options.runInHeadedMode) out.push('test.use({ headless: false });');
+/** The comment at the top of a test file: where it comes from, secrets, how to run a standalone one. */
+function header(name: string, id: string, steps: number, readsEnv: boolean, settings: FileSettings): string[] {
+  const shownId = /^[\w-]+$/.test(id) ? id : str(id);
+  const lines = [
+    `// Playwright test generated by browserflow from the flow ${str(name)}`,
+    `// (id ${shownId}): its ${steps} successful step${steps === 1 ? '' : 's'}, replayed.`,
+  ];
+  if (readsEnv) lines.push('// ${NAME} values are read from the environment when the test runs: no secret', '// value is written in this file.');
+  if (settings.layout === 'standalone') {
+    const file = settings.fileName ?? `flow.spec.${settings.language === 'typescript' ? 'ts' : 'mjs'}`;
+    lines.push(`// Save it as ${file} and run \`npx playwright test ${file}\`${settings.origin ? ';' : '.'}`);
+    if (settings.origin) lines.push('// BASE_URL=<url> runs it against another site than the recorded one.');
+  }
+  return lines;
+}
+
+/**
+ * The test id attribute of a set of flows: the one their recorded test id
+ * candidates use most (`data-testid`, Playwright's default, unless another
+ * is used more), so getByTestId() covers the most candidates.
+ */
+export function testIdAttributeFor(flows: CodegenFlow[]): string {
+  const counts = new Map<string, number>();
+  for (const cf of flows) {
+    for (const call of replayableCalls(cf.toolCalls, cf.tools)) {
+      let candidates: Map<string, string[]>;
+      try {
+        candidates = replayCandidates(call, cf.tools.get(call.name));
+      } catch {
+        continue; // reported when the test is built
+      }
+      for (const list of candidates.values()) {
+        for (const attr of testIdAttributesOf(list)) counts.set(attr, (counts.get(attr) ?? 0) + 1);
+      }
+    }
+  }
+  let best = TEST_ID_ATTRIBUTES[0];
+  for (const [attr, n] of counts) if (n > (counts.get(best) ?? 0)) best = attr;
+  return best;
+}
+
+/** The artifact options of a standalone script, as one test.use (a project sets them in its config). */
+function standaloneUses(options: CodegenOptions, settings: FileSettings): string[] {
+  const entries: string[] = [];
+  if (settings.origin) {
+    entries.push('// The site the flow was recorded on; BASE_URL runs the test against another one.', `baseURL: process.env.BASE_URL || ${str(settings.origin)},`);
+  }
+  if (settings.testIdAttribute !== TEST_ID_ATTRIBUTES[0]) entries.push(`testIdAttribute: ${str(settings.testIdAttribute)},`);
+  if (options.runInHeadedMode) entries.push('headless: false,');
   const slowMo = Math.max(0, Math.floor(options.slowMotionDelay || 0));
   if (slowMo > 0) {
-    // Merged into the configured launch options so an executablePath set there survives.
-    out.push(`test.use({ launchOptions: [async ({ launchOptions }, use) => { await use({ ...launchOptions, slowMo: ${slowMo} }); }, { scope: 'worker' }] });`);
+    entries.push(
+      '// Slow motion, merged into the configured launch options so an executablePath set there survives.',
+      `launchOptions: [async ({ launchOptions }, use) => { await use({ ...launchOptions, slowMo: ${slowMo} }); }, { scope: 'worker' }],`,
+    );
   }
-  return out;
+  return entries.length ? ['test.use({', ...indent(entries), '});'] : [];
 }
 
 /**
@@ -100,21 +173,16 @@ function standaloneUses(options: CodegenOptions): string[] {
  * agent, touch...), so elements lay out as they did when recorded. The
  * device's browser type is left out: the test runs the configured browser.
  */
-function deviceUse(using: { type: string; [k: string]: unknown }): string | null {
-  if (using.type !== 'device' || typeof using.deviceName !== 'string') return null;
-  const descriptor = (devices as Record<string, Record<string, unknown> | undefined>)[using.deviceName];
-  if (!descriptor || !Object.hasOwn(devices, using.deviceName)) return null;
-  const { defaultBrowserType: _ignored, ...settings } = descriptor;
-  return `test.use(${lit(settings)}); // device ${lit(using.deviceName)}`;
-}
-
-/** `3. click {"selector":"#save"}`: the parameters as recorded, an element shown by its best candidate. */
-function stepTitle(n: number, name: string, parameters: Record<string, unknown>, candidates: Map<string, string[]>): string {
-  const replayed = { ...parameters };
-  for (const [param, list] of candidates) replayed[param] = list[0];
-  const shown = JSON.stringify(replayed);
-  const params = shown === '{}' ? '' : ` ${shown.length > STEP_TITLE_MAX ? shown.slice(0, STEP_TITLE_MAX - 1) + '…' : shown}`;
-  return `${n}. ${name}${params}`;
+function deviceUse(using: { type: string; [k: string]: unknown }): string[] {
+  if (using.type !== 'device' || typeof using.deviceName !== 'string') return [];
+  if (!Object.hasOwn(devices, using.deviceName)) return [];
+  const { defaultBrowserType: _ignored, ...settings } = devices[using.deviceName as keyof typeof devices] as Record<string, unknown>;
+  return [
+    `// Laid out as the flow's device ${str(using.deviceName)} (the configured browser runs the test).`,
+    'test.use({',
+    ...indent(Object.entries(settings).map(([k, v]) => `${k}: ${jsValue(v)},`)),
+    '});',
+  ];
 }
 
 function indent(lines: string[]): string[] {

@@ -31,6 +31,7 @@ export const CodeQuery = v.strictObject({
   slowMotionDelay: v.optional(v.pipe(v.union([v.number(), v.pipe(v.string(), v.regex(/^\d+(\.\d+)?$/, 'expected a number'), v.transform(Number))]), SlowMo), 0),
   disableSelfHealingTests: v.optional(QueryBoolean, false),
   testScriptVariant: v.optional(v.picklist(['plain', 'ai'], 'expected plain or ai'), 'plain'),
+  language: v.optional(v.picklist(['javascript', 'typescript'], 'expected javascript or typescript'), 'javascript'),
 });
 
 export const ProjectBody = v.strictObject({
@@ -40,6 +41,7 @@ export const ProjectBody = v.strictObject({
     slowMotionDelay: v.optional(SlowMo, 0),
     disableSelfHealingTests: v.optional(v.boolean(), false),
     testScriptVariant: v.optional(v.picklist(['plain', 'ai'], 'expected plain or ai'), 'plain'),
+    language: v.optional(v.picklist(['javascript', 'typescript'], 'expected javascript or typescript'), 'javascript'),
   }), {}),
 });
 

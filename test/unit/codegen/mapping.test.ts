@@ -14,7 +14,7 @@ async function replay(c: ToolCallRecord, env: Record<string, string> = {}): Prom
   const source = await emitter.emitScript!(codegenFlow(flow, [c]), DEFAULT_OPTIONS);
   const run = await dryRun(source, { V: 'val', ...env });
   // Drop the dialog listener and the first goto, keep what the step did.
-  const start = run.calls.indexOf('goto("http://127.0.0.1:9/app")');
+  const start = run.calls.indexOf('goto("/app")');
   return run.calls.slice(start + 1);
 }
 
@@ -43,7 +43,7 @@ const CASES: [string, ToolCallRecord, string[]][] = [
   ['waitForSelector visible', call('waitForSelector', { selector: '#w', state: 'visible', timeoutMs: 900 }, ['#w']),
     ['locator("#w")', 'locator("#w").waitFor({"state":"visible","timeout":900})']],
   ['waitForSelector hidden', call('waitForSelector', { selector: ['#w', 'text=W'], state: 'hidden' }),
-    ['locator("#w")', 'expect.toBeHidden()', 'locator("text=W")', 'expect.toBeHidden()']],
+    ['locator("#w")', 'expect.toBeHidden()', 'getByText("W")', 'expect.toBeHidden()']],
   ['assertText', call('assertText', { text: 'Hi ${V}', timeoutMs: 3000 }), ['getByText("Hi val")', 'getByText("Hi val").first()', 'expect.toBeVisible({"timeout":3000})']],
   ['assertElement enabled', call('assertElement', { selector: '#e', state: 'enabled' }, ['#e']), ['locator("#e")', 'expect.toBeEnabled()']],
   ['assertElement unchecked', call('assertElement', { selector: '#e', state: 'unchecked' }, ['#e']), ['locator("#e")', 'expect.not.toBeChecked()']],
@@ -71,7 +71,7 @@ describe('tool -> Playwright mapping', () => {
     const flow = flowMeta({ envVars: ['V'] });
     const source = await emitter.emitScript!(codegenFlow(flow, [call('handleDialog', { accept: true, promptText: 'p ${V}' })]), DEFAULT_OPTIONS);
     assert.match(source, /context\.on\('dialog'/);
-    assert.match(source, /dialogPolicy = \{ accept: true, promptText: "p " \+ env\("V"\) \};/);
+    assert.match(source, /dialogPolicy = \{ accept: true, promptText: 'p ' \+ env\('V'\) \};/);
     const run = await dryRun(source, { V: 'val' });
     assert.equal(run.calls[0], 'context.on("dialog", fn)', 'the listener exists before the first action');
   });
@@ -82,7 +82,54 @@ describe('tool -> Playwright mapping', () => {
     cf.tools.set('observe', { name: 'observe', kind: 'query' });
     cf.tools.set('drawOnCanvas', { name: 'drawOnCanvas', kind: 'action' });
     const source = await emitter.emitScript!(cf, DEFAULT_OPTIONS);
-    assert.match(source, /\/\/ "observe" only read the page: nothing to replay\./);
+    assert.match(source, /\/\/ 'observe' only read the page: nothing to replay\./);
     await assert.rejects(dryRun(source, {}), /Tool "drawOnCanvas" has no Playwright equivalent/);
+  });
+});
+
+describe('step titles: every built-in tool in words', () => {
+  const TITLES: [ToolCallRecord, string][] = [
+    [call('navigate', { url: 'http://127.0.0.1:9/app/login' }), 'Go to /app/login'],
+    [call('navigate', { url: 'https://elsewhere.test/x' }), 'Go to https://elsewhere.test/x'],
+    [call('goBack', {}), 'Go back'],
+    [call('goForward', {}), 'Go forward'],
+    [call('reload', {}), 'Reload the page'],
+    [call('click', { selector: 'r' }, ['[data-testid="save"]', 'role=button[name="Save"]']), 'Click button "Save"'],
+    [call('click', { selector: 'r' }, ['[data-testid="save"]']), 'Click test id "save"'],
+    [call('click', { selector: 'r', button: 'right' }, ['role=link[name="Docs"]']), 'Right-click link "Docs"'],
+    [call('doubleClick', { selector: 'r' }, ['text="Row 1"']), 'Double-click "Row 1"'],
+    [call('hover', { selector: 'r' }, ['role=menuitem[name="File"]']), 'Hover over menuitem "File"'],
+    [call('type', { selector: 'r', text: 'ada@acme.test' }, ['role=textbox[name="Email"]', 'internal:label="Email"s']), 'Fill "Email" with "ada@acme.test"'],
+    [call('type', { selector: 'r', text: '${V}', pressEnter: true }, ['internal:label="Password"s']), 'Fill "Password" with ${V} and press Enter'],
+    [call('type', { selector: 'r', text: '!', clear: false }, ['#note']), 'Type "!" into #note'],
+    [call('type', { text: 'hello' }), 'Fill the focused field with "hello"'],
+    [call('type', { text: 'hello', clear: false }), 'Type "hello"'],
+    [call('pressKey', { key: 'Control+A' }), 'Press Control+A'],
+    [call('selectOption', { selector: 'r', values: ['a', 'b'] }, ['role=listbox[name="Tags"]']), 'Select "a", "b" in "Tags"'],
+    [call('check', { selector: 'r' }, ['role=checkbox[name="Agree"]']), 'Check "Agree"'],
+    [call('uncheck', { selector: 'r' }, ['input[placeholder="Remember"]']), 'Uncheck the field "Remember"'],
+    [call('uploadFile', { selector: 'r', fileName: 'cv.pdf' }, ['#file']), 'Upload "cv.pdf" to #file'],
+    [call('scroll', { direction: 'down' }), 'Scroll down'],
+    [call('scroll', { direction: 'left', selector: 'r' }, ['role=region[name="Gallery"]']), 'Scroll region "Gallery" left'],
+    [call('wait', { ms: 1500 }), 'Wait 1.5 s'],
+    [call('wait', { ms: 20 }), 'Wait 20 ms'],
+    [call('waitForSelector', { selector: '#spinner', state: 'hidden' }), 'Wait for #spinner to be hidden'],
+    [call('assertElement', { selector: 'r', state: 'enabled' }, ['role=button[name="Pay"]']), 'Expect button "Pay" to be enabled'],
+    [call('assertText', { text: 'Welcome' }), 'Expect text "Welcome"'],
+    [call('assertUrl', { pattern: '/done' }), 'Expect the URL to contain "/done"'],
+    [call('assertUrl', { pattern: '/^https:/i' }), 'Expect the URL to match /^https:/i'],
+    [call('extractText', { selector: 'r' }, ['internal:attr=[alt="Logo"s]']), 'Read the text of image "Logo"'],
+    [call('extractText', {}), 'Read the page text'],
+    [call('switchTab', { index: 1 }), 'Switch to the second tab'],
+    [call('switchTab', { urlContains: 'pay' }), 'Switch to the tab whose URL contains "pay"'],
+    [call('handleDialog', { accept: true, promptText: 'yes' }), 'Accept dialogs from now on, answering prompts with "yes"'],
+    [call('handleDialog', { accept: false }), 'Dismiss dialogs from now on'],
+    [call('setText', { id: 'o', text: '${V}', n: 2 }), 'Run setText with id "o", text ${V}, n 2'],
+  ];
+  test('titles', async () => {
+    const flow = flowMeta({ envVars: ['V'], customTools: [SET_TEXT_TOOL] });
+    const source = await emitter.emitScript!(codegenFlow(flow, TITLES.map(([c]) => c)), DEFAULT_OPTIONS);
+    const run = await dryRun(source, { V: 'val' });
+    assert.deepEqual(run.steps, TITLES.map(([, title]) => title));
   });
 });

@@ -71,21 +71,58 @@ describe('playwright-project zip', () => {
   test('playwright.config.js: headless, slow motion and the Chromium override follow the options', async () => {
     const plain = (await project()).text('playwright.config.js');
     assert.match(plain, /headless: true,/);
-    assert.match(plain, /launchOptions: \{ executablePath \},/);
-    assert.match(plain, /process\.env\.BROWSERFLOW_CHROMIUM_PATH/);
+    assert.match(plain, /launchOptions: \{ executablePath: process\.env\.BROWSERFLOW_CHROMIUM_PATH \|\| undefined \},/);
+    assert.match(plain, /baseURL: process\.env\.BASE_URL \|\| 'http:\/\/127\.0\.0\.1:9',/);
+    assert.doesNotMatch(plain, /testIdAttribute/, 'data-testid, the default, needs no setting');
     const headed = (await project({ runInHeadedMode: true, slowMotionDelay: 300 })).text('playwright.config.js');
     assert.match(headed, /headless: false,/);
-    assert.match(headed, /launchOptions: \{ executablePath, slowMo: 300 \},/);
+    assert.match(headed, /launchOptions: \{ executablePath: process\.env\.BROWSERFLOW_CHROMIUM_PATH \|\| undefined, slowMo: 300 \},/);
   });
 
   test('the AI variant documents and enables model healing; self-healing can be turned off', async () => {
     const ai = await project({ testScriptVariant: 'ai' });
-    assert.match(ai.text('helpers/locate.js'), /"aiHealing":true/);
+    assert.match(ai.text('helpers/locate.js'), /^async function aiHeal\(/m);
     assert.match(ai.text('README.md'), /BROWSERFLOW_AI_BASE_URL/);
     assert.match(ai.text('.env.example'), /^# BROWSERFLOW_AI_MODEL=$/m);
     const off = await project({ testScriptVariant: 'ai', disableSelfHealingTests: true });
-    assert.match(off.text('helpers/locate.js'), /"selfHealing":false,"aiHealing":false/);
-    assert.doesNotMatch(off.text('helpers/locate.js'), /function aiHeal/);
+    assert.doesNotMatch(off.text('helpers/locate.js'), /function aiHeal|function annotate|import \{ test \}/);
+    assert.doesNotMatch(off.text('README.md'), /self-healing|AI healing/);
+  });
+
+  test('TypeScript: .ts files, a strict tsconfig.json and a typecheck script', async () => {
+    const { files, text } = await project({ language: 'typescript' });
+    assert.deepEqual([...files.keys()].sort(), [
+      '.env.example', '.gitignore', 'README.md', 'helpers/locate.ts', 'package.json', 'playwright.config.ts',
+      'tests/hostile-quote-single-tick-process-exit-7-script-next-line-se.spec.ts', 'tests/log-in-2.spec.ts', 'tests/log-in.spec.ts', 'tsconfig.json',
+    ]);
+    assert.equal(JSON.parse(text('tsconfig.json')).compilerOptions.strict, true);
+    const pkg = JSON.parse(text('package.json'));
+    assert.equal(pkg.scripts.typecheck, 'tsc --noEmit');
+    assert.ok(pkg.devDependencies.typescript && pkg.devDependencies['@types/node']);
+    assert.match(text('tests/log-in.spec.ts'), /^import \{ locate, env \} from '\.\.\/helpers\/locate';$/m);
+    assert.match(text('helpers/locate.ts'), /^export async function locate\(candidates: Locator\[\], expected: Expected = \{\}\): Promise<Locator> \{$/m);
+  });
+
+  test('only what the tests use: no helper when no test needs one', async () => {
+    const zip = await emitter.emitProject!([codegenFlow(flowMeta(), [call('click', { selector: '#a' }, ['#a'])])], DEFAULT_OPTIONS);
+    const files = readZip(zip);
+    assert.ok(!files.has('helpers/locate.js'));
+    const readme = files.get('README.md')!.toString('utf8');
+    assert.doesNotMatch(readme, /helpers\/locate|Environment variables|BROWSERFLOW_LOCATE_TIMEOUT_MS|BROWSERFLOW_UPLOAD_DIR/);
+    assert.match(readme, /BASE_URL=https:\/\/staging\.example\.com npx playwright test/);
+  });
+
+  test('the config reads getByTestId from the test id attribute the flows record most', async () => {
+    const zip = await emitter.emitProject!([codegenFlow(flowMeta(), [
+      call('click', { selector: 'a' }, ['[data-qa="save"]', '#save']),
+      call('click', { selector: 'b' }, ['[data-qa="next"]', '[data-testid="next"]']),
+      call('click', { selector: 'c' }, ['[data-qa="back"]']),
+    ])], DEFAULT_OPTIONS);
+    const files = readZip(zip);
+    assert.match(files.get('playwright.config.js')!.toString('utf8'), /testIdAttribute: 'data-qa',/);
+    const spec = files.get('tests/log-in.spec.js')!.toString('utf8');
+    assert.match(spec, /page\.getByTestId\('next'\),\n\s+page\.locator\('\[data-testid="next"\]'\)/);
+    assert.match(spec, /await page\.getByTestId\('back'\)\.click\(\);/);
   });
 
   test('the same flows give the same bytes', async () => {

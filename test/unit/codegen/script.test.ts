@@ -61,8 +61,8 @@ describe('playwright-test script', () => {
 
   test('${VAR} placeholders are read from process.env; no value is ever written', async () => {
     const source = await emit(loginFlow());
-    assert.match(source, /"user-" \+ env\("PASSWORD"\) \+ "-x"/);
-    assert.doesNotMatch(source, /fill\("user-\$\{PASSWORD\}/);
+    assert.match(source, /'user-' \+ env\('PASSWORD'\) \+ '-x'/);
+    assert.doesNotMatch(source, /fill\('user-\$\{PASSWORD\}/);
     const run = await dryRun(source, { PASSWORD: 'pw-value' });
     assert.ok(run.calls.some((c) => c.endsWith('.fill("user-pw-value-x")')), run.calls.join('\n'));
     const custom = run.calls.find((c) => c.startsWith('evaluate('));
@@ -76,19 +76,83 @@ describe('playwright-test script', () => {
     assert.deepEqual(calls, []);
   });
 
-  test('replays only successful non-control calls, after loading the website', async () => {
+  test('replays only successful non-control calls, after loading the website, with readable step titles', async () => {
     const run = await dryRun(await emit(loginFlow()), { PASSWORD: 'x' });
-    assert.deepEqual(run.steps.map((s) => s.split(' ')[1]), ['navigate', 'type', 'type', 'click', 'setText']);
-    assert.equal(run.calls[0], 'goto("http://127.0.0.1:9/app")');
+    assert.deepEqual(run.steps, [
+      'Go to https://shop.test/login',
+      'Fill #pw with "user-${PASSWORD}-x"',
+      `Fill #note with "${HOSTILE_TEXT}"`,
+      'Click #go',
+      'Run setText with id "out", text "done ${PASSWORD}"',
+    ]);
+    assert.equal(run.calls[0], 'goto("/app")', 'the website, relative to baseURL');
   });
 
-  test('several candidates go through locate(); one candidate is a plain locator', async () => {
+  test('several candidates go through locate(); one candidate is one line', async () => {
     const source = await emit(loginFlow());
-    assert.match(source, /const el = await locate\(page, \["#pw", "input\[name=\\"pw\\"\]"\]\);/);
-    assert.match(source, /const el = page\.locator\("#go"\);/);
-    assert.match(source, /^async function locate\(page, candidates, intent\)/m, 'the helper is inlined');
+    assert.match(source, /const element = await locate\(\[page\.locator\('#pw'\), page\.locator\('input\[name="pw"\]'\)\]\);\n\s+await element\.fill\(/);
+    assert.match(source, /^ {4}await page\.locator\('#go'\)\.click\(\);$/m);
+    assert.match(source, /^async function locate\(candidates, expected = \{\}\)/m, 'the helper is inlined');
     assert.doesNotMatch(source, /^export /m);
     assert.doesNotMatch(source, /ref=/, 'observation refs never reach the code');
+  });
+
+  test('recorded selectors become public locator calls; no internal: syntax, no JSON in step titles', async () => {
+    const cf = codegenFlow(flowMeta({ envVars: ['PASSWORD'] }), [
+      call('type', { selector: 'ref=1', text: 'ada@acme.test' }, ['role=textbox[name="Email address"]', 'internal:label="Email address"s', 'input[placeholder="you@company.com"]']),
+      call('type', { selector: 'ref=2', text: '${PASSWORD}' }, ['internal:label="Password"s']),
+      call('click', { selector: 'ref=3' }, ['[data-testid="sign-in"]', 'role=button[name="Sign in"]']),
+      call('click', { selector: 'ref=4' }, ['iframe[name="pay"] >> internal:control=enter-frame >> internal:role=button[name="Pay"i]']),
+      call('assertText', { text: 'Welcome "Ada"' }),
+    ]);
+    for (const language of ['javascript', 'typescript'] as const) {
+      const source = await emit(cf, { language });
+      assert.doesNotMatch(source, /internal:/, language);
+      for (const title of source.matchAll(/test\.step\(('(?:[^'\\]|\\.)*')/g)) assert.doesNotMatch(title[1], /[{}]"|":/, `no JSON in ${title[1]}`);
+      assert.match(source, /page\.getByRole\('textbox', \{ name: 'Email address', exact: true \}\),\n\s+page\.getByLabel\('Email address', \{ exact: true \}\),\n\s+page\.getByPlaceholder\('you@company\.com', \{ exact: true \}\),/);
+      assert.match(source, /await page\.getByLabel\('Password', \{ exact: true \}\)\.fill\(env\('PASSWORD'\)\);/);
+      assert.match(source, /await page\.frameLocator\('iframe\[name="pay"\]'\)\.getByRole\('button', \{ name: 'Pay' \}\)\.click\(\);/);
+    }
+    const run = await dryRun(await emit(cf), { PASSWORD: 'pw' });
+    assert.deepEqual(run.steps, [
+      'Fill "Email address" with "ada@acme.test"',
+      'Fill "Password" with ${PASSWORD}',
+      'Click button "Sign in"',
+      'Click button "Pay"',
+      'Expect text "Welcome "Ada""',
+    ]);
+  });
+
+  test('a candidate only internal: syntax could express is left out; none left is a 400 naming the call', async () => {
+    const some = codegenFlow(flowMeta(), [call('click', { selector: 'x' }, ['internal:control=component', '#ok'])]);
+    assert.match(await emit(some), /await page\.locator\('#ok'\)\.click\(\);/);
+    const none = codegenFlow(flowMeta(), [call('click', { selector: 'x' }, ['internal:control=component'])]);
+    await assert.rejects(emit(none), (e: unknown) => e instanceof ApiError && e.code === 'INVALID_REQUEST' && /cannot be turned into code.*public API/.test(e.message));
+  });
+
+  test('TypeScript: the same test, typed helper inlined; JavaScript stays the default', async () => {
+    const ts = await emit(loginFlow(), { language: 'typescript' });
+    assert.match(ts, /^import \{ test, type Locator \} from '@playwright\/test';$/m);
+    assert.match(ts, /^async function locate\(candidates: Locator\[\], expected: Expected = \{\}\): Promise<Locator> \{$/m);
+    assert.match(ts, /^function env\(name: string\): string \{$/m);
+    assert.match(ts, /const setText = \(params: object\) => page\.evaluate\(/);
+    assert.match(ts, /\/\/ Save it as hostile-quote-single-tick-process-exit-7-script-next-line-se\.spec\.ts and run/);
+    assert.match(await emit(loginFlow()), /\/\/ Save it as hostile-quote-single-tick-process-exit-7-script-next-line-se\.spec\.mjs and run/);
+  });
+
+  test('baseURL: the recorded origin unless BASE_URL says otherwise; URLs on it are paths', async () => {
+    const cf = codegenFlow(flowMeta({ targetWebsite: 'http://127.0.0.1:9/app/login' }), [
+      call('navigate', { url: 'http://127.0.0.1:9/app/next?x=1' }),
+      call('navigate', { url: 'https://elsewhere.test/' }),
+      call('assertUrl', { pattern: 'http://127.0.0.1:9/app/next' }),
+    ]);
+    const source = await emit(cf);
+    assert.match(source, /baseURL: process\.env\.BASE_URL \|\| 'http:\/\/127\.0\.0\.1:9',/);
+    assert.match(source, /await page\.goto\('\/app\/login'\);/);
+    assert.match(source, /await page\.goto\('\/app\/next\?x=1'\);/);
+    assert.match(source, /await page\.goto\('https:\/\/elsewhere\.test\/'\);/);
+    assert.match(source, /toHaveURL\(\(url\) => url\.href\.includes\(new URL\('\/app\/next', baseURL\)\.href\)\)/);
+    assert.match(source, /async \(\{ page, baseURL \}\)/);
   });
 
   test('no helper is inlined when nothing needs it', async () => {
@@ -100,24 +164,22 @@ describe('playwright-test script', () => {
 
   test('options: headed, slow motion, self-healing, AI variant', async () => {
     const plain = await emit(loginFlow());
-    assert.deepEqual((await dryRun(plain, { PASSWORD: 'x' })).uses, []);
-    assert.match(plain, /const OPTIONS = \{"selfHealing":true,"aiHealing":false\};/);
-    assert.doesNotMatch(plain, /BROWSERFLOW_AI_BASE_URL|function aiHeal/);
+    assert.deepEqual((await dryRun(plain, { PASSWORD: 'x' })).uses, [{ baseURL: 'http://127.0.0.1:9' }]);
+    assert.match(plain, /function annotate\(/);
+    assert.doesNotMatch(plain, /BROWSERFLOW_AI_BASE_URL|function aiHeal|createRedactor/);
 
     const headed = await emit(loginFlow(), { runInHeadedMode: true, slowMotionDelay: 250 });
-    const uses = (await dryRun(headed, { PASSWORD: 'x' })).uses;
-    assert.deepEqual(uses[0], { headless: false });
-    assert.match(headed, /slowMo: 250 \}\); \}, \{ scope: 'worker' \}\] \}\);/);
+    const uses = (await dryRun(headed, { PASSWORD: 'x' })).uses as Record<string, unknown>[];
+    assert.equal(uses[0].headless, false);
+    assert.match(headed, /launchOptions: \[async \(\{ launchOptions \}, use\) => \{ await use\(\{ \.\.\.launchOptions, slowMo: 250 \}\); \}, \{ scope: 'worker' \}\],/);
 
     const ai = await emit(loginFlow(), { testScriptVariant: 'ai' });
-    assert.match(ai, /"aiHealing":true/);
     assert.match(ai, /process\.env\.BROWSERFLOW_AI_BASE_URL/);
     assert.match(ai, /ariaSnapshot/);
-    assert.match(ai, /locate\(page, \["#go"\], \{"tool":"click","parameters":\{"selector":\["#go"\]\}\}\)/, 'every element heals in the ai variant, with its intent');
+    assert.match(ai, /const element = await locate\(\[page\.locator\('#go'\)\]\);\n\s+await element\.click\(\);/, 'every element heals in the ai variant');
 
     const noHealing = await emit(loginFlow(), { testScriptVariant: 'ai', disableSelfHealingTests: true });
-    assert.match(noHealing, /const OPTIONS = \{"selfHealing":false,"aiHealing":false\};/);
-    assert.doesNotMatch(noHealing, /function aiHeal/);
+    assert.doesNotMatch(noHealing, /function aiHeal|function annotate|self-healing/);
   });
 
   test('a call recorded only as ref= cannot become code', async () => {
