@@ -1,13 +1,15 @@
 /**
- * End to end: the generated code really runs. A generated project (unzipped)
- * plus a standalone AI-variant script go into a temp folder inside the repo
- * (so `@playwright/test` resolves from the repo's node_modules), and the real
- * Playwright Test runner executes them with /usr/bin/chromium against a tiny
- * local site.
+ * End to end: the generated code really runs. For each language, a
+ * generated project (unzipped) plus a standalone AI-variant script go into a
+ * temp folder inside the repo (so `@playwright/test` resolves from the
+ * repo's node_modules), and the real Playwright Test runner executes them
+ * with /usr/bin/chromium. The flows are recorded on one local site; the
+ * JavaScript project runs against it, the TypeScript one (after
+ * `tsc --noEmit`, strict) against a copy on another port through BASE_URL.
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -15,16 +17,21 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createProjectEmitter, createScriptEmitter } from '../../../plugins/codegen/playwright/emitters';
 import { createLogger } from '../../../kernel/logger';
+import type { CodegenFlow } from '../../../kernel/contracts/codegen-emitter';
 import { DEFAULT_OPTIONS, HOSTILE_NAME } from './fixtures/flows';
 import { aiFlow, hostileFlow, missingEnvFlow, tourFlow } from './fixtures/e2e-flows';
+import { checkoutFlow, loginFlow } from './fixtures/golden-flows';
 import { startSite, type E2eSite } from './fixtures/e2e-site';
 import { readZip } from './fixtures/zip-reader';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const CLI = join(REPO, 'node_modules/@playwright/test/cli.js');
+const TSC = join(REPO, 'node_modules/typescript/bin/tsc');
 const CHROMIUM = '/usr/bin/chromium';
 const SECRET = 'S3cret-value-42';
-const RUN_TIMEOUT_MS = 90_000;
+const RUN_TIMEOUT_MS = 120_000;
+const LANGUAGES = ['javascript', 'typescript'] as const;
+type Language = (typeof LANGUAGES)[number];
 
 interface ReportedTest { title: string; file: string; status: string; errors: string; annotations: { type: string; description?: string }[] }
 
@@ -72,83 +79,134 @@ function runPlaywright(cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: num
   });
 }
 
-describe('generated Playwright code runs for real', { skip: !existsSync(CHROMIUM) || !existsSync(CLI) ? 'needs /usr/bin/chromium and @playwright/test' : false }, () => {
-  let site: E2eSite;
-  let dir: string;
-  let tests: ReportedTest[];
-  let exitCode: number | null;
+/** `tsc --noEmit` with the project's own tsconfig.json: '' when it passes, else its output. */
+function typecheck(cwd: string): Promise<string> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [TSC, '--noEmit', '-p', 'tsconfig.json'], { cwd, timeout: 60_000 }, (err, stdout, stderr) => resolve(err ? `${stdout}${stderr}` || String(err) : ''));
+  });
+}
+
+/** Every flow the runs replay, as recorded on `origin`. */
+function recordedFlows(origin: string): CodegenFlow[] {
+  return [tourFlow(origin), hostileFlow(origin), loginFlow(origin), checkoutFlow(origin), missingEnvFlow(origin)];
+}
+
+/** Writes the project of `language` (flows recorded on `origin`) and the standalone AI script into `dir`. */
+async function writeProject(dir: string, language: Language, origin: string): Promise<void> {
+  const logger = createLogger('silent');
+  const zip = await createProjectEmitter(logger).emitProject!(recordedFlows(origin), { ...DEFAULT_OPTIONS, language });
+  for (const [name, data] of readZip(zip)) {
+    await mkdir(dirname(join(dir, name)), { recursive: true });
+    await writeFile(join(dir, name), data);
+  }
+  // The standalone script (helper inlined), AI variant with slow motion, run by the same config.
+  const script = await createScriptEmitter(logger).emitScript!(aiFlow(origin), { ...DEFAULT_OPTIONS, testScriptVariant: 'ai', slowMotionDelay: 5, language });
+  await writeFile(join(dir, 'tests', `ai-standalone.spec.${language === 'typescript' ? 'ts' : 'mjs'}`), script);
+  // uploadFile reads from ./uploads by default.
+  await mkdir(join(dir, 'uploads'));
+  await writeFile(join(dir, 'uploads', 'hello.txt'), 'hello');
+}
+
+const skip = !existsSync(CHROMIUM) || !existsSync(CLI) || !existsSync(TSC) ? 'needs /usr/bin/chromium, @playwright/test and typescript' : false;
+
+describe('generated Playwright code runs for real', { skip }, () => {
+  let recorded: E2eSite;
+  let other: E2eSite;
+  let recordedForTs: E2eSite;
+  const dirs: string[] = [];
+  const runs = new Map<Language, { tests: ReportedTest[]; exitCode: number | null; site: E2eSite; tsc?: string }>();
 
   before(async () => {
-    site = await startSite('#show');
-    dir = join(REPO, 'test', `.tmp-codegen-${randomBytes(6).toString('hex')}`);
-    const logger = createLogger('silent');
-    const zip = await createProjectEmitter(logger).emitProject!(
-      [tourFlow(site.origin), hostileFlow(site.origin), missingEnvFlow(site.origin)],
-      DEFAULT_OPTIONS,
-    );
-    for (const [name, data] of readZip(zip)) {
-      await mkdir(dirname(join(dir, name)), { recursive: true });
-      await writeFile(join(dir, name), data);
-    }
-    // The standalone script (helper inlined), AI variant with slow motion, run by the same config.
-    const script = await createScriptEmitter(logger).emitScript!(aiFlow(site.origin), { ...DEFAULT_OPTIONS, testScriptVariant: 'ai', slowMotionDelay: 5 });
-    await writeFile(join(dir, 'tests', 'ai-standalone.spec.mjs'), script);
-    // uploadFile reads from ./uploads by default.
-    await mkdir(join(dir, 'uploads'));
-    await writeFile(join(dir, 'uploads', 'hello.txt'), 'hello');
-
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH, HOME: process.env.HOME, CI: '1',
-      BROWSERFLOW_CHROMIUM_PATH: CHROMIUM,
-      BROWSERFLOW_LOCATE_TIMEOUT_MS: '1500',
-      BROWSERFLOW_AI_BASE_URL: `${site.origin}/v1`, BROWSERFLOW_AI_MODEL: 'fake-model', BROWSERFLOW_AI_API_KEY: 'test-key',
-      SHOP_USER: 'Ada', SECRET_PW: SECRET,
-    };
-    const run = await runPlaywright(dir, env);
-    exitCode = run.code;
-    tests = reportedTests(run.report);
+    // JavaScript: recorded on and run against `recorded`. TypeScript: recorded on
+    // `recordedForTs` (which must see no request) and run against `other` through BASE_URL.
+    [recorded, other, recordedForTs] = await Promise.all([startSite('#show'), startSite('#show'), startSite('#show')]);
+    // Both runs at once: each is one worker and one browser, mostly waiting on the pages.
+    await Promise.all(LANGUAGES.map(async (language) => {
+      const dir = join(REPO, 'test', `.tmp-codegen-${randomBytes(6).toString('hex')}`);
+      dirs.push(dir);
+      const [origin, site] = language === 'javascript' ? [recorded.origin, recorded] : [recordedForTs.origin, other];
+      await writeProject(dir, language, origin);
+      const tsc = language === 'typescript' ? await typecheck(dir) : undefined;
+      const run = await runPlaywright(dir, {
+        PATH: process.env.PATH, HOME: process.env.HOME, CI: '1',
+        ...(site === other ? { BASE_URL: other.origin } : {}),
+        BROWSERFLOW_CHROMIUM_PATH: CHROMIUM,
+        BROWSERFLOW_LOCATE_TIMEOUT_MS: '1500',
+        BROWSERFLOW_AI_BASE_URL: `${site.origin}/v1`, BROWSERFLOW_AI_MODEL: 'fake-model', BROWSERFLOW_AI_API_KEY: 'test-key',
+        SHOP_USER: 'Ada', SECRET_PW: SECRET, PASSWORD: SECRET,
+      });
+      runs.set(language, { tests: reportedTests(run.report), exitCode: run.code, site, tsc });
+    }));
   });
 
   after(async () => {
-    await site?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
+    await Promise.all([recorded?.close(), other?.close(), recordedForTs?.close()]);
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
 
-  const byTitle = (title: string) => tests.find((t) => t.title === title) ?? assert.fail(`no test "${title}" in ${JSON.stringify(tests.map((t) => t.title))}`);
+  for (const language of LANGUAGES) {
+    describe(language, () => {
+      const run = () => runs.get(language) ?? assert.fail(`no ${language} run`);
+      const byTitle = (title: string) => run().tests.find((t) => t.title === title) ?? assert.fail(`no test "${title}" in ${JSON.stringify(run().tests.map((t) => t.title))}`);
 
-  test('the project replays every built-in tool and a custom tool, with failover', () => {
-    const tour = byTitle('Tour of every tool');
-    assert.equal(tour.status, 'expected', tour.errors);
-    const healing = tour.annotations.filter((a) => a.type === 'self-healing');
-    assert.equal(healing.length, 1, JSON.stringify(tour.annotations));
-    assert.match(healing[0].description ?? '', /used candidate 2 "role=button\[name=\\"Show\\"\]"; "#stale-show-button" matched nothing/);
-  });
+      if (language === 'typescript') {
+        test('the project, the standalone script included, passes tsc --noEmit (strict)', () => {
+          assert.equal(run().tsc, '', run().tsc);
+        });
 
-  test('a hostile flow name and text run as plain data', () => {
-    const hostile = byTitle(HOSTILE_NAME);
-    assert.equal(hostile.status, 'expected', hostile.errors);
-  });
+        test('BASE_URL points every test at the other site: the recorded one gets no request', () => {
+          assert.deepEqual(recordedForTs.requests, []);
+          for (const path of ['/app', '/second', '/login', '/welcome', '/checkout', '/v1/chat/completions']) {
+            assert.ok(other.requests.includes(path), `${path} requested from the other site`);
+          }
+        });
+      }
 
-  test('a missing env var fails the test before any action, naming it', () => {
-    const missing = byTitle('Without its variable');
-    assert.equal(missing.status, 'unexpected');
-    assert.match(missing.errors, /Environment variable NOT_SET_ANYWHERE is not set/);
-    assert.notEqual(exitCode, 0);
-  });
+      test('every built-in tool and a custom tool replay, with failover reported', () => {
+        const tour = byTitle('Tour of every tool');
+        assert.equal(tour.status, 'expected', tour.errors);
+        const healing = tour.annotations.filter((a) => a.type === 'self-healing');
+        assert.equal(healing.length, 1, JSON.stringify(tour.annotations));
+        assert.equal(healing[0].description,
+          `button "Show": used getByRole('button', { name: 'Show', exact: true }) (locator 2); locator('#stale-show-button') matched nothing`);
+      });
 
-  test('the AI variant asks the model when every candidate is stale, without leaking the secret', () => {
-    const ai = byTitle('AI healed');
-    assert.equal(ai.status, 'expected', ai.errors);
-    assert.ok(ai.annotations.some((a) => a.type === 'ai-healing' && /"#show"/.test(a.description ?? '')), JSON.stringify(ai.annotations));
-    assert.equal(site.chatRequests.length, 1);
-    const request = site.chatRequests[0] as { authorization: string; body: { model: string; messages: { content: string }[] } };
-    assert.equal(request.authorization, 'Bearer test-key');
-    assert.equal(request.body.model, 'fake-model');
-    const sent = JSON.stringify(request.body);
-    assert.ok(!sent.includes(SECRET), 'the typed secret is masked in the snapshot');
-    const user = JSON.parse(request.body.messages[1].content);
-    assert.equal(user.step.tool, 'click');
-    assert.deepEqual(user.lastGoodSelectors, ['#old-show', 'xpath=//button[@id="old"]']);
-    assert.match(user.ariaSnapshot, /button "Show"/);
-  });
+      test('recorded flows with role, label, test id, frame and shadow root locators replay', () => {
+        for (const title of ['Log in', 'Check out']) {
+          const t = byTitle(title);
+          assert.equal(t.status, 'expected', `${title}: ${t.errors}`);
+          assert.deepEqual(t.annotations, [], 'the first locator of every step matched');
+        }
+      });
+
+      test('a hostile flow name and text run as plain data', () => {
+        const hostile = byTitle(HOSTILE_NAME);
+        assert.equal(hostile.status, 'expected', hostile.errors);
+      });
+
+      test('a missing env var fails the test before any action, naming it', () => {
+        const missing = byTitle('Without its variable');
+        assert.equal(missing.status, 'unexpected');
+        assert.match(missing.errors, /Environment variable NOT_SET_ANYWHERE is not set/);
+        assert.notEqual(run().exitCode, 0);
+      });
+
+      test('the AI variant asks the model when every locator is stale, without leaking the secret', () => {
+        const ai = byTitle('AI healed');
+        assert.equal(ai.status, 'expected', ai.errors);
+        assert.ok(ai.annotations.some((a) => a.type === 'ai-healing' && /"#show"/.test(a.description ?? '')), JSON.stringify(ai.annotations));
+        const chats = run().site.chatRequests;
+        assert.equal(chats.length, 1);
+        const request = chats[0] as { authorization: string; body: { model: string; messages: { content: string }[] } };
+        assert.equal(request.authorization, 'Bearer test-key');
+        assert.equal(request.body.model, 'fake-model');
+        assert.ok(!JSON.stringify(request.body).includes(SECRET), 'the typed secret is masked in the snapshot');
+        const user = JSON.parse(request.body.messages[1].content);
+        assert.equal(user.element, "locator('#old-show')");
+        // Locators as Playwright prints them (it drops the xpath= of a //path).
+        assert.deepEqual(user.lastGoodLocators, ["locator('#old-show')", `locator('//button[@id="old"]')`]);
+        assert.match(user.ariaSnapshot, /button "Show"/);
+      });
+    });
+  }
 });
