@@ -30,7 +30,7 @@ const SECRET_VALUES = new Set();
 export function env(name) {
   const value = process.env[name];
   if (value === undefined) {
-    throw new Error(`Environment variable ${name} is not set. Set it (see .env.example) before running this test.`);
+    throw new Error(`Environment variable ${name} is not set. Set it before running this test.`);
   }
   // @if ai
   if (value) SECRET_VALUES.add(value);
@@ -82,7 +82,10 @@ export async function locate(candidates, expected = {}) {
   throw new Error(`No locator of ${what} matched exactly one element within ${LOCATE_TIMEOUT_MS} ms: ${tried}`);
 }
 
-/** @param {number} n */
+/**
+ * What a count found, in words.
+ * @param {number} n
+ */
 function matches(n) {
   if (n < 0) return 'an error';
   return n === 0 ? 'nothing' : `${n} elements`;
@@ -91,6 +94,7 @@ function matches(n) {
 
 // @if report
 /**
+ * Adds an annotation to the running test (every reporter shows them).
  * @param {string} type
  * @param {string} description
  */

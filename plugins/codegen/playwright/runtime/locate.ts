@@ -29,7 +29,7 @@ const SECRET_VALUES = new Set<string>();
 export function env(name: string): string {
   const value = process.env[name];
   if (value === undefined) {
-    throw new Error(`Environment variable ${name} is not set. Set it (see .env.example) before running this test.`);
+    throw new Error(`Environment variable ${name} is not set. Set it before running this test.`);
   }
   // @if ai
   if (value) SECRET_VALUES.add(value);
@@ -84,6 +84,7 @@ export async function locate(candidates: Locator[], expected: Expected = {}): Pr
   throw new Error(`No locator of ${what} matched exactly one element within ${LOCATE_TIMEOUT_MS} ms: ${tried}`);
 }
 
+/** What a count found, in words. */
 function matches(n: number): string {
   if (n < 0) return 'an error';
   return n === 0 ? 'nothing' : `${n} elements`;
@@ -91,6 +92,7 @@ function matches(n: number): string {
 // @endif
 
 // @if report
+/** Adds an annotation to the running test (every reporter shows them). */
 function annotate(type: string, description: string): void {
   test.info().annotations.push({ type, description });
 }
