@@ -123,6 +123,19 @@ describe('playwright-test script', () => {
     ]);
   });
 
+  test('${VAR} in a recorded selector is read from the environment too, as the driver substitutes it', async () => {
+    const cf = codegenFlow(flowMeta({ envVars: ['USER_NAME'] }), [
+      call('click', { selector: 'x' }, ['role=button[name="Hello ${USER_NAME}"]', 'text="Hi ${USER_NAME}"', '#user-${OTHER}']),
+    ]);
+    const source = await emit(cf);
+    assert.match(source, /page\.getByRole\('button', \{ name: 'Hello ' \+ env\('USER_NAME'\), exact: true \}\)/);
+    assert.match(source, /page\.getByText\('Hi ' \+ env\('USER_NAME'\), \{ exact: true \}\)/);
+    assert.match(source, /page\.locator\('#user-\$\{OTHER\}'\)/, 'not a variable of the flow: literal');
+    const run = await dryRun(source, { USER_NAME: 'Ada' });
+    assert.ok(run.calls.includes('getByRole("button", {"name":"Hello Ada","exact":true})'), run.calls.join('\n'));
+    assert.deepEqual(run.steps, ['Click button "Hello ${USER_NAME}"']);
+  });
+
   test('a candidate only internal: syntax could express is left out; none left is a 400 naming the call', async () => {
     const some = codegenFlow(flowMeta(), [call('click', { selector: 'x' }, ['internal:control=component', '#ok'])]);
     assert.match(await emit(some), /await page\.locator\('#ok'\)\.click\(\);/);
