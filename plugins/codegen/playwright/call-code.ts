@@ -4,12 +4,13 @@
  * custom tools through page.evaluate, and a clear failure for tools with no
  * Playwright equivalent.
  */
-import { ApiError } from '../../../kernel/errors';
 import type { CustomTool, ToolCallRecord } from '../../../kernel/flows/flow-types';
 import type { ToolKind } from '../../../kernel/contracts/tool';
 import { originOf, pathOnOrigin } from './base-url';
 import { escapeRegExp, parseRegexPattern, regexLiteral, str, valueExpr } from './js-literal';
-import { locatorCode, type LocatorOptions, type Target } from './locator-code';
+import { customToolFunction } from './custom-tool-code';
+import { elementCode, elementRef, type ElementCode } from './element-code';
+import type { LocatorOptions } from './locator-code';
 import { duration, elementName, IMPLIED_ROLES, oneLine, parameterList, quoted, tabName } from './step-title';
 
 /** What the test file around the steps must provide, collected while emitting. */
@@ -28,7 +29,7 @@ export interface CallContext {
   envNames: ReadonlySet<string>;
   /** Env names actually read by the emitted code. */
   usedEnv: Set<string>;
-  /** AI healing: every element goes through locate() with the step's words. */
+  /** AI healing: every element goes through locate(). */
   ai: boolean;
   features: Features;
   customTools: Map<string, CustomTool>;
@@ -42,12 +43,6 @@ export interface CallContext {
 /** One replayed call: a test.step, or only a comment when there is nothing to replay. */
 export type StepCode = { title: string; lines: string[] } | { comment: string };
 
-/** The candidates of an element as code, best first, and what they say about it. */
-interface ElementCode {
-  codes: string[];
-  targets: Target[];
-}
-
 const SCROLL: Record<string, [number, number]> = { up: [0, -1], down: [0, 1], left: [-1, 0], right: [1, 0] };
 const STATE_MATCHER: Record<string, string> = {
   visible: 'toBeVisible', hidden: 'toBeHidden', enabled: 'toBeEnabled', disabled: 'toBeDisabled',
@@ -55,8 +50,6 @@ const STATE_MATCHER: Record<string, string> = {
 };
 /** States an absent element satisfies: checked on every candidate, without failover. */
 const ABSENT_STATES = new Set(['hidden', 'detached']);
-/** Longest `const element = await locate([...]);` kept on one line (indented by 4 in a step). */
-const LINE_MAX = 110;
 
 /**
  * The step replaying `call`. `candidates` maps each element parameter to its
@@ -74,7 +67,8 @@ export function stepCode(call: ToolCallRecord, kind: ToolKind | undefined, candi
   const element = (param = 'selector'): ElementCode => elementCode(call, param, candidates.get(param) ?? [], { ...ctx.locators, literal: v });
   /** The statements around `el`: `uses` says how many statements act on it. */
   const acting = (el: ElementCode, title: string, uses: number, body: (ref: string) => string[]): StepCode => {
-    const { setup, ref } = elementRef(el, uses, ctx);
+    const { setup, ref, locate } = elementRef(el, uses, ctx.ai);
+    if (locate) ctx.features.locate = true;
     return { title, lines: [...setup, ...body(ref)] };
   };
 
@@ -194,7 +188,7 @@ export function stepCode(call: ToolCallRecord, kind: ToolKind | undefined, candi
   const custom = ctx.customTools.get(call.name);
   const params = Object.keys(p).length ? ` with ${parameterList(p)}` : '';
   if (custom) {
-    const fn = customToolFunction(custom.name, ctx);
+    const fn = customToolFunction(custom.name, ctx.usedCustomTools);
     return { title: `Run ${custom.name}${params}`, lines: [`await ${fn}(${v(p)});`] };
   }
   if (kind === 'query') return { comment: `${str(call.name)} only read the page: nothing to replay.` };
@@ -202,54 +196,6 @@ export function stepCode(call: ToolCallRecord, kind: ToolKind | undefined, candi
     title: `Run ${oneLine(call.name)}${params}`,
     lines: [`throw new Error(${str(`Tool "${call.name}" has no Playwright equivalent in the generated code; replace this step by hand.`)});`],
   };
-}
-
-/** The candidates of element parameter `param` as locator code; the ones with no public form are left out. */
-function elementCode(call: ToolCallRecord, param: string, selectors: string[], options: LocatorOptions): ElementCode {
-  const codes: string[] = [];
-  const targets: Target[] = [];
-  for (const selector of selectors) {
-    const located = locatorCode(selector, options);
-    if (!located || codes.includes(located.code)) continue;
-    codes.push(located.code);
-    targets.push(located.target);
-  }
-  if (codes.length === 0) {
-    const why = selectors.length ? `none of its selectors (${selectors.join(', ')}) can be written with Playwright's public API` : `it has no "${param}"`;
-    throw new ApiError('INVALID_REQUEST', `Tool call ${call.id} (${call.name}) cannot be turned into code: ${why}.`);
-  }
-  return { codes, targets };
-}
-
-/**
- * How a step reaches its element: the locator itself when it has one
- * candidate and is used once (`await page.getByRole(...).click()`), else
- * `const element = ...`, through locate() when there are several candidates
- * (or always, in the AI variant), with the element in words for messages.
- */
-function elementRef(el: ElementCode, uses: number, ctx: CallContext): { setup: string[]; ref: string } {
-  if (el.codes.length === 1 && !ctx.ai) {
-    return uses === 1 ? { setup: [], ref: el.codes[0] } : { setup: [`const element = ${el.codes[0]};`], ref: 'element' };
-  }
-  ctx.features.locate = true;
-  // A CSS description would only repeat the first locator, which locate() shows anyway.
-  const description = elementName(el.targets);
-  const expected = el.targets.some((t) => t.kind !== 'css') ? `, { description: ${str(description)} }` : '';
-  // Candidates inside the same frame share it: `const frame = page.frameLocator(...)`.
-  const frame = commonFrame(el.codes);
-  const setup = frame ? [`const frame = ${frame};`] : [];
-  const codes = frame ? el.codes.map((c) => `frame${c.slice(frame.length)}`) : el.codes;
-  const oneLiner = `const element = await locate([${codes.join(', ')}]${expected});`;
-  if (oneLiner.length + 4 <= LINE_MAX) return { setup: [...setup, oneLiner], ref: 'element' };
-  return { setup: [...setup, 'const element = await locate([', ...codes.map((c) => `  ${c},`), `]${expected});`], ref: 'element' };
-}
-
-const FRAME_PREFIX = /^page(?:\.frameLocator\('(?:[^'\\]|\\.)*'\))+(?=\.)/;
-
-/** `page.frameLocator('...')` (nested ones included) when every candidate starts with the same one. */
-function commonFrame(codes: string[]): string | null {
-  const prefix = FRAME_PREFIX.exec(codes[0])?.[0];
-  return prefix && codes.length > 1 && codes.every((c) => c.startsWith(`${prefix}.`)) ? prefix : null;
 }
 
 function wheel(sign: number, size: string): string {
@@ -347,35 +293,4 @@ function switchTab(p: Record<string, unknown>, v: (x: unknown) => string, ctx: C
       'await page.bringToFront();',
     ],
   };
-}
-
-/** Names taken in a generated test: a custom tool's function gets another name when it would clash. */
-const TAKEN = new Set([
-  'page', 'firstPage', 'context', 'baseURL', 'test', 'expect', 'env', 'locate', 'path', 'element', 'frame', 'dialogPolicy', 'urlPart', 'width', 'height',
-  'break', 'case', 'catch', 'class', 'const', 'continue', 'debugger', 'default', 'delete', 'do', 'else', 'enum', 'export', 'extends', 'false',
-  'finally', 'for', 'function', 'if', 'import', 'in', 'instanceof', 'new', 'null', 'return', 'super', 'switch', 'this', 'throw', 'true', 'try',
-  'typeof', 'var', 'void', 'while', 'with', 'yield', 'let', 'static', 'implements', 'interface', 'package', 'private', 'protected', 'public',
-  'await', 'async', 'arguments', 'eval', 'undefined', 'NaN', 'Infinity', 'process', 'URL', 'Error', 'JSON',
-]);
-
-/** The function a test calls for custom tool `name` (tool names are identifiers: ^[a-zA-Z][a-zA-Z0-9_]*$). */
-function customToolFunction(name: string, ctx: CallContext): string {
-  const known = ctx.usedCustomTools.get(name);
-  if (known) return known;
-  const fn = TAKEN.has(name) || !/^[A-Za-z_$][\w$]*$/.test(name) ? `${name.replace(/[^\w$]/g, '_')}Tool` : name;
-  ctx.usedCustomTools.set(name, fn);
-  return fn;
-}
-
-/**
- * `const setText = (params) => page.evaluate(...)`: a custom tool's code
- * runs in the page, as when it was recorded. It stays a string here so it
- * can never run in the test process itself.
- */
-export function customToolDeclaration(tool: CustomTool, fn: string, typescript: boolean): string[] {
-  const head = str(`(async (params) => {\n${tool.javascript}\n})(`);
-  return [
-    `// The flow's custom tool ${tool.name.replace(/[^\w$]/g, '_')}: its code runs in the page, as when the flow was recorded.`,
-    `const ${fn} = (params${typescript ? ': object' : ''}) => page.evaluate(${head} + JSON.stringify(params) + ')');`,
-  ];
 }

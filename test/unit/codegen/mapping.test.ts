@@ -133,3 +133,13 @@ describe('step titles: every built-in tool in words', () => {
     assert.deepEqual(run.steps, TITLES.map(([, title]) => title));
   });
 });
+
+test('custom tools get functions whose names cannot clash with the test or each other', async () => {
+  const tool = (name: string) => ({ ...SET_TEXT_TOOL, name });
+  const flow = flowMeta({ customTools: [tool('page'), tool('pageTool'), tool('delete')] });
+  const source = await emitter.emitScript!(codegenFlow(flow, [call('page', {}), call('pageTool', {}), call('delete', {}), call('page', {})]), DEFAULT_OPTIONS);
+  assert.match(source, /const pageTool = \(params\) => page\.evaluate\(/);
+  assert.match(source, /const pageTool2 = \(params\) => page\.evaluate\(/);
+  assert.match(source, /const deleteTool = \(params\) => page\.evaluate\(/);
+  assert.deepEqual((await dryRun(source, {})).steps, ['Run page', 'Run pageTool', 'Run delete', 'Run page']);
+});
