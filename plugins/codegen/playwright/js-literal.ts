@@ -105,10 +105,3 @@ export function parseRegexPattern(pattern: string): { source: string; flags: str
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
-
-/** A double-quoted literal of a JSON value (JSON.stringify with U+2028/U+2029 escaped). */
-export function lit(value: unknown): string {
-  const json = JSON.stringify(value);
-  if (json === undefined) return 'undefined';
-  return json.replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-}
