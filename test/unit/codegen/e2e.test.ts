@@ -9,7 +9,7 @@
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -60,16 +60,30 @@ function reportedTests(report: any): ReportedTest[] {
   return out;
 }
 
+/** Playwright runs still going: after() stops them when the other one failed first. */
+const running = new Set<ChildProcess>();
+
+function killGroup(child: ChildProcess): void {
+  try {
+    process.kill(-child.pid!, 'SIGKILL');
+  } catch {
+    child.kill('SIGKILL'); // already gone, or no group
+  }
+}
+
 /** Runs the Playwright Test CLI in `cwd`; resolves with its JSON report. */
 function runPlaywright(cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; report: any; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'test', '--reporter=json', '--workers=1'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group, so a kill reaches its workers and their browsers too.
+    const child = spawn(process.execPath, [CLI, 'test', '--reporter=json', '--workers=1'], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    running.add(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c) => (stdout += c));
     child.stderr.on('data', (c) => (stderr += c));
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`playwright test took over ${RUN_TIMEOUT_MS} ms\n${stderr}`)); }, RUN_TIMEOUT_MS);
+    const timer = setTimeout(() => { killGroup(child); reject(new Error(`playwright test took over ${RUN_TIMEOUT_MS} ms\n${stderr}`)); }, RUN_TIMEOUT_MS);
     child.on('close', (code) => {
+      running.delete(child);
       clearTimeout(timer);
       try {
         resolve({ code, report: JSON.parse(stdout), stderr });
@@ -141,6 +155,7 @@ describe('generated Playwright code runs for real', { skip }, () => {
   });
 
   after(async () => {
+    await Promise.all([...running].map((child) => new Promise((resolve) => { child.once('close', resolve); killGroup(child); })));
     await Promise.all([recorded?.close(), other?.close(), recordedForTs?.close()]);
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
   });
