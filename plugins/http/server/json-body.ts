@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { ApiError, invalidRequest } from '../../../kernel/errors';
+import { MAX_JSON_DEPTH, findTooDeep } from './json-depth';
 
 /** `application/json`, or any `application/*+json`, with optional parameters. */
 const JSON_TYPE = /^application\/(?:[a-z0-9.+-]*\+)?json\s*(?:;|$)/i;
@@ -33,8 +34,12 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   }
   const raw = await collect(req, limit);
   if (raw.length === 0) return undefined;
+  const text = raw.toString('utf8');
+  // Before parsing: what follows the parse (validation, stringify) recurses and must never see a deep value.
+  const tooDeep = findTooDeep(text, MAX_JSON_DEPTH);
+  if (tooDeep !== null) throw invalidRequest(`${tooDeep || 'body'}: nested more than ${MAX_JSON_DEPTH} levels deep (objects and arrays)`);
   try {
-    return JSON.parse(raw.toString('utf8'));
+    return JSON.parse(text);
   } catch (err) {
     throw invalidRequest(`body: malformed JSON (${describeSyntaxError(err as Error)})`);
   }
