@@ -7,7 +7,7 @@ import { Level } from 'level';
 import type { Storage, FlowStore, ToolCallStore, KeyValueStore, GptConfigRecord, ArtifactStore } from '../../../kernel/contracts/storage';
 import type { Logger } from '../../../kernel/logger';
 import { StartupError } from '../../../kernel/errors';
-import { ensurePrivateDir } from './data-dir';
+import { ensurePrivateDir, ensureSubdir } from './data-dir';
 import { KeyMutex } from './key-mutex';
 import { openSublevels, type RootDb } from './sublevels';
 import { LevelFlowStore } from './flow-store';
@@ -18,7 +18,7 @@ import { describeOpenError } from './open-error';
 
 /** Options of the LevelDB storage. */
 export interface LevelStorageOptions {
-  /** Absolute data directory; created with mode 0700. */
+  /** Absolute data directory; created with mode 0700, or an existing private one (data-dir.ts). */
   dataDir: string;
   /** LevelDB block cache in bytes (LevelDB's default when absent). */
   cacheSize?: number;
@@ -51,12 +51,8 @@ export class LevelStorage implements Storage {
   async open(): Promise<void> {
     if (this.stores) return;
     const { dataDir } = this.options;
-    try {
-      await ensurePrivateDir(dataDir);
-      await ensurePrivateDir(join(dataDir, 'flows'));
-    } catch (err) {
-      throw new StartupError(`Cannot create the data directory ${dataDir}: ${(err as Error).message}`);
-    }
+    await ensurePrivateDir(dataDir);
+    await ensureSubdir(join(dataDir, 'flows'));
     const db: RootDb = new Level<string, unknown>(this.dbPath, {
       valueEncoding: 'json',
       ...(this.options.cacheSize !== undefined && { cacheSize: this.options.cacheSize }),
