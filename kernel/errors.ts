@@ -8,6 +8,10 @@
 export const ERROR_STATUS = {
   INVALID_REQUEST: 400,
   FORBIDDEN_HOST: 403,
+  /** A browser read a route that answers secrets in clear without X-Browserflow-Client. */
+  BROWSER_READ_REFUSED: 403,
+  /** The request comes from a browser the service drives (its User-Agent carries the marker). */
+  DRIVEN_BROWSER_REFUSED: 403,
   FLOW_NOT_FOUND: 404,
   GPT_CONFIG_NOT_FOUND: 404,
   TOOL_CALL_NOT_FOUND: 404,

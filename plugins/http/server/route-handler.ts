@@ -12,6 +12,7 @@ import type { Logger } from '../../../kernel/logger';
 import { parseOrThrow } from '../../../kernel/validation';
 import type { HostGuard } from './host-guard';
 import { hasBody, readJsonBody } from './json-body';
+import { refuseBrowserSecretRead, refuseDrivenBrowser } from './client-guard';
 import { CLOSE_AFTER_ANSWER, drainThen } from './drain';
 import { decodeParams, type ParamPattern } from './path-params';
 import { sendError, sendResult } from './responses';
@@ -87,7 +88,8 @@ export function createRouteHandler(def: RouteDefinition, pattern: ParamPattern, 
   };
 
   return (req, res, path, routerParams, rawQuery) => {
-    const denied = guard.check(req.headers.host, req.headers.origin);
+    const denied = guard.check(req.headers.host, req.headers.origin) ?? refuseDrivenBrowser(req.headers)
+      ?? (def.secretsInClear ? refuseBrowserSecretRead(req.headers) : null);
     if (denied) return sendError(req, res, denied, logger);
     // A body sent to a route that takes none is read and discarded first (bounded), then answered.
     if (!bodySchema) {
