@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   FLOW_NOT_ACTIVE: 409,
   PAYLOAD_TOO_LARGE: 413,
   RANGE_NOT_SATISFIABLE: 416,
+  /** Too many open event streams, for one flow or in all (settings.flows.maxEventSubscribers*). */
+  TOO_MANY_SUBSCRIBERS: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

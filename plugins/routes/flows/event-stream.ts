@@ -9,6 +9,7 @@ import type { Storage } from '../../../kernel/contracts/storage';
 import type { FlowEvent, FlowEvents } from '../../../kernel/flows/flow-events';
 import { isTerminal, type FlowMetadata } from '../../../kernel/flows/flow-types';
 import { flowOutputView, type FlowOutputView } from '../../../kernel/flow-output';
+import type { SubscriberLimits } from './subscriber-limits';
 
 /** Writes one event as the client sees it: credentials of the flow's browser settings masked (`done`'s flow, tool calls). */
 function write(res: RouteRequest['res'], event: FlowEvent, id: number, view: FlowOutputView): void {
@@ -31,8 +32,11 @@ async function storedHistory(flow: FlowMetadata, storage: Storage): Promise<Flow
   return out;
 }
 
-export async function streamEvents(req: RouteRequest, flow: FlowMetadata, events: FlowEvents, storage: Storage): Promise<RouteResult> {
+export async function streamEvents(req: RouteRequest, flow: FlowMetadata, events: FlowEvents, storage: Storage, limits: SubscriberLimits): Promise<RouteResult> {
   const { res } = req;
+  // Before anything is written: past a limit the answer is a plain 429.
+  const release = limits.acquire(flow.id);
+  res.once('close', release);
   const view = flowOutputView(flow);
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',

@@ -13,12 +13,13 @@ import { flowForOutput, flowOutputView, toolCallForOutput } from '../../../kerne
 import type { FlowMetadata } from '../../../kernel/flows/flow-types';
 import { fileResponse } from './file-response';
 import { streamEvents } from './event-stream';
+import type { SubscriberLimits } from './subscriber-limits';
 
 const ERR = { description: 'Error `{code, message}`' };
 const META = { description: 'Flow metadata', schema: FlowMetadataDoc };
 const tags = ['flows'];
 
-export function flowRoutes(c: DependencyContainer): RouteDefinition[] {
+export function flowRoutes(c: DependencyContainer, subscribers: SubscriberLimits): RouteDefinition[] {
   const service = () => resolve(c, FLOW_SERVICE);
   const runner = () => resolve(c, FLOW_RUNNER);
   const control = (path: string, summary: string, act: (id: string) => Promise<FlowMetadata>): RouteDefinition => ({
@@ -143,10 +144,10 @@ export function flowRoutes(c: DependencyContainer): RouteDefinition[] {
     },
     {
       method: 'GET', path: '/api/flows/:flowId/events', summary: 'Server-Sent Events of the flow (history first)', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
-      responses: { 200: { description: 'text/event-stream', contentType: 'text/event-stream' }, 404: ERR },
+      responses: { 200: { description: 'text/event-stream', contentType: 'text/event-stream' }, 404: ERR, 429: { description: 'TOO_MANY_SUBSCRIBERS: too many open event streams for this flow or in all' } },
       async handler(req) {
         const flow = await service().get(req.params.flowId);
-        return streamEvents(req, flow, resolve(c, FLOW_EVENTS), resolve(c, STORAGE));
+        return streamEvents(req, flow, resolve(c, FLOW_EVENTS), resolve(c, STORAGE), subscribers);
       },
     },
   ];
