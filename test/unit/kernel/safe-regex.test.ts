@@ -47,7 +47,8 @@ test('testRegex (async): the event loop keeps running while a hostile pattern ru
   clearInterval(timer);
   const took = performance.now() - t0;
   assert.ok(took >= 150 && took < 3000, `took ${took.toFixed(0)} ms`);
-  assert.ok(ticks >= 10, `${ticks} timer ticks ran meanwhile`);
+  // A blocked loop would run no timer before the check ends (counts depend on the machine: at least a few).
+  assert.ok(ticks >= 2, `${ticks} timer ticks ran meanwhile`);
   await assert.rejects(testRegex('^(d+)+$', '', 'd'), RegexTimeoutError, 'remembered');
   assert.deepEqual(await Promise.all([testRegex('/welcome', '', 'http://x/welcome.html', LONG), testRegex('^$', '', 'x', LONG), testRegex('W', 'i', 'w', LONG)]), [true, false, true]);
   await assert.rejects(testRegex('(', '', 'x', LONG), SyntaxError);
@@ -75,5 +76,6 @@ test('validateJsonSchemaAsync: same answers, the event loop free while a hostile
   const problem = await validateJsonSchemaAsync({ type: 'object', properties: { s: { type: 'string', pattern: '^(f+)+$' } } }, { s: `${'f'.repeat(40)}!` }, '', 200);
   clearInterval(timer);
   assert.match(problem ?? '', /^s: pattern \^\(f\+\)\+\$ took longer than 200 ms to check/);
-  assert.ok(ticks >= 10, `${ticks} timer ticks ran meanwhile`);
+  // A blocked loop would run no timer before the check ends (counts depend on the machine: at least a few).
+  assert.ok(ticks >= 2, `${ticks} timer ticks ran meanwhile`);
 });
