@@ -30,7 +30,7 @@ export const DEFAULT_REGEX_TIMEOUT_MS = 100;
  * begin a batch (a busy machine may not schedule it at once). No pattern
  * runs during that wait, so it is not counted in the pattern's limit.
  */
-const START_GRACE_MS = 250;
+const START_GRACE_MS = 10;
 
 /** How long a synchronous caller may wait for a worker thread to start (once per worker). */
 const BOOT_TIMEOUT_MS = 5_000;
