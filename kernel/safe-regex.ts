@@ -16,9 +16,9 @@
  * A pattern that overran is remembered (per pattern and flags, up to
  * HOSTILE_LIMIT of them) and refused at once afterwards, without running it
  * again on the caller's time: a pattern that can take that long is not fit
- * for service checks. Since a busy machine can also starve the worker, the
- * pattern is re-run once in the background with a longer limit, and
- * forgotten if that run finishes.
+ * for service checks. Since a busy machine can also starve the worker, a
+ * pattern refused again is re-run once in the background with a longer
+ * limit, and forgotten if that run finishes.
  */
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 
@@ -129,48 +129,58 @@ function startWorker(workerData: Record<string, unknown>, transferList: MessageP
 // ---- patterns known to be too slow -----------------------------------------
 
 /**
- * Patterns that overran: `suspect` right after an overrun (refused, and run
- * once more in the background with VERIFY_TIMEOUT_MS, since a busy machine
- * can starve the worker of CPU), `confirmed` when that run overran too. A
- * suspect whose second run finishes is forgotten, so a load spike never
- * disables a sound pattern for long.
+ * Patterns that overran, with the input they overran on: `suspect` after an
+ * overrun within a short limit, `confirmed` after an overrun within
+ * VERIFY_TIMEOUT_MS. Both are refused at once. A busy machine can starve a
+ * worker of CPU, so a suspect is run once more (in the background, with
+ * VERIFY_TIMEOUT_MS) the next time it is asked for, and forgotten if that
+ * run finishes: a load spike never disables a sound pattern for long, while a
+ * stream of distinct hostile patterns, each seen once, costs no second run.
  */
-const hostile = new Map<string, 'suspect' | 'confirmed'>();
+const hostile = new Map<string, { state: 'suspect' | 'confirmed'; check: RegexCheck; verifying: boolean }>();
 const hostileKey = (pattern: string, flags: string) => `${flags}/${pattern}`;
 
 /** Time the background re-run of a suspect pattern gets. */
 const VERIFY_TIMEOUT_MS = 250;
 
-/** Re-runs waiting or running at most; past that, suspects are confirmed without one. */
+/** Re-runs running at most at once; past that, a suspect waits for its next request. */
 const MAX_VERIFYING = 1;
 let verifying = 0;
-
-function remember(key: string, state: 'suspect' | 'confirmed'): void {
-  if (hostile.size >= HOSTILE_LIMIT && !hostile.has(key)) hostile.clear();
-  hostile.set(key, state);
-}
 
 /** Records an overrun of `check` after `timeoutMs`. */
 function overran(check: RegexCheck, timeoutMs: number): void {
   const key = hostileKey(check.pattern, check.flags);
-  if (hostile.get(key) === 'confirmed') return;
-  if (timeoutMs >= VERIFY_TIMEOUT_MS || verifying >= MAX_VERIFYING) {
-    remember(key, 'confirmed');
-    return;
-  }
-  if (hostile.get(key) === 'suspect') return;
-  remember(key, 'suspect');
+  if (hostile.get(key)?.state === 'confirmed') return;
+  if (hostile.size >= HOSTILE_LIMIT && !hostile.has(key)) hostile.clear();
+  hostile.set(key, { state: timeoutMs >= VERIFY_TIMEOUT_MS ? 'confirmed' : 'suspect', check, verifying: false });
+}
+
+/** A suspect asked for again: re-run it in the background (once at a time). */
+function verify(key: string): void {
+  const entry = hostile.get(key);
+  if (!entry || entry.state !== 'suspect' || entry.verifying || verifying >= MAX_VERIFYING) return;
+  entry.verifying = true;
   verifying++;
-  void verifyLane.run([check], VERIFY_TIMEOUT_MS).then(([outcome]) => {
+  void verifyLane.run([entry.check], VERIFY_TIMEOUT_MS).then(([outcome]) => {
     verifying--;
-    if (outcome!.status === 'timeout' || outcome!.status === 'skipped') remember(key, 'confirmed');
-    else hostile.delete(key);
+    entry.verifying = false;
+    if (hostile.get(key) !== entry) return;
+    if (outcome!.status === 'timeout') entry.state = 'confirmed';
+    else if (outcome!.status !== 'skipped') hostile.delete(key);
   });
 }
 
 /** Whether this pattern overran before (it is then refused without running). */
 export function isKnownSlowPattern(pattern: string, flags = ''): boolean {
   return hostile.has(hostileKey(pattern, flags));
+}
+
+/** Whether to refuse `check` at once; a suspect refused this way gets its background re-run. */
+function refusedAtOnce(check: RegexCheck): boolean {
+  const key = hostileKey(check.pattern, check.flags);
+  if (!hostile.has(key)) return false;
+  verify(key);
+  return true;
 }
 
 // ---- synchronous checks ----------------------------------------------------
@@ -206,8 +216,7 @@ function startSyncWorker(): SyncWorker {
  * could cause.
  */
 function readySyncWorker(): SyncWorker | undefined {
-  for (let i = pool.length - 1; i >= 0; i--) if (pool[i]!.dead) pool.splice(i, 1);
-  while (pool.length < POOL_SIZE) pool.push(startSyncWorker());
+  warmUpRegexWorkers();
   let ready = pool.find((w) => Atomics.load(w.slots, READY) === 1);
   if (!ready && !everReady) {
     Atomics.wait(pool[0]!.slots, READY, 0, BOOT_TIMEOUT_MS);
@@ -215,6 +224,16 @@ function readySyncWorker(): SyncWorker | undefined {
   }
   if (ready) everReady = true;
   return ready;
+}
+
+/**
+ * Starts the pool of workers synchronous checks use, without waiting, so the
+ * first check finds one ready instead of waiting for a start-up on the
+ * caller's thread. The service calls it when it starts listening.
+ */
+export function warmUpRegexWorkers(): void {
+  for (let i = pool.length - 1; i >= 0; i--) if (pool[i]!.dead) pool.splice(i, 1);
+  while (pool.length < POOL_SIZE) pool.push(startSyncWorker());
 }
 
 function retire(entry: SyncWorker): void {
@@ -239,7 +258,7 @@ export function testRegexesSync(checks: readonly RegexCheck[], timeoutMs: number
   const toRun: RegexCheck[] = [];
   const where: number[] = [];
   checks.forEach((c, i) => {
-    if (isKnownSlowPattern(c.pattern, c.flags)) outcomes[i] = { status: 'timeout' };
+    if (refusedAtOnce(c)) outcomes[i] = { status: 'timeout' };
     else { toRun.push({ pattern: c.pattern, flags: c.flags, input: c.input }); where.push(i); }
   });
   if (!toRun.length) return outcomes;
@@ -420,7 +439,7 @@ export async function testRegexes(checks: readonly RegexCheck[], timeoutMs: numb
   const toRun: RegexCheck[] = [];
   const where: number[] = [];
   checks.forEach((c, i) => {
-    if (isKnownSlowPattern(c.pattern, c.flags)) outcomes[i] = { status: 'timeout' };
+    if (refusedAtOnce(c)) outcomes[i] = { status: 'timeout' };
     else { toRun.push({ pattern: c.pattern, flags: c.flags, input: c.input }); where.push(i); }
   });
   if (toRun.length) (await checksLane.run(toRun, timeoutMs)).forEach((o, k) => { outcomes[where[k]!] = o; });
