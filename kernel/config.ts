@@ -38,6 +38,19 @@ export const SettingsSchema = v.strictObject({
     /** Element tools wait at most this long for actionability. */
     actionTimeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100)), 10_000),
     navigationTimeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100)), 30_000),
+    /**
+     * Screenshots and videos of finished flows kept at most; past either
+     * limit the oldest finished flows' media are removed (never a running
+     * flow's; the flow records stay). null: no limit.
+     */
+    mediaRetention: v.optional(v.strictObject({
+      maxFlows: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))), null),
+      maxBytes: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))), 10 * 1024 ** 3),
+    }), {}),
+    /** Open event streams (GET /api/flows/{id}/events) per flow at most; past it 429 TOO_MANY_SUBSCRIBERS. */
+    maxEventSubscribersPerFlow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 32),
+    /** Open event streams over all flows at most; past it 429 TOO_MANY_SUBSCRIBERS. */
+    maxEventSubscribers: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 512),
   }), {}),
   llm: v.optional(v.strictObject({
     maxRetries: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 3),

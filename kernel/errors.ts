@@ -8,6 +8,10 @@
 export const ERROR_STATUS = {
   INVALID_REQUEST: 400,
   FORBIDDEN_HOST: 403,
+  /** A browser read a route that answers secrets in clear without X-Browserflow-Client. */
+  BROWSER_READ_REFUSED: 403,
+  /** The request comes from a browser the service drives (its User-Agent carries the marker). */
+  DRIVEN_BROWSER_REFUSED: 403,
   FLOW_NOT_FOUND: 404,
   GPT_CONFIG_NOT_FOUND: 404,
   TOOL_CALL_NOT_FOUND: 404,
@@ -21,6 +25,8 @@ export const ERROR_STATUS = {
   FLOW_NOT_ACTIVE: 409,
   PAYLOAD_TOO_LARGE: 413,
   RANGE_NOT_SATISFIABLE: 416,
+  /** Too many open event streams, for one flow or in all (settings.flows.maxEventSubscribers*). */
+  TOO_MANY_SUBSCRIBERS: 429,
   INTERNAL_ERROR: 500,
   SERVICE_UNAVAILABLE: 503,
 } as const;

@@ -83,6 +83,16 @@ export interface LlmProvider {
   readonly configSchema: v.GenericSchema;
   /** Fields masked on every read (`apiKey`, `secretAccessKey`...). */
   readonly secretFields: readonly string[];
+  /**
+   * Fields that decide where requests, and so the secrets, are sent
+   * (`baseUrl`, `region`, `project`, `location`, `endpoint`...). A client
+   * that writes back the masked form of a stored secret keeps the stored
+   * secret only while `type` and every one of these fields are unchanged;
+   * otherwise the write is refused (400 naming the secret field), so a
+   * masked key can never be pointed at a new host. When absent, every field
+   * but the secret fields, `modelName` and `vision` counts as one.
+   */
+  readonly endpointFields?: readonly string[];
   /** Whether screenshots can be attached for this configuration. */
   supportsVision(config: GptConfigRecord): boolean;
   /** One model call. Rejects with LlmError. */

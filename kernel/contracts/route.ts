@@ -49,5 +49,12 @@ export interface RouteDefinition {
   /** Error code used when a path param fails validation (e.g. FLOW_NOT_FOUND for a malformed flowId). */
   paramsErrorCode?: 'INVALID_REQUEST' | 'FLOW_NOT_FOUND' | 'NOT_FOUND';
   responses: Record<number, RouteResponseDoc>;
+  /**
+   * The answer holds secrets in clear (env values, GPT configurations): a
+   * request from a browser is refused (403 BROWSER_READ_REFUSED) unless it
+   * carries the header X-Browserflow-Client, which a page can only send
+   * same-origin. Programs (curl, SDKs) are not affected.
+   */
+  secretsInClear?: boolean;
   handler(req: RouteRequest): Promise<RouteResult> | RouteResult;
 }

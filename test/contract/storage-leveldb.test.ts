@@ -6,7 +6,7 @@
 import { after, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { chmod, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { container as rootContainer } from 'tsyringe';
@@ -59,20 +59,54 @@ describe('storage-leveldb specifics', () => {
     }
   });
 
-  test('the data dir is created 0700, and an existing looser one is tightened', async () => {
-    const fresh = await tempDataDir();
+  test('a new data dir is created 0700; an existing private one is used as it is', async () => {
+    const fresh = join(await tempDataDir(), 'nested', 'data');
     const a = new LevelStorage({ dataDir: fresh });
     await a.open();
     await a.close();
     assert.equal((await stat(fresh)).mode & 0o777, 0o700);
 
-    const loose = await tempDataDir();
-    await mkdir(loose, { recursive: true });
-    await chmod(loose, 0o755);
-    const b = new LevelStorage({ dataDir: loose });
+    const existing = await tempDataDir();
+    await mkdir(existing, { recursive: true });
+    await chmod(existing, 0o700);
+    await writeFile(join(existing, 'notes.txt'), 'mine');
+    const b = new LevelStorage({ dataDir: existing });
     await b.open();
     await b.close();
-    assert.equal((await stat(loose)).mode & 0o777, 0o700);
+    assert.equal((await stat(existing)).mode & 0o777, 0o700);
+  });
+
+  test('an existing data dir others can access is never chmodded: refused with a StartupError unless it is empty', async () => {
+    for (const mode of [0o755, 0o770, 0o1777]) {
+      const shared = await tempDataDir();
+      await mkdir(shared, { recursive: true });
+      await writeFile(join(shared, 'someone-elses-file'), 'x');
+      await chmod(shared, mode);
+      const c = new LevelStorage({ dataDir: shared });
+      await assert.rejects(c.open(), (e: unknown) => e instanceof StartupError && !e.message.includes('\n')
+        && e.message.includes(shared) && e.message.includes(`mode ${mode.toString(8).padStart(4, '0')}`) && /--data-dir/.test(e.message)
+        && (mode === 0o1777) !== e.message.includes('chmod 700'), `mode ${mode.toString(8)}`);
+      assert.equal((await stat(shared)).mode & 0o7777, mode, 'its mode is left alone');
+      assert.deepEqual(await readdir(shared), ['someone-elses-file'], 'nothing was created in it');
+    }
+  });
+
+  test('an existing empty data dir of this user with loose permissions is tightened to 0700', async () => {
+    const empty = await tempDataDir();
+    await mkdir(empty, { recursive: true });
+    await chmod(empty, 0o755);
+    const d = new LevelStorage({ dataDir: empty });
+    await d.open();
+    await d.close();
+    assert.equal((await stat(empty)).mode & 0o777, 0o700);
+  });
+
+  test('a data dir path that is a file is refused with a StartupError', async () => {
+    const parent = await tempDataDir();
+    await mkdir(parent, { recursive: true });
+    const file = join(parent, 'file');
+    await writeFile(file, 'x');
+    await assert.rejects(new LevelStorage({ dataDir: file }).open(), (e: unknown) => e instanceof StartupError && /not a directory/.test(e.message));
   });
 
   test('a second open in this process hits the lock: one-line StartupError; the lock is freed by close', async () => {

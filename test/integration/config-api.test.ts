@@ -31,6 +31,26 @@ const VALID: Record<string, { body: Record<string, unknown>; secrets: string[] }
   GOOGLE_VERTEX: { body: { type: 'GOOGLE_VERTEX', modelName: 'gemini-1.5-pro', project: 'p', location: 'us-central1', accessToken: VERTEX_TOKEN }, secrets: [VERTEX_TOKEN] },
 };
 
+/** Every secret and endpoint field of each provider filled in (apiKey too where it is optional). */
+const SERVICE_ACCOUNT_KEY = JSON.stringify({ client_email: 'bf@p.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----\\nMIIE-test\\n-----END PRIVATE KEY-----\\n' });
+const FULL: Record<string, Record<string, unknown>> = {
+  OPENAI: { type: 'OPENAI', apiKey: OPENAI_KEY, modelName: 'gpt-4o', baseUrl: 'https://llm.example/v1' },
+  ANTHROPIC: { type: 'ANTHROPIC', apiKey: ANTHROPIC_KEY, modelName: 'claude', baseUrl: 'https://llm.example' },
+  ANTHROPIC_AWS_BEDROCK: {
+    type: 'ANTHROPIC_AWS_BEDROCK', modelName: 'anthropic.claude-3', region: 'us-east-1', accessKeyId: 'AKIAEXAMPLE',
+    secretAccessKey: AWS_SECRET, sessionToken: 'aws-session-token-0123456789', apiKey: 'bedrock-api-key-0123456789', baseUrl: 'https://bedrock.example',
+  },
+  GOOGLE_GEMINI: { type: 'GOOGLE_GEMINI', apiKey: GEMINI_KEY, modelName: 'gemini', baseUrl: 'https://llm.example' },
+  GOOGLE_VERTEX: {
+    type: 'GOOGLE_VERTEX', modelName: 'gemini', project: 'p', location: 'us-central1', serviceAccountKey: SERVICE_ACCOUNT_KEY,
+    accessToken: VERTEX_TOKEN, apiKey: 'vertex-api-key-0123456789', baseUrl: 'https://vertex.example',
+  },
+};
+/** A new value for each endpoint field. */
+const ENDPOINT_CHANGES: Record<string, string> = {
+  baseUrl: 'https://attacker.example/v1', region: 'eu-west-1', project: 'other-project', location: 'europe-west4',
+};
+
 describe('configuration API', () => {
   let svc: RunningService;
   let types: string[];
@@ -102,12 +122,64 @@ describe('configuration API', () => {
     test('POST replaces; writing back the masked key keeps the real one', async () => {
       if (!types.includes('OPENAI')) return;
       const masked = (await svc.request('GET', '/api/gpt-configs/cfg-openai')).body;
-      const res = await svc.request('POST', '/api/gpt-configs/cfg-openai', { ...masked, modelName: 'gpt-4o-mini', baseUrl: undefined });
+      const res = await svc.request('POST', '/api/gpt-configs/cfg-openai', { ...masked, modelName: 'gpt-4o-mini', vision: false });
       assert.equal(res.status, 200, res.text);
       assert.equal(res.body.modelName, 'gpt-4o-mini');
-      assert.equal(res.body.baseUrl, undefined, 'a replace drops fields left out');
+      assert.equal(res.body.vision, false);
       const stored = await resolve(svc.kernel.container, STORAGE).gptConfigs.get('cfg-openai');
       assert.equal(stored!.apiKey, OPENAI_KEY);
+      const replaced = await svc.request('POST', '/api/gpt-configs/cfg-openai', { ...VALID.OPENAI!.body, baseUrl: undefined });
+      assert.equal(replaced.status, 200, replaced.text);
+      assert.equal(replaced.body.baseUrl, undefined, 'a replace drops fields left out');
+      await svc.request('POST', '/api/gpt-configs/cfg-openai', VALID.OPENAI!.body);
+    });
+
+    test('a masked secret sent with a changed endpoint field answers 400 naming the secret field, for every secret field of every provider', async () => {
+      const providers = new Map(resolveAll(svc.kernel.container, LLM_PROVIDERS).map((p) => [p.type, p]));
+      const storage = resolve(svc.kernel.container, STORAGE);
+      let checked = 0;
+      for (const [type, full] of Object.entries(FULL)) {
+        const provider = providers.get(type);
+        if (!provider) continue;
+        assert.ok(provider.endpointFields?.length, `${type} declares its endpoint fields`);
+        const name = `endpoint-${type.toLowerCase()}`;
+        assert.equal((await svc.request('POST', `/api/gpt-configs/${name}`, full)).status, 200);
+        const masked = (await svc.request('GET', `/api/gpt-configs/${name}`)).body;
+        for (const secret of provider.secretFields) {
+          assert.equal(typeof full[secret], 'string', `${type}.${secret} is filled in the sample`);
+          // Only this secret masked, the others sent in clear: the refusal must name this one.
+          const body = { ...full, [secret]: masked[secret] };
+          for (const field of provider.endpointFields!) {
+            const moved = { ...body, [field]: ENDPOINT_CHANGES[field] };
+            // An optional endpoint field left out goes back to the default endpoint: a change too.
+            const dropped: Record<string, unknown> = { ...body, [field]: undefined };
+            for (const attempt of field === 'baseUrl' ? [moved, dropped] : [moved]) {
+              // A masked service-account key is not JSON: the schema refuses it before anything else (naming it too).
+              const message = secret === 'serviceAccountKey' ? /^serviceAccountKey: must be the JSON text of a service-account key/
+                : new RegExp(`^${secret}: is the masked form of the stored secret, but ${field} changed: send the key again to change the endpoint$`);
+              const res = await refused('POST', `/api/gpt-configs/${name}`, attempt, 400, 'INVALID_REQUEST', message);
+              assert.doesNotMatch(res.text, new RegExp(String(full[secret]).slice(0, 12).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+              checked++;
+            }
+          }
+          if (secret === 'serviceAccountKey') continue;
+          // Same endpoint: the masked value keeps the stored secret.
+          const kept = await svc.request('POST', `/api/gpt-configs/${name}`, { ...body, modelName: 'renamed-model' });
+          assert.equal(kept.status, 200, kept.text);
+          assert.equal((await storage.gptConfigs.get(name))![secret], full[secret]);
+          // The new endpoint with the key sent again is accepted.
+          const field = provider.endpointFields![0]!;
+          const resent = await svc.request('POST', `/api/gpt-configs/${name}`, { ...full, [field]: ENDPOINT_CHANGES[field] });
+          assert.equal(resent.status, 200, resent.text);
+          assert.equal((await svc.request('POST', `/api/gpt-configs/${name}`, full)).status, 200);
+        }
+        // Another type with the masked key of this one: refused too.
+        if (type !== 'OPENAI' && providers.has('OPENAI') && provider.secretFields.includes('apiKey')) {
+          await refused('POST', `/api/gpt-configs/${name}`, { type: 'OPENAI', apiKey: masked.apiKey, modelName: 'm' }, 400, 'INVALID_REQUEST', /^apiKey: .* type changed/);
+        }
+        assert.equal((await svc.request('DELETE', `/api/gpt-configs/${name}`)).status, 204);
+      }
+      assert.ok(checked >= 10, `${checked} refusals checked`);
     });
 
     test('a short secret is masked entirely', async () => {

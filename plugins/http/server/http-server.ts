@@ -13,6 +13,7 @@ import { StartupError } from '../../../kernel/errors';
 import type { Logger } from '../../../kernel/logger';
 import { ROUTES, resolveAll, type HttpServerInfo } from '../../../kernel/tokens';
 import { HostGuard } from './host-guard';
+import { warmUpRegexWorkers } from '../../../kernel/safe-regex';
 import { buildRouter } from './router';
 
 /** How long in-flight requests may take to finish once stop() is called. */
@@ -69,6 +70,8 @@ export class HttpServer implements HttpServerInfo, Lifecycle {
     server.on('error', (err) => this.logger.error('HTTP server error', { error: err.message }));
     this.server = server;
     this.port = (server.address() as AddressInfo).port;
+    // Requests may check user regexes from now on (custom tools' patterns): their workers start in the background now.
+    warmUpRegexWorkers();
     this.logger.info(`HTTP server listening on ${this.url()}`, { routes: routes.length });
   }
 

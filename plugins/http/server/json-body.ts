@@ -7,19 +7,14 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { ApiError, invalidRequest } from '../../../kernel/errors';
+import { MAX_JSON_DEPTH, findTooDeep } from './json-depth';
+import { announcesBody } from './drain';
 
 /** `application/json`, or any `application/*+json`, with optional parameters. */
 const JSON_TYPE = /^application\/(?:[a-z0-9.+-]*\+)?json\s*(?:;|$)/i;
 
-/** Marks requests whose body was not fully read, so the answer closes the connection. */
-export const UNREAD_BODY = Symbol('browserflow.unreadBody');
-
 /** Whether the request announces a body at all. */
-export function hasBody(req: IncomingMessage): boolean {
-  const length = req.headers['content-length'];
-  if (length !== undefined) return length !== '0';
-  return req.headers['transfer-encoding'] !== undefined;
-}
+export const hasBody = announcesBody;
 
 /** Reads and parses the body; `undefined` when the request has none (or an empty one). */
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
@@ -28,13 +23,17 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   if (declared > limit) throw tooLarge(req, limit);
   const type = req.headers['content-type'];
   if (type === undefined || !JSON_TYPE.test(type)) {
-    (req as unknown as Record<symbol, boolean>)[UNREAD_BODY] = true;
+    // The body is left unread; the error answer drains it first (drain.ts).
     throw invalidRequest(`body: content-type must be application/json, got ${type === undefined ? 'none' : JSON.stringify(type.slice(0, 100))}`);
   }
   const raw = await collect(req, limit);
   if (raw.length === 0) return undefined;
+  const text = raw.toString('utf8');
+  // Before parsing: what follows the parse (validation, stringify) recurses and must never see a deep value.
+  const tooDeep = findTooDeep(text, MAX_JSON_DEPTH);
+  if (tooDeep !== null) throw invalidRequest(`${tooDeep || 'body'}: nested more than ${MAX_JSON_DEPTH} levels deep (objects and arrays)`);
   try {
-    return JSON.parse(raw.toString('utf8'));
+    return JSON.parse(text);
   } catch (err) {
     throw invalidRequest(`body: malformed JSON (${describeSyntaxError(err as Error)})`);
   }
@@ -53,8 +52,7 @@ function collect(req: IncomingMessage, limit: number): Promise<Buffer> {
       size += chunk.length;
       if (size > limit) {
         cleanup();
-        // Let the rest drain into the void; the answer closes the connection.
-        req.resume();
+        // The rest is read and discarded before the answer (drain.ts).
         reject(tooLarge(req, limit));
         return;
       }
@@ -74,8 +72,7 @@ function collect(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-function tooLarge(req: IncomingMessage, limit: number): ApiError {
-  (req as unknown as Record<symbol, boolean>)[UNREAD_BODY] = true;
+function tooLarge(_req: IncomingMessage, limit: number): ApiError {
   return new ApiError('PAYLOAD_TOO_LARGE', `The request body exceeds the limit of ${limit} bytes (settings.bodyLimitBytes).`);
 }
 

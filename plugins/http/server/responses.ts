@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream';
 import type { RouteResult } from '../../../kernel/contracts/route';
 import { ApiError } from '../../../kernel/errors';
 import type { Logger } from '../../../kernel/logger';
-import { UNREAD_BODY } from './json-body';
+import { CLOSE_AFTER_ANSWER, drainThen } from './drain';
 
 /** Content type of every JSON answer. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -78,9 +78,15 @@ export function sendError(req: IncomingMessage, res: ServerResponse, err: unknow
     res.destroy();
     return;
   }
+  // The body the client is still sending is read (bounded) first, so it sees this answer rather than a reset.
+  drainThen(req, () => writeError(req, res, err, logger));
+}
+
+function writeError(req: IncomingMessage, res: ServerResponse, err: unknown, logger: Logger): void {
+  if (res.headersSent || res.destroyed) return;
   const extra: Record<string, string> = {};
-  // A body left unread (too large, wrong type) must not be parsed as the next request.
-  if ((req as unknown as Record<symbol, boolean>)[UNREAD_BODY]) extra.connection = 'close';
+  // A body cut off at the drain bound must not be parsed as the next request.
+  if ((req as unknown as Record<symbol, boolean>)[CLOSE_AFTER_ANSWER]) extra.connection = 'close';
   if (err instanceof ApiError) {
     const body: { code: string; message: string; details?: unknown } = { code: err.code, message: logger.redact(err.message) };
     if (err.details !== undefined) body.details = JSON.parse(logger.redact(JSON.stringify(err.details)));

@@ -11,7 +11,9 @@ import { ApiError, invalidRequest, type ErrorCode } from '../../../kernel/errors
 import type { Logger } from '../../../kernel/logger';
 import { parseOrThrow } from '../../../kernel/validation';
 import type { HostGuard } from './host-guard';
-import { readJsonBody } from './json-body';
+import { hasBody, readJsonBody } from './json-body';
+import { refuseBrowserSecretRead, refuseDrivenBrowser } from './client-guard';
+import { CLOSE_AFTER_ANSWER, drainThen } from './drain';
 import { decodeParams, type ParamPattern } from './path-params';
 import { sendError, sendResult } from './responses';
 
@@ -86,9 +88,18 @@ export function createRouteHandler(def: RouteDefinition, pattern: ParamPattern, 
   };
 
   return (req, res, path, routerParams, rawQuery) => {
-    const denied = guard.check(req.headers.host, req.headers.origin);
+    const denied = guard.check(req.headers.host, req.headers.origin) ?? refuseDrivenBrowser(req.headers)
+      ?? (def.secretsInClear ? refuseBrowserSecretRead(req.headers) : null);
     if (denied) return sendError(req, res, denied, logger);
-    if (!bodySchema) return run(req, res, path, routerParams, rawQuery, undefined);
+    // A body sent to a route that takes none is read and discarded first (bounded), then answered.
+    if (!bodySchema) {
+      if (!hasBody(req)) return run(req, res, path, routerParams, rawQuery, undefined);
+      return drainThen(req, () => {
+        // Cut off at the drain bound: what is left of the body must not be read as the next request.
+        if ((req as unknown as Record<symbol, boolean>)[CLOSE_AFTER_ANSWER]) res.setHeader('connection', 'close');
+        run(req, res, path, routerParams, rawQuery, undefined);
+      });
+    }
     readJsonBody(req, bodyLimitBytes).then((body) => {
       if (body === undefined && !bodyOptional) throw invalidRequest('body: is required');
       run(req, res, path, routerParams, rawQuery, body);

@@ -12,6 +12,7 @@ import type { RouteDefinition } from '../../../kernel/contracts/route';
 import { ApiError, StartupError } from '../../../kernel/errors';
 import { createRouteHandler, type HandlerContext, type RouteListener } from './route-handler';
 import { sendError } from './responses';
+import { refuseDrivenBrowser } from './client-guard';
 import type { ParamPattern } from './path-params';
 
 /** What polka adds to the request it routes. */
@@ -74,7 +75,7 @@ export function buildRouter(defs: RouteDefinition[], ctx: HandlerContext): (req:
   }
 
   function noMatch(req: PolkaRequest, res: ServerResponse): void {
-    const denied = ctx.guard.check(req.headers.host, req.headers.origin);
+    const denied = ctx.guard.check(req.headers.host, req.headers.origin) ?? refuseDrivenBrowser(req.headers);
     if (denied) return sendError(req, res, denied, ctx.logger);
     const allow = new Set<string>();
     for (const r of mounted) if (r.pattern.test(req.path)) allow.add(r.def.method);

@@ -17,3 +17,6 @@ export type AnthropicConfig = v.InferOutput<typeof anthropicConfigSchema>;
 
 /** Fields masked on every read. */
 export const ANTHROPIC_SECRET_FIELDS = ['apiKey'] as const;
+
+/** Fields that decide where the secrets are sent: a masked secret is kept only while they are unchanged. */
+export const ANTHROPIC_ENDPOINT_FIELDS = ['baseUrl'] as const;

@@ -2,7 +2,7 @@
 import Anthropic from '@anthropic-ai/sdk';
 import type { LlmError, LlmResponse } from '../../../kernel/contracts/llm-provider';
 import { SdkLlmProvider, type FailedCall, type SdkCall } from '../../../kernel/llm/sdk-provider';
-import { ANTHROPIC_SECRET_FIELDS, ANTHROPIC_TYPE, anthropicConfigSchema, type AnthropicConfig } from './config-schema';
+import { ANTHROPIC_ENDPOINT_FIELDS, ANTHROPIC_SECRET_FIELDS, ANTHROPIC_TYPE, anthropicConfigSchema, type AnthropicConfig } from './config-schema';
 import { fromMessage, toMessageParams } from './anthropic-mapping';
 import { classifyAnthropicError } from './anthropic-errors';
 
@@ -12,6 +12,7 @@ export class AnthropicProvider extends SdkLlmProvider<AnthropicConfig, Anthropic
   readonly description = 'Anthropic Claude through the Messages API';
   readonly configSchema = anthropicConfigSchema;
   readonly secretFields = ANTHROPIC_SECRET_FIELDS;
+  readonly endpointFields = ANTHROPIC_ENDPOINT_FIELDS;
 
   protected clientKey(config: AnthropicConfig, baseURL: string | undefined): unknown {
     return { apiKey: config.apiKey, baseURL };

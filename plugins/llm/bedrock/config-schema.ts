@@ -47,3 +47,6 @@ export type BedrockConfig = v.InferOutput<typeof bedrockConfigSchema>;
 
 /** Fields masked on every read. */
 export const BEDROCK_SECRET_FIELDS = ['secretAccessKey', 'sessionToken', 'apiKey'] as const;
+
+/** Fields that decide where the secrets are sent: a masked secret is kept only while they are unchanged. */
+export const BEDROCK_ENDPOINT_FIELDS = ['region', 'baseUrl'] as const;

@@ -6,7 +6,7 @@ import { BedrockRuntimeClient, ConverseCommand, type BedrockRuntimeClientConfig 
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { LlmError, LlmResponse } from '../../../kernel/contracts/llm-provider';
 import { SdkLlmProvider, type FailedCall, type SdkCall } from '../../../kernel/llm/sdk-provider';
-import { BEDROCK_SECRET_FIELDS, BEDROCK_TYPE, bedrockConfigSchema, type BedrockConfig } from './config-schema';
+import { BEDROCK_ENDPOINT_FIELDS, BEDROCK_SECRET_FIELDS, BEDROCK_TYPE, bedrockConfigSchema, type BedrockConfig } from './config-schema';
 import { fromConverseOutput, toConverseInput } from './bedrock-mapping';
 import { classifyBedrockError } from './bedrock-errors';
 
@@ -43,6 +43,7 @@ export class BedrockProvider extends SdkLlmProvider<BedrockConfig, BedrockRuntim
   readonly description = 'Anthropic Claude on AWS Bedrock (Converse API)';
   readonly configSchema = bedrockConfigSchema;
   readonly secretFields = BEDROCK_SECRET_FIELDS;
+  readonly endpointFields = BEDROCK_ENDPOINT_FIELDS;
 
   /** The access key id is not masked on reads, but is kept out of messages and logs too. */
   protected scrubbedFields(): readonly string[] {

@@ -17,3 +17,6 @@ export type GeminiConfig = v.InferOutput<typeof geminiConfigSchema>;
 
 /** Fields masked on every read. */
 export const GEMINI_SECRET_FIELDS = ['apiKey'] as const;
+
+/** Fields that decide where the secrets are sent: a masked secret is kept only while they are unchanged. */
+export const GEMINI_ENDPOINT_FIELDS = ['baseUrl'] as const;

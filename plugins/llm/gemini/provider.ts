@@ -1,7 +1,7 @@
 /** The `GOOGLE_GEMINI` provider: the Gemini Developer API through `@google/genai`. */
 import { GoogleGenAI } from '@google/genai';
 import { GenAiProvider, genAiHttpOptions } from '../../../kernel/llm/genai/genai-provider';
-import { GEMINI_SECRET_FIELDS, GEMINI_TYPE, geminiConfigSchema, type GeminiConfig } from './config-schema';
+import { GEMINI_ENDPOINT_FIELDS, GEMINI_SECRET_FIELDS, GEMINI_TYPE, geminiConfigSchema, type GeminiConfig } from './config-schema';
 
 /** LLM provider for GPT configurations of type `GOOGLE_GEMINI`. */
 export class GeminiProvider extends GenAiProvider<GeminiConfig> {
@@ -9,6 +9,7 @@ export class GeminiProvider extends GenAiProvider<GeminiConfig> {
   readonly description = 'Google Gemini through the Gemini Developer API (API key)';
   readonly configSchema = geminiConfigSchema;
   readonly secretFields = GEMINI_SECRET_FIELDS;
+  readonly endpointFields = GEMINI_ENDPOINT_FIELDS;
   protected readonly serviceName = 'Gemini';
 
   protected clientKey(config: GeminiConfig, baseUrl: string | undefined): unknown {

@@ -17,3 +17,6 @@ export type OpenAiConfig = v.InferOutput<typeof openAiConfigSchema>;
 
 /** Fields masked on every read. */
 export const OPENAI_SECRET_FIELDS = ['apiKey'] as const;
+
+/** Fields that decide where the secrets are sent: a masked secret is kept only while they are unchanged. */
+export const OPENAI_ENDPOINT_FIELDS = ['baseUrl'] as const;

@@ -2,7 +2,7 @@
 import OpenAI from 'openai';
 import type { LlmError, LlmResponse } from '../../../kernel/contracts/llm-provider';
 import { SdkLlmProvider, type FailedCall, type SdkCall } from '../../../kernel/llm/sdk-provider';
-import { OPENAI_SECRET_FIELDS, OPENAI_TYPE, openAiConfigSchema, type OpenAiConfig } from './config-schema';
+import { OPENAI_ENDPOINT_FIELDS, OPENAI_SECRET_FIELDS, OPENAI_TYPE, openAiConfigSchema, type OpenAiConfig } from './config-schema';
 import { fromChatCompletion, toChatParams } from './openai-mapping';
 import { classifyOpenAiError } from './openai-errors';
 
@@ -12,6 +12,7 @@ export class OpenAiProvider extends SdkLlmProvider<OpenAiConfig, OpenAI> {
   readonly description = 'OpenAI chat completions, or any OpenAI-compatible server via baseUrl';
   readonly configSchema = openAiConfigSchema;
   readonly secretFields = OPENAI_SECRET_FIELDS;
+  readonly endpointFields = OPENAI_ENDPOINT_FIELDS;
 
   protected clientKey(config: OpenAiConfig, baseURL: string | undefined): unknown {
     return { apiKey: config.apiKey, baseURL };

@@ -47,3 +47,6 @@ export type VertexConfig = v.InferOutput<typeof vertexConfigSchema>;
 
 /** Fields masked on every read. */
 export const VERTEX_SECRET_FIELDS = ['serviceAccountKey', 'accessToken', 'apiKey'] as const;
+
+/** Fields that decide where the secrets are sent: a masked secret is kept only while they are unchanged. */
+export const VERTEX_ENDPOINT_FIELDS = ['project', 'location', 'baseUrl'] as const;

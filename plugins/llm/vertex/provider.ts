@@ -6,7 +6,7 @@
 import { GoogleGenAI, type GoogleGenAIOptions } from '@google/genai';
 import { OAuth2Client } from 'google-auth-library';
 import { GenAiProvider, genAiHttpOptions } from '../../../kernel/llm/genai/genai-provider';
-import { VERTEX_SECRET_FIELDS, VERTEX_TYPE, vertexConfigSchema, type VertexConfig } from './config-schema';
+import { VERTEX_ENDPOINT_FIELDS, VERTEX_SECRET_FIELDS, VERTEX_TYPE, vertexConfigSchema, type VertexConfig } from './config-schema';
 
 /** OAuth scope Vertex AI needs. */
 const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
@@ -28,6 +28,7 @@ export class VertexProvider extends GenAiProvider<VertexConfig> {
   readonly description = 'Google Gemini on Vertex AI (service-account key, access token or application default credentials)';
   readonly configSchema = vertexConfigSchema;
   readonly secretFields = VERTEX_SECRET_FIELDS;
+  readonly endpointFields = VERTEX_ENDPOINT_FIELDS;
   protected readonly serviceName = 'Vertex AI';
 
   protected clientKey(config: VertexConfig, baseUrl: string | undefined): unknown {

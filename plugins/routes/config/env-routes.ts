@@ -8,12 +8,12 @@ const tags = ['configuration'];
 export function envRoutes(store: ConfigStore): RouteDefinition[] {
   return [
     {
-      method: 'GET', path: '/api/env', summary: 'All environment variables as a key-value map', tags,
+      method: 'GET', path: '/api/env', secretsInClear: true, summary: 'All environment variables as a key-value map', tags,
       responses: { 200: { description: 'Key -> value', schema: EnvMap } },
       handler: async () => ({ json: await store.listEnv() }),
     },
     {
-      method: 'GET', path: '/api/env/:key', summary: 'One environment variable', tags,
+      method: 'GET', path: '/api/env/:key', secretsInClear: true, summary: 'One environment variable', tags,
       params: EnvParams,
       responses: {
         200: { description: 'The variable', schema: EnvVar },

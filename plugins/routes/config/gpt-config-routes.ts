@@ -11,12 +11,12 @@ export function gptConfigRoutes(store: ConfigStore): RouteDefinition[] {
   const body = gptConfigBodySchema([...store.providers.values()]);
   return [
     {
-      method: 'GET', path: '/api/gpt-configs', summary: 'List every GPT configuration, secrets masked', tags,
+      method: 'GET', path: '/api/gpt-configs', secretsInClear: true, summary: 'List every GPT configuration, secrets masked', tags,
       responses: { 200: { description: 'Name -> configuration', schema: GptConfigList } },
       handler: async () => ({ json: await store.listGptConfigs() }),
     },
     {
-      method: 'GET', path: '/api/gpt-configs/:name', summary: 'Get one GPT configuration, secrets masked', tags,
+      method: 'GET', path: '/api/gpt-configs/:name', secretsInClear: true, summary: 'Get one GPT configuration, secrets masked', tags,
       params: GptConfigParams,
       responses: {
         200: { description: 'The configuration', schema: MaskedGptConfig },

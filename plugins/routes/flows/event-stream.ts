@@ -8,9 +8,13 @@ import type { RouteRequest, RouteResult } from '../../../kernel/contracts/route'
 import type { Storage } from '../../../kernel/contracts/storage';
 import type { FlowEvent, FlowEvents } from '../../../kernel/flows/flow-events';
 import { isTerminal, type FlowMetadata } from '../../../kernel/flows/flow-types';
+import { flowOutputView, type FlowOutputView } from '../../../kernel/flow-output';
+import type { SubscriberLimits } from './subscriber-limits';
 
-function write(res: RouteRequest['res'], event: FlowEvent, id: number): void {
-  const { type, ...data } = event;
+/** Writes one event as the client sees it: credentials of the flow's browser settings masked (`done`'s flow, tool calls). */
+function write(res: RouteRequest['res'], event: FlowEvent, id: number, view: FlowOutputView): void {
+  const shown = event.type === 'done' ? { ...event, flow: flowOutputView(event.flow).flow } : view.redact(event);
+  const { type, ...data } = shown;
   res.write(`id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
@@ -28,8 +32,12 @@ async function storedHistory(flow: FlowMetadata, storage: Storage): Promise<Flow
   return out;
 }
 
-export async function streamEvents(req: RouteRequest, flow: FlowMetadata, events: FlowEvents, storage: Storage): Promise<RouteResult> {
+export async function streamEvents(req: RouteRequest, flow: FlowMetadata, events: FlowEvents, storage: Storage, limits: SubscriberLimits): Promise<RouteResult> {
   const { res } = req;
+  // Before anything is written: past a limit the answer is a plain 429.
+  const release = limits.acquire(flow.id);
+  res.once('close', release);
+  const view = flowOutputView(flow);
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
@@ -46,7 +54,7 @@ export async function streamEvents(req: RouteRequest, flow: FlowMetadata, events
   const unsubscribe = events.subscribe(flow.id, (event) => {
     if (ended) return;
     if (replaying) { pending.push(event); return; }
-    write(res, event, seq++);
+    write(res, event, seq++, view);
     if (event.type === 'done') { unsubscribe(); end(); }
   });
   const heartbeat = setInterval(() => { if (!ended) res.write(': keep-alive\n\n'); }, 15_000);
@@ -59,12 +67,12 @@ export async function streamEvents(req: RouteRequest, flow: FlowMetadata, events
     if (current && isTerminal(current.state)) past = await storedHistory(current, storage);
   }
   const seen = new Set(past);
-  for (const e of past) write(res, e, seq++);
+  for (const e of past) write(res, e, seq++, view);
   replaying = false;
   let done = past.some((e) => e.type === 'done');
   for (const e of pending) {
     if (seen.has(e) || done) continue;
-    write(res, e, seq++);
+    write(res, e, seq++, view);
     if (e.type === 'done') done = true;
   }
   if (done) { unsubscribe(); clearInterval(heartbeat); end(); }

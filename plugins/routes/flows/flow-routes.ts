@@ -9,29 +9,35 @@ import {
   CodeQuery, FlowIdParams, FlowMetadataDoc, FlowPageDoc, ImageParams, ListQuery, ProjectBody, RenameBody,
   RerunQuery, RunModeBody, ToolCallBody, ToolCallDoc, ToolCallParams,
 } from './schemas';
+import { flowForOutput, flowOutputView, toolCallForOutput } from '../../../kernel/flow-output';
+import type { FlowMetadata } from '../../../kernel/flows/flow-types';
 import { fileResponse } from './file-response';
 import { streamEvents } from './event-stream';
+import type { SubscriberLimits } from './subscriber-limits';
 
 const ERR = { description: 'Error `{code, message}`' };
 const META = { description: 'Flow metadata', schema: FlowMetadataDoc };
 const tags = ['flows'];
 
-export function flowRoutes(c: DependencyContainer): RouteDefinition[] {
+export function flowRoutes(c: DependencyContainer, subscribers: SubscriberLimits): RouteDefinition[] {
   const service = () => resolve(c, FLOW_SERVICE);
   const runner = () => resolve(c, FLOW_RUNNER);
-  const control = (path: string, summary: string, act: (id: string) => Promise<unknown>): RouteDefinition => ({
+  const control = (path: string, summary: string, act: (id: string) => Promise<FlowMetadata>): RouteDefinition => ({
     method: 'POST', path: `/api/flows/:flowId/${path}`, summary, tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
     responses: { 200: META, 404: ERR, 409: ERR },
     async handler({ params }) {
       await service().get(params.flowId);
-      return { json: await act(params.flowId) };
+      return { json: flowForOutput(await act(params.flowId)) };
     },
   });
   return [
     {
       method: 'GET', path: '/api/flows', summary: 'List flows, newest first, paginated', tags, query: ListQuery,
       responses: { 200: { description: 'A page of flows', schema: FlowPageDoc }, 400: ERR },
-      handler: async ({ query }) => ({ json: await service().list(query as FlowQuery) }),
+      async handler({ query }) {
+        const page = await service().list(query as FlowQuery);
+        return { json: { ...page, flows: page.flows.map(flowForOutput) } };
+      },
     },
     {
       method: 'POST', path: '/api/flows', summary: 'Create and start a flow', tags,
@@ -39,7 +45,7 @@ export function flowRoutes(c: DependencyContainer): RouteDefinition[] {
       responses: { 201: META, 400: ERR, 404: ERR },
       async handler({ body }) {
         const flow = await service().create(body);
-        return { status: 201, json: flow, headers: { location: `/api/flows/${flow.id}` } };
+        return { status: 201, json: flowForOutput(flow), headers: { location: `/api/flows/${flow.id}` } };
       },
     },
     {
@@ -54,7 +60,7 @@ export function flowRoutes(c: DependencyContainer): RouteDefinition[] {
     {
       method: 'GET', path: '/api/flows/:flowId', summary: 'Get one flow', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
       responses: { 200: META, 404: ERR },
-      handler: async ({ params }) => ({ json: await service().get(params.flowId) }),
+      handler: async ({ params }) => ({ json: flowForOutput(await service().get(params.flowId)) }),
     },
     {
       method: 'DELETE', path: '/api/flows/:flowId', summary: 'Delete a finished flow and all its data', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
@@ -67,12 +73,15 @@ export function flowRoutes(c: DependencyContainer): RouteDefinition[] {
     {
       method: 'POST', path: '/api/flows/:flowId/rename', summary: 'Rename a finished flow', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', body: RenameBody,
       responses: { 200: META, 400: ERR, 404: ERR, 409: ERR },
-      handler: async ({ params, body }) => ({ json: await service().rename(params.flowId, body.name) }),
+      handler: async ({ params, body }) => ({ json: flowForOutput(await service().rename(params.flowId, body.name)) }),
     },
     {
       method: 'GET', path: '/api/flows/:flowId/rerun', summary: 'A DETERMINISTIC CreateFlow replaying the flow', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', query: RerunQuery,
       responses: { 200: { description: 'CreateFlow' }, 404: ERR, 409: ERR },
-      handler: async ({ params, query }) => ({ json: await service().rerun(params.flowId, query) }),
+      async handler({ params, query }) {
+        const body = await service().rerun(params.flowId, query);
+        return { json: flowOutputView(await service().get(params.flowId)).redact(body) };
+      },
     },
     {
       method: 'GET', path: '/api/flows/:flowId/code', summary: 'A Playwright Test script replaying the flow', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', query: CodeQuery,
@@ -99,19 +108,27 @@ export function flowRoutes(c: DependencyContainer): RouteDefinition[] {
     {
       method: 'GET', path: '/api/flows/:flowId/tool-calls', summary: 'Every tool call of the flow, in execution order', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
       responses: { 200: { description: 'Tool calls', schema: v.array(ToolCallDoc) }, 404: ERR },
-      handler: async ({ params }) => ({ json: await service().toolCalls(params.flowId) }),
+      async handler({ params }) {
+        const calls = await service().toolCalls(params.flowId);
+        const view = flowOutputView(await service().get(params.flowId));
+        return { json: calls.map((call) => toolCallForOutput(call, view)) };
+      },
     },
     {
       method: 'GET', path: '/api/flows/:flowId/tool-calls/:toolCallId', summary: 'One tool call', tags, params: ToolCallParams, paramsErrorCode: 'FLOW_NOT_FOUND',
       responses: { 200: { description: 'Tool call', schema: ToolCallDoc }, 404: ERR },
-      handler: async ({ params }) => ({ json: await service().toolCall(params.flowId, params.toolCallId) }),
+      async handler({ params }) {
+        const call = await service().toolCall(params.flowId, params.toolCallId);
+        return { json: toolCallForOutput(call, flowOutputView(await service().get(params.flowId))) };
+      },
     },
     {
       method: 'POST', path: '/api/flows/:flowId/tool-calls', summary: 'INSTRUCT: queue the next tool call', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', body: ToolCallBody,
       responses: { 202: { description: '`{toolCallId, flow}`' }, 400: ERR, 404: ERR, 409: ERR },
       async handler({ params, body }) {
         await service().get(params.flowId);
-        return { status: 202, json: await runner().submitToolCall(params.flowId, body) };
+        const queued = await runner().submitToolCall(params.flowId, body);
+        return { status: 202, json: { ...queued, flow: flowForOutput(queued.flow) } };
       },
     },
     control('pause', 'Pause after the current action', (id) => runner().pause(id)),
@@ -122,15 +139,15 @@ export function flowRoutes(c: DependencyContainer): RouteDefinition[] {
       responses: { 200: META, 400: ERR, 404: ERR, 409: ERR },
       async handler({ params, body }) {
         await service().get(params.flowId);
-        return { json: await runner().setRunMode(params.flowId, body.runMode as RunMode) };
+        return { json: flowForOutput(await runner().setRunMode(params.flowId, body.runMode as RunMode)) };
       },
     },
     {
       method: 'GET', path: '/api/flows/:flowId/events', summary: 'Server-Sent Events of the flow (history first)', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
-      responses: { 200: { description: 'text/event-stream', contentType: 'text/event-stream' }, 404: ERR },
+      responses: { 200: { description: 'text/event-stream', contentType: 'text/event-stream' }, 404: ERR, 429: { description: 'TOO_MANY_SUBSCRIBERS: too many open event streams for this flow or in all' } },
       async handler(req) {
         const flow = await service().get(req.params.flowId);
-        return streamEvents(req, flow, resolve(c, FLOW_EVENTS), resolve(c, STORAGE));
+        return streamEvents(req, flow, resolve(c, FLOW_EVENTS), resolve(c, STORAGE), subscribers);
       },
     },
   ];

@@ -1,6 +1,7 @@
 import { definePlugin } from '../../../kernel/plugin';
-import { BROWSER_DRIVERS, FLOW_EVENTS, FLOW_RUNNER, FLOW_SERVICE, ROUTES, STORAGE, provide } from '../../../kernel/tokens';
+import { BROWSER_DRIVERS, FLOW_EVENTS, FLOW_RUNNER, FLOW_SERVICE, ROUTES, SETTINGS, STORAGE, provide } from '../../../kernel/tokens';
 import { flowRoutes } from './flow-routes';
+import { SubscriberLimits } from './subscriber-limits';
 
 /** The /api/flows endpoints. */
 export default definePlugin({
@@ -8,9 +9,10 @@ export default definePlugin({
   apiVersion: 1,
   description: 'Flow endpoints: create, list, get, delete, rename, exports, media, tool calls, run control, events.',
   provides: [ROUTES],
-  requires: [STORAGE, FLOW_SERVICE, FLOW_RUNNER, FLOW_EVENTS],
+  requires: [STORAGE, FLOW_SERVICE, FLOW_RUNNER, FLOW_EVENTS, SETTINGS],
   optional: [BROWSER_DRIVERS],
-  register({ container }) {
-    provide(container, ROUTES, (c) => flowRoutes(c));
+  register({ container, settings }) {
+    const subscribers = new SubscriberLimits(settings.flows?.maxEventSubscribersPerFlow ?? 32, settings.flows?.maxEventSubscribers ?? 512);
+    provide(container, ROUTES, (c) => flowRoutes(c, subscribers));
   },
 });

@@ -12,7 +12,7 @@ const ERROR_REF = { $ref: '#/components/schemas/Error' };
 
 /** Error answers every route may give, besides the ones it documents itself. */
 const COMMON_ERRORS: Record<string, string> = {
-  403: 'FORBIDDEN_HOST: the Host or Origin header is not local',
+  403: 'FORBIDDEN_HOST: the Host or Origin header is not local; DRIVEN_BROWSER_REFUSED: a browser the service drives',
   500: 'INTERNAL_ERROR: a bug; the message never holds a stack trace or a secret',
 };
 
@@ -77,6 +77,10 @@ function operation(route: RouteDefinition): Json {
   const validates = route.body || route.query || route.params || /:/.test(route.path);
   if (validates && !responses[400]) responses[400] = errorResponse('INVALID_REQUEST: malformed body, query or path parameter');
   if (route.body && !responses[413]) responses[413] = errorResponse('PAYLOAD_TOO_LARGE: body over the limit (1 MiB by default)');
+  if (route.secretsInClear && !responses[403]) {
+    responses[403] = errorResponse('FORBIDDEN_HOST: the Host or Origin header is not local; BROWSER_READ_REFUSED: the request comes from a browser '
+      + '(Sec-Fetch-Site/Sec-Fetch-Dest, or a Mozilla/ User-Agent) without the header X-Browserflow-Client; DRIVEN_BROWSER_REFUSED: a browser the service drives');
+  }
   for (const [status, text] of Object.entries(COMMON_ERRORS)) if (!responses[status]) responses[status] = errorResponse(text);
   op.responses = responses;
   return op;

@@ -13,6 +13,11 @@ import {
 import { keyRange } from './key-range';
 import type { ToolCallKeys } from './tool-call-store';
 
+/** Extra index operations a record change brings (the media index), and what to do once they are written. */
+export interface RecordChangeHook {
+  change(previous: FlowMetadata | undefined, next: FlowMetadata | undefined): Promise<{ ops: BatchOp[]; commit(): void }>;
+}
+
 /** Largest number of index entries read per step when records must be filtered. */
 const MAX_CHUNK = 1024;
 
@@ -23,6 +28,7 @@ export class LevelFlowStore implements FlowStore {
     private readonly subs: Sublevels,
     private readonly locks: KeyMutex,
     private readonly toolCallKeys: ToolCallKeys,
+    private readonly hook?: RecordChangeHook,
   ) {}
 
   async create(flow: FlowMetadata): Promise<void> {
@@ -30,7 +36,10 @@ export class LevelFlowStore implements FlowStore {
       if ((await this.subs.flows.get(flow.id)) !== undefined) throw new Error(`flow ${flow.id} already exists`);
       const ops: BatchOp[] = [{ type: 'put', sublevel: this.subs.flows, key: flow.id, value: flow }];
       for (const key of indexKeysOf(flow)) ops.push({ type: 'put', sublevel: this.subs.flowIdx, key, value: flow.id });
+      const extra = await this.hook?.change(undefined, flow);
+      if (extra) ops.push(...extra.ops);
       await this.db.batch(ops);
+      extra?.commit();
     });
   }
 
@@ -44,13 +53,17 @@ export class LevelFlowStore implements FlowStore {
       if (current === undefined) return undefined;
       // Index keys of the stored version, taken before `mutate` may change `current` in place.
       const oldKeys = new Set(indexKeysOf(current));
+      const previous = this.hook ? { ...current, imageIds: [...current.imageIds] } : current;
       const next = mutate(current);
       if (next.id !== id) throw new Error(`flow update must not change the id (${id} -> ${next.id})`);
       const newKeys = new Set(indexKeysOf(next));
       const ops: BatchOp[] = [{ type: 'put', sublevel: this.subs.flows, key: id, value: next }];
       for (const key of oldKeys) if (!newKeys.has(key)) ops.push({ type: 'del', sublevel: this.subs.flowIdx, key });
       for (const key of newKeys) if (!oldKeys.has(key)) ops.push({ type: 'put', sublevel: this.subs.flowIdx, key, value: id });
+      const extra = await this.hook?.change(previous, next);
+      if (extra) ops.push(...extra.ops);
       await this.db.batch(ops);
+      extra?.commit();
       return next;
     });
   }
@@ -66,7 +79,10 @@ export class LevelFlowStore implements FlowStore {
         for await (const key of this.subs.toolCalls.keys(keyRange(this.toolCallKeys.prefixOf(id)))) {
           ops.push({ type: 'del', sublevel: this.subs.toolCalls, key });
         }
+        const extra = await this.hook?.change(current, undefined);
+        if (extra) ops.push(...extra.ops);
         await this.db.batch(ops);
+        extra?.commit();
         return true;
       }),
     );
@@ -123,6 +139,7 @@ function hasRecordOnlyFilters(query: FlowQuery, index: ReturnType<typeof planQue
   return filters > (index === 'createdAt' ? 0 : 1);
 }
 
-function flowLock(id: string): string {
+/** Mutex key serialising writes of one flow record (shared with media retention). */
+export function flowLock(id: string): string {
   return `flow:${id}`;
 }

@@ -26,6 +26,7 @@ export default definePlugin({
       dataDir: settings.dataDir,
       cacheSize: config.cacheSize,
       writeBufferSize: config.writeBufferSize,
+      mediaRetention: settings.flows?.mediaRetention,
       logger: resolve(c, LOGGER),
     }));
     provide(container, LIFECYCLE, (c) => {

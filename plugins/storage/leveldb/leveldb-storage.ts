@@ -7,23 +7,26 @@ import { Level } from 'level';
 import type { Storage, FlowStore, ToolCallStore, KeyValueStore, GptConfigRecord, ArtifactStore } from '../../../kernel/contracts/storage';
 import type { Logger } from '../../../kernel/logger';
 import { StartupError } from '../../../kernel/errors';
-import { ensurePrivateDir } from './data-dir';
+import { ensurePrivateDir, ensureSubdir } from './data-dir';
 import { KeyMutex } from './key-mutex';
 import { openSublevels, type RootDb } from './sublevels';
-import { LevelFlowStore } from './flow-store';
+import { LevelFlowStore, flowLock } from './flow-store';
 import { LevelToolCallStore, toolCallKeys } from './tool-call-store';
 import { LevelKeyValueStore } from './kv-store';
 import { FileArtifactStore } from './artifact-store';
 import { describeOpenError } from './open-error';
+import { MediaRetention, type MediaRetentionLimits } from './media-retention';
 
 /** Options of the LevelDB storage. */
 export interface LevelStorageOptions {
-  /** Absolute data directory; created with mode 0700. */
+  /** Absolute data directory; created with mode 0700, or an existing private one (data-dir.ts). */
   dataDir: string;
   /** LevelDB block cache in bytes (LevelDB's default when absent). */
   cacheSize?: number;
   /** LevelDB write buffer (memtable) size in bytes. */
   writeBufferSize?: number;
+  /** Screenshots and videos of finished flows kept at most (media-retention.ts); absent: no limit. */
+  mediaRetention?: MediaRetentionLimits;
   logger?: Logger;
 }
 
@@ -35,6 +38,7 @@ interface OpenStores {
   env: KeyValueStore<string>;
   agents: KeyValueStore<string>;
   artifacts: ArtifactStore;
+  mediaRetention: MediaRetention;
 }
 
 /** Storage backed by LevelDB through `level`. */
@@ -51,12 +55,8 @@ export class LevelStorage implements Storage {
   async open(): Promise<void> {
     if (this.stores) return;
     const { dataDir } = this.options;
-    try {
-      await ensurePrivateDir(dataDir);
-      await ensurePrivateDir(join(dataDir, 'flows'));
-    } catch (err) {
-      throw new StartupError(`Cannot create the data directory ${dataDir}: ${(err as Error).message}`);
-    }
+    await ensurePrivateDir(dataDir);
+    await ensureSubdir(join(dataDir, 'flows'));
     const db: RootDb = new Level<string, unknown>(this.dbPath, {
       valueEncoding: 'json',
       ...(this.options.cacheSize !== undefined && { cacheSize: this.options.cacheSize }),
@@ -69,14 +69,27 @@ export class LevelStorage implements Storage {
     }
     const subs = openSublevels(db);
     const locks = new KeyMutex();
+    const flowsRoot = join(dataDir, 'flows');
+    const artifacts = new FileArtifactStore(flowsRoot);
+    const mediaRetention = new MediaRetention(
+      db, subs, locks, toolCallKeys, flowsRoot, this.options.mediaRetention ?? { maxFlows: null, maxBytes: null },
+      (flowId) => artifacts.deleteFlow(flowId), flowLock, this.options.logger,
+    );
+    try {
+      await mediaRetention.open();
+    } catch (err) {
+      await db.close();
+      throw err;
+    }
     this.stores = {
       db,
-      flows: new LevelFlowStore(db, subs, locks, toolCallKeys),
+      mediaRetention,
+      flows: new LevelFlowStore(db, subs, locks, toolCallKeys, mediaRetention),
       toolCalls: new LevelToolCallStore(db, subs, locks),
       gptConfigs: new LevelKeyValueStore(subs.gptConfigs, locks, 'gptConfigs'),
       env: new LevelKeyValueStore(subs.env, locks, 'env'),
       agents: new LevelKeyValueStore(subs.agents, locks, 'agents'),
-      artifacts: new FileArtifactStore(join(dataDir, 'flows')),
+      artifacts,
     };
     this.options.logger?.debug('storage opened', { dbPath: this.dbPath });
   }
@@ -85,6 +98,7 @@ export class LevelStorage implements Storage {
     const stores = this.stores;
     if (!stores) return;
     this.stores = undefined;
+    await stores.mediaRetention.settled();
     await stores.db.close();
     this.options.logger?.debug('storage closed', { dbPath: this.dbPath });
   }
@@ -95,6 +109,8 @@ export class LevelStorage implements Storage {
   get env(): KeyValueStore<string> { return this.open_().env; }
   get agents(): KeyValueStore<string> { return this.open_().agents; }
   get artifacts(): ArtifactStore { return this.open_().artifacts; }
+  /** The media index and its pruning (totals, `settled()` for tests). */
+  get mediaRetention(): MediaRetention { return this.open_().mediaRetention; }
 
   private open_(): OpenStores {
     if (!this.stores) throw new Error('storage-leveldb: the database is not open (start the storage lifecycle first)');

@@ -25,6 +25,10 @@ export interface Sublevels {
   gptConfigs: Sub<GptConfigRecord>;
   env: Sub<string>;
   agents: Sub<string>;
+  /** Finished flows with media, oldest completion first (media-retention.ts). */
+  mediaIdx: Sub<{ id: string; bytes: number }>;
+  /** Storage bookkeeping (which indexes are built). */
+  meta: Sub<unknown>;
 }
 
 /** Creates the typed sublevels of `db` (cheap: no I/O until used). */
@@ -37,5 +41,7 @@ export function openSublevels(db: RootDb): Sublevels {
     gptConfigs: db.sublevel<string, GptConfigRecord>('gptConfigs', json),
     env: db.sublevel<string, string>('env', json),
     agents: db.sublevel<string, string>('agents', json),
+    mediaIdx: db.sublevel<string, { id: string; bytes: number }>('mediaIdx', json),
+    meta: db.sublevel<string, unknown>('meta', json),
   };
 }

@@ -7,12 +7,12 @@ import { parseOrThrow } from '../../../kernel/validation';
 import { keepMaskedSecrets, maskConfig, secretValuesOf } from '../../../plugins/routes/config/secret-fields';
 import { gptConfigBodySchema } from '../../../plugins/routes/config/gpt-config-body';
 
-const provider = (type: string, configSchema: v.GenericSchema, secretFields: string[]): LlmProvider => ({
-  type, configSchema, secretFields, description: type,
+const provider = (type: string, configSchema: v.GenericSchema, secretFields: string[], endpointFields?: string[]): LlmProvider => ({
+  type, configSchema, secretFields, description: type, ...(endpointFields && { endpointFields }),
   supportsVision: () => false,
   complete: () => Promise.reject(new Error('not used')),
 });
-const plain = provider('PLAIN', v.strictObject({ apiKey: v.string(), modelName: v.string() }), ['apiKey']);
+const plain = provider('PLAIN', v.strictObject({ apiKey: v.string(), modelName: v.string(), baseUrl: v.optional(v.string()) }), ['apiKey'], ['baseUrl']);
 const paired = provider('PAIRED', v.pipe(
   v.strictObject({ modelName: v.string(), id: v.optional(v.string()), secret: v.optional(v.string()) }),
   v.forward(v.check((c) => (c.id === undefined) === (c.secret === undefined), 'id and secret go together'), ['secret']),
@@ -56,6 +56,32 @@ test('a masked secret written back keeps the stored value; anything else replace
   const masked = maskConfig(stored, providers);
   assert.equal(keepMaskedSecrets({ ...masked, modelName: 'new' }, stored, providers).apiKey, 'sk-real-key-123456');
   assert.equal(keepMaskedSecrets({ ...masked, apiKey: 'sk-new-key-999999' }, stored, providers).apiKey, 'sk-new-key-999999');
-  assert.equal(keepMaskedSecrets({ ...masked, type: 'PAIRED' }, stored, providers).apiKey, masked.apiKey, 'another type: nothing carried over');
   assert.equal(keepMaskedSecrets(masked, undefined, providers).apiKey, masked.apiKey);
+});
+
+const refusedForEndpoint = (fn: () => unknown, field: string, changed: RegExp) => assert.throws(fn, (err: unknown) =>
+  err instanceof ApiError && err.code === 'INVALID_REQUEST' && err.message.startsWith(`${field}: `)
+  && /send the key again to change the endpoint/.test(err.message) && changed.test(err.message), String(fn));
+
+test('a masked secret is kept only while every endpoint field is unchanged; otherwise 400 naming the secret field', () => {
+  const stored = { type: 'PLAIN', apiKey: 'sk-real-key-123456', modelName: 'old', baseUrl: 'https://api.example/v1' };
+  const masked = maskConfig(stored, providers);
+  assert.equal(keepMaskedSecrets({ ...masked, modelName: 'new' }, stored, providers).apiKey, stored.apiKey);
+  refusedForEndpoint(() => keepMaskedSecrets({ ...masked, baseUrl: 'https://attacker.example/v1' }, stored, providers), 'apiKey', /baseUrl/);
+  refusedForEndpoint(() => keepMaskedSecrets({ type: 'PLAIN', apiKey: masked.apiKey, modelName: 'old' }, stored, providers), 'apiKey', /baseUrl/);
+  refusedForEndpoint(() => keepMaskedSecrets({ ...masked, type: 'CUSTOM', token: 'tok-0123456789' }, stored, providers), 'apiKey', /type/);
+  // A new key sent along with the new endpoint is fine.
+  assert.equal(keepMaskedSecrets({ ...masked, apiKey: 'sk-new-key-999999', baseUrl: 'https://other.example' }, stored, providers).apiKey, 'sk-new-key-999999');
+  // Nothing was stored to keep: the value is taken as sent.
+  assert.equal(keepMaskedSecrets({ ...masked, baseUrl: 'https://other.example' }, undefined, providers).apiKey, masked.apiKey);
+});
+
+test('a provider that declares no endpoint fields: every field but secrets, modelName and vision counts as one', () => {
+  const loose = provider('LOOSE', v.looseObject({}), ['token']);
+  const map = new Map([[loose.type, loose]]);
+  const stored = { type: 'LOOSE', modelName: 'm', token: 'tok-0123456789', host: 'a.example', vision: true };
+  const masked = maskConfig(stored, map);
+  assert.equal(keepMaskedSecrets({ ...masked, modelName: 'other', vision: false }, stored, map).token, stored.token);
+  refusedForEndpoint(() => keepMaskedSecrets({ ...masked, host: 'b.example' }, stored, map), 'token', /host/);
+  refusedForEndpoint(() => keepMaskedSecrets({ ...masked, extra: 'x' }, stored, map), 'token', /extra/);
 });

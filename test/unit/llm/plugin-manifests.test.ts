@@ -12,15 +12,15 @@ import gemini from '../../../plugins/llm/gemini/index';
 import vertex from '../../../plugins/llm/vertex/index';
 import { silentLogger } from './provider-contract';
 
-const PLUGINS: Array<[PluginManifest, string, string[]]> = [
-  [openai, 'OPENAI', ['apiKey']],
-  [anthropic, 'ANTHROPIC', ['apiKey']],
-  [bedrock, 'ANTHROPIC_AWS_BEDROCK', ['secretAccessKey', 'sessionToken', 'apiKey']],
-  [gemini, 'GOOGLE_GEMINI', ['apiKey']],
-  [vertex, 'GOOGLE_VERTEX', ['serviceAccountKey', 'accessToken', 'apiKey']],
+const PLUGINS: Array<[PluginManifest, string, string[], string[]]> = [
+  [openai, 'OPENAI', ['apiKey'], ['baseUrl']],
+  [anthropic, 'ANTHROPIC', ['apiKey'], ['baseUrl']],
+  [bedrock, 'ANTHROPIC_AWS_BEDROCK', ['secretAccessKey', 'sessionToken', 'apiKey'], ['region', 'baseUrl']],
+  [gemini, 'GOOGLE_GEMINI', ['apiKey'], ['baseUrl']],
+  [vertex, 'GOOGLE_VERTEX', ['serviceAccountKey', 'accessToken', 'apiKey'], ['project', 'location', 'baseUrl']],
 ];
 
-test('each LLM plugin registers one provider for its type, with its secret fields', async () => {
+test('each LLM plugin registers one provider for its type, with its secret and endpoint fields', async () => {
   const container = rootContainer.createChildContainer();
   provide(container, LOGGER, () => silentLogger());
   for (const [manifest] of PLUGINS) {
@@ -32,9 +32,10 @@ test('each LLM plugin registers one provider for its type, with its secret field
   }
   const providers = resolveAll(container, LLM_PROVIDERS);
   assert.deepEqual(providers.map((p) => p.type).sort(), PLUGINS.map(([, type]) => type).sort());
-  for (const [, type, secrets] of PLUGINS) {
+  for (const [, type, secrets, endpoints] of PLUGINS) {
     const provider = providers.find((p) => p.type === type)!;
     assert.deepEqual([...provider.secretFields], secrets);
+    assert.deepEqual([...provider.endpointFields!], endpoints);
     assert.ok(provider.description.length > 0);
   }
   assert.equal(new Set(PLUGINS.map(([m]) => m.id)).size, PLUGINS.length);
