@@ -5,17 +5,17 @@
  * A secret typed into a page returns in many spellings: as typed, JSON-escaped
  * (`\"`, `\\`, `\u0001`), URL-encoded in a page URL (`%22`, `%20`, `+`,
  * `%e2%82%ac`), HTML-escaped (`&quot;`, `&#39;`, `&amp;`), or cut short by a
- * length limit (`s3cr3t-pa…`). Each secret is compiled into one regular
- * expression in which every character position accepts each of its
- * encodings, so mixed spellings match too, plus a rule for truncation: a
+ * length limit (`s3cr3t-pa…`). Every character position of a secret accepts
+ * each of its spellings, so mixed spellings match too, plus a rule for
+ * truncation: a
  * prefix of at least MIN_PREFIX characters that ends where text is cut (end
- * of text or line, `…`, `...`, a closing quote) is redacted as well. Callers
+ * of text, `…`, `...`, a closing quote) is redacted as well. Callers
  * still redact before they cut; the prefix rule is the safety net for cuts
  * made where the secret is unknown (inside the page).
  *
- * The expressions are linear: a sequence of alternations without nested
- * quantifiers (the optional tail for prefixes nests groups, but each level is
- * tried at most once per start position).
+ * Matching is linear: a small expression finds where a secret may start, and
+ * fixed per-character steps (alternations without nested quantifiers) follow
+ * it from there.
  *
  * This file is plain JavaScript with no imports on purpose: the generated
  * Playwright helper inlines its source (`scrub()` of AI healing), so the
@@ -42,17 +42,18 @@ function hex2(n) {
   return n.toString(16).padStart(2, '0');
 }
 
-/** JSON escapes of one character (one or more levels of JSON inside JSON). @param {string} ch */
+/** JSON escapes of one character: one, two or three levels of JSON inside JSON. @param {string} ch */
 function jsonForms(ch) {
   const code = /** @type {number} */ (ch.codePointAt(0));
-  // A backslash doubles at each level of JSON: 1, 2, 4, 8 of them.
-  if (ch === '\\') return ['\\\\{2,8}'];
+  // Each level doubles the backslashes before the escape: `\n`, `\\\n`, `\\\\\\\n`.
+  const levels = (/** @type {string} */ escape) => [7, 3, 1].map((n) => `${'\\\\'.repeat(n)}${escape}`);
+  // A backslash itself becomes 2, 4, 8 of them.
+  if (ch === '\\') return [8, 4, 2].map((n) => '\\\\'.repeat(n));
   /** @type {Record<string, string>} */
-  const short = { '"': '"', '\n': 'n', '\r': 'r', '\t': 't', '\b': 'b', '\f': 'f', '/': '/' };
+  const short = { '"': '"', '\n': 'n', '\r': 'r', '\t': 't', '\b': 'b', '\f': 'f', '/': '\\/' };
   const forms = [];
-  // One more backslash (pair) per level: `\"`, `\\\"`, ... (up to 3 levels of nesting).
-  if (short[ch] !== undefined) forms.push(`\\\\{1,7}${escapeRe(short[ch])}`);
-  if (code < 0x20 || code === 0x2028 || code === 0x2029) forms.push(`\\\\{1,7}u${hexAnyCase(code.toString(16).padStart(4, '0'))}`);
+  if (short[ch] !== undefined) forms.push(...levels(short[ch]));
+  if (code < 0x20 || code === 0x2028 || code === 0x2029) forms.push(...levels(`u${hexAnyCase(code.toString(16).padStart(4, '0'))}`));
   return forms;
 }
 
@@ -81,29 +82,144 @@ function htmlForms(ch) {
   return forms;
 }
 
-/** The pattern that matches one character of a secret in any of its spellings. @param {string} ch */
+/**
+ * Every spelling of one character, longest first (`&amp;` before `&`, so the
+ * first one that fits is usually the right one).
+ * @param {string} ch
+ */
+function charForms(ch) {
+  return [...jsonForms(ch), ...urlForms(ch), ...htmlForms(ch), escapeRe(ch)];
+}
+
+/** One pattern for a character (for the head expression, which backtracks by itself). @param {string} ch */
 function charPattern(ch) {
-  const forms = [escapeRe(ch), ...jsonForms(ch), ...urlForms(ch), ...htmlForms(ch)];
+  const forms = charForms(ch);
   return forms.length === 1 ? forms[0] : `(?:${forms.join('|')})`;
 }
 
-/** Where a cut-off text ends: end of text or line, an ellipsis, a closing quote. */
-const CUT_POINT = `(?=$|[\\r\\n"'\`]|…|\\.\\.\\.|\\\\u2026)`;
+/** Where a cut-off text ends: end of text, an ellipsis, a closing quote (not a line end: a PEM header is no cut). */
+const CUT_POINT = /$|["'`]|…|\.\.\.|\\u2026/y;
+
+/** Sticky patterns per distinct character, shared by every secret (a 64 KB value has few distinct characters). */
+const STEP_CACHE = new Map();
+/** @param {string} ch @returns {RegExp[]} */
+function stepFor(ch) {
+  let forms = STEP_CACHE.get(ch);
+  if (!forms) {
+    forms = charForms(ch).map((f) => new RegExp(f, 'y'));
+    STEP_CACHE.set(ch, forms);
+  }
+  return forms;
+}
+
+/** Values up to this length compile into native expressions; longer ones are followed step by step. */
+const NATIVE_MAX = 200;
+/**
+ * Most spellings tried in one text for long values. Only a repetitive value
+ * in a repetitive text comes near it; past it the rest of the text is
+ * withheld rather than risk a leak or a stalled thread.
+ */
+const STEP_BUDGET = 2_000_000;
+const WITHHELD = ' [rest withheld: too costly to redact]';
 
 /**
- * Compiles one secret: the whole value anywhere, and (separately) a prefix of
- * at least MIN_PREFIX characters at a cut point.
- * @param {string} value
- * @returns {{ whole: RegExp, prefix: RegExp | null }}
+ * A compiled secret. Short values (nearly all) become two native
+ * expressions: the whole value, and a prefix of at least MIN_PREFIX
+ * characters at a cut point (`p1..p8(?:p9(?:p10...)?)?`, longest first).
+ * Such an expression grows with the value (a 64 KB value does not compile),
+ * so a longer value gets an expression for its first MIN_PREFIX characters,
+ * to find where it may start, and the spellings of every character, to
+ * follow it from there.
+ * @typedef {{ whole: RegExp | null, prefix: RegExp | null, head: RegExp, steps: RegExp[][], replacement: string }} Compiled
  */
-function compile(value) {
-  const chars = [...value].map(charPattern);
-  const whole = new RegExp(chars.join(''), 'gm');
-  if (chars.length <= MIN_PREFIX) return { whole, prefix: null };
-  // p1..p8(?:p9(?:p10...)?)? followed by a cut point: the longest prefix first.
+
+/** @param {string} value @param {string} replacement @returns {Compiled} */
+function compile(value, replacement) {
+  const chars = [...value];
+  const head = new RegExp(chars.slice(0, MIN_PREFIX).map(charPattern).join(''), 'g');
+  if (chars.length > NATIVE_MAX) return { whole: null, prefix: null, head, steps: chars.map(stepFor), replacement };
+  const patterns = chars.map(charPattern);
+  const whole = new RegExp(patterns.join(''), 'g');
+  if (chars.length <= MIN_PREFIX) return { whole, prefix: null, head, steps: [], replacement };
   let tail = '';
-  for (let i = chars.length - 2; i >= MIN_PREFIX; i--) tail = `(?:${chars[i]}${tail})?`;
-  return { whole, prefix: new RegExp(`${chars.slice(0, MIN_PREFIX).join('')}${tail}${CUT_POINT}`, 'gm') };
+  for (let i = chars.length - 2; i >= MIN_PREFIX; i--) tail = `(?:${patterns[i]}${tail})?`;
+  const prefix = new RegExp(`${patterns.slice(0, MIN_PREFIX).join('')}${tail}(?=${CUT_POINT.source})`, 'g');
+  return { whole, prefix, head, steps: [], replacement };
+}
+
+/** @param {string} text @param {number} at */
+function atCut(text, at) {
+  CUT_POINT.lastIndex = at;
+  return CUT_POINT.test(text);
+}
+
+/**
+ * Follows a long value from `from` (where its head matched) through the
+ * spellings of each character, depth first; a (character, position) pair is
+ * tried once, so ambiguous spellings (`&` or `&amp;`) cost no more than a
+ * second look. Answers the end of the whole value when it is all there, and
+ * the end of the longest prefix of MIN_PREFIX or more characters followed by
+ * a cut point (-1 for none).
+ * Spends `budget.left`; answers null once it is spent.
+ * @param {Compiled} c @param {string} text @param {number} from @param {{ left: number }} budget
+ * @returns {{ wholeEnd: number, cutEnd: number } | null}
+ */
+function follow(c, text, from, budget) {
+  let wholeEnd = -1;
+  let cutEnd = -1;
+  const seen = new Set();
+  const stack = [[0, from]];
+  while (stack.length) {
+    const [i, at] = /** @type {[number, number]} */ (stack.pop());
+    if (i === c.steps.length) {
+      wholeEnd = Math.max(wholeEnd, at);
+      continue;
+    }
+    for (const form of c.steps[i]) {
+      if (--budget.left < 0) return null;
+      form.lastIndex = at;
+      const m = form.exec(text);
+      if (!m) continue;
+      const next = at + m[0].length;
+      const key = (i + 1) * (text.length + 1) + next;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (i + 1 >= MIN_PREFIX && next > cutEnd && atCut(text, next)) cutEnd = next;
+      stack.push([i + 1, next]);
+    }
+  }
+  return { wholeEnd, cutEnd };
+}
+
+/**
+ * Replaces each occurrence of `c` in `text`: the whole value, or with
+ * `prefixes`, a cut-off prefix.
+ * @param {Compiled} c @param {string} text @param {boolean} prefixes
+ */
+function replaceAll(c, text, prefixes) {
+  const native = prefixes ? c.prefix : c.whole;
+  if (native) {
+    native.lastIndex = 0;
+    return text.replace(native, () => c.replacement);
+  }
+  if (!c.steps.length) return text;
+  let out = '';
+  let last = 0;
+  const budget = { left: STEP_BUDGET };
+  c.head.lastIndex = 0;
+  for (let m = c.head.exec(text); m; m = c.head.exec(text)) {
+    const found = follow(c, text, m.index, budget);
+    if (!found) return out + c.replacement + WITHHELD;
+    const end = prefixes ? found.cutEnd : found.wholeEnd;
+    if (end < 0) {
+      c.head.lastIndex = m.index + 1;
+      continue;
+    }
+    out += text.slice(last, m.index) + c.replacement;
+    last = end;
+    c.head.lastIndex = Math.max(end, m.index + 1);
+  }
+  return last === 0 ? text : out + text.slice(last);
 }
 
 /** @param {object} value */
@@ -128,20 +244,14 @@ export function createRedactor(secrets) {
   const entries = [...secrets]
     .filter(([value]) => typeof value === 'string' && value.length >= MIN_SECRET_LENGTH)
     .sort((a, b) => b[0].length - a[0].length);
-  const compiled = entries.map(([value, replacement]) => ({ ...compile(value), replacement }));
+  const compiled = entries.map(([value, replacement]) => compile(value, replacement));
   // Whole values first, all of them, then cut-off prefixes: a secret that is
   // the start of a longer one is then redacted as itself, not as a prefix.
-  const rules = [
-    ...compiled.map(({ whole, replacement }) => ({ re: whole, replacement })),
-    ...compiled.flatMap(({ prefix, replacement }) => (prefix ? [{ re: prefix, replacement }] : [])),
-  ];
   /** @param {string} text */
   const redact = (text) => {
     let out = text;
-    for (const { re, replacement } of rules) {
-      re.lastIndex = 0;
-      out = out.replace(re, () => replacement);
-    }
+    for (const c of compiled) out = replaceAll(c, out, false);
+    for (const c of compiled) out = replaceAll(c, out, true);
     return out;
   };
   /** @param {unknown} value @returns {unknown} */

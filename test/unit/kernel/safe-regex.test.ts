@@ -46,7 +46,8 @@ test('testRegex (async): the event loop keeps running while a hostile pattern ru
   await assert.rejects(testRegex('^(d+)+$', '', `${'d'.repeat(40)}!`, 200), RegexTimeoutError);
   clearInterval(timer);
   const took = performance.now() - t0;
-  assert.ok(took >= 150 && took < 3000, `took ${took.toFixed(0)} ms`);
+  // Generous upper bound: a loaded machine schedules the worker late; a hang would never end.
+  assert.ok(took >= 150 && took < 15_000, `took ${took.toFixed(0)} ms`);
   // A blocked loop would run no timer before the check ends (counts depend on the machine: at least a few).
   assert.ok(ticks >= 2, `${ticks} timer ticks ran meanwhile`);
   await assert.rejects(testRegex('^(d+)+$', '', 'd'), RegexTimeoutError, 'remembered');

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRedactor } from '../../../kernel/secret-redaction.js';
+import { createRedactor, MIN_PREFIX } from '../../../kernel/secret-redaction.js';
 import { envRedactor } from '../../../kernel/flows/env-vars';
 
 const KEY = 'Kx9 "Qm\\ &<Tz>\' ' + 'abcdefghij'.repeat(6) + 'END';
@@ -66,5 +66,24 @@ test('a hostile secret cannot make the redaction slow (linear patterns)', () => 
   const started = process.hrtime.bigint();
   assert.equal(nasty.redact(text), text.slice(0, 200_000 - 100) + '${X}');
   // Generous: a catastrophic pattern would take minutes.
+  assert.ok(Number(process.hrtime.bigint() - started) / 1e6 < 20_000);
+});
+
+test('long values (certificates, JSON keys) in every spelling, whole or cut', () => {
+  const long = '-----BEGIN KEY-----\n' + 'Ab+/"\\&'.repeat(60) + '\n-----END KEY-----';
+  const red = createRedactor([[long, '${CERT}']]);
+  assert.equal(red.redact(`x ${long} y`), 'x ${CERT} y');
+  assert.equal(red.redact(`{"k":${JSON.stringify(long)}}`), '{"k":"${CERT}"}');
+  assert.equal(red.redact(`?k=${encodeURIComponent(long)}&z`), '?k=${CERT}&z');
+  assert.equal(red.redact(`${JSON.stringify(long).slice(1, 300)}…`), '${CERT}…');
+  assert.equal(red.redact('-----BEGIN KEY-----\nAb+/ other text'), '-----BEGIN KEY-----\nAb+/ other text');
+});
+
+test('a 64 KB value compiles, and a repetitive text cannot stall the redaction', () => {
+  const huge = createRedactor([['x'.repeat(64 * 1024), '${BIG}']]);
+  assert.equal(huge.redact(`a ${'x'.repeat(64 * 1024)} b`), 'a ${BIG} b');
+  const started = process.hrtime.bigint();
+  const out = huge.redact('x'.repeat(200_000) + ' tail');
+  assert.ok(!out.includes('x'.repeat(MIN_PREFIX)), 'nothing of the value is left');
   assert.ok(Number(process.hrtime.bigint() - started) / 1e6 < 20_000);
 });
