@@ -13,7 +13,9 @@ import type { BrowserConfig } from '../../kernel/flows/flow-types';
 import type { KernelSettings } from '../../kernel/config';
 import type { PluginManifest } from '../../kernel/plugin';
 import { createLogger } from '../../kernel/logger';
-import { BROWSER_DRIVERS, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../kernel/tokens';
+import { drivenBrowserMarker } from '../../kernel/driven-browser-marker';
+import { BROWSER_DRIVERS, HTTP_SERVER, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../kernel/tokens';
+import { startFakeService, type FakeService } from '../fixtures/site/fake-service';
 import { startTestSite, type TestSite } from '../fixtures/site/serve';
 
 /** A driver to test, the `browser.using` to open sessions with, and how to shut it down. */
@@ -23,13 +25,24 @@ export interface DriverUnderTest {
   cleanup(): Promise<void>;
 }
 
-/** Registers `plugin` in a child container, as the kernel does, and returns its driver of `type`. */
-export async function loadDriverFromPlugin(plugin: PluginManifest, type: string, using: BrowserConfig, config: unknown = {}): Promise<DriverUnderTest> {
+/** What the suite sets up for the driver: the address of the (fake) service the driver must keep its browsers from. */
+export interface ContractEnv {
+  /** `http://127.0.0.1:<port>` of the service, as HTTP_SERVER would give it. */
+  serviceUrl: string;
+}
+
+/**
+ * Registers `plugin` in a child container, as the kernel does, and returns
+ * its driver of `type`. With `serviceUrl`, an HTTP_SERVER at that address is
+ * registered too (the origin the driver blocks).
+ */
+export async function loadDriverFromPlugin(plugin: PluginManifest, type: string, using: BrowserConfig, config: unknown = {}, serviceUrl?: string): Promise<DriverUnderTest> {
   const container = rootContainer.createChildContainer();
   const logger = createLogger('warn', () => undefined);
-  const settings = { dataDir: '/tmp', configFile: '/tmp/config.json', version: 'test' } as unknown as KernelSettings;
+  const settings = { dataDir: '/tmp', configFile: '/tmp/config.json', version: 'test', host: '127.0.0.1', port: 0, allowedHosts: [] } as unknown as KernelSettings;
   provide(container, LOGGER, () => logger);
   provide(container, SETTINGS, () => settings);
+  if (serviceUrl) provide(container, HTTP_SERVER, () => ({ url: () => serviceUrl }));
   await plugin.register({ container, config: v.parse(plugin.configSchema!, config), settings, pluginDir: process.cwd() });
   const driver = resolveAll(container, BROWSER_DRIVERS).find((d) => d.type === type);
   if (!driver) throw new Error(`plugin ${plugin.id} provides no driver of type ${type}`);
@@ -50,12 +63,15 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
 }
 
 /** Runs the contract suite against the driver `makeDriver` builds. */
-export function runBrowserDriverContract(name: string, makeDriver: () => Promise<DriverUnderTest>): void {
+export function runBrowserDriverContract(name: string, makeDriver: (env: ContractEnv) => Promise<DriverUnderTest>): void {
   describe(`BrowserSession contract: ${name}`, () => {
     const ACTION_MS = 2_000;
     const QUICK_MS = 600;
     let dut: DriverUnderTest;
     let site: TestSite;
+    /** The service the driver must keep away from, and another loopback server it may reach. */
+    let service: FakeService;
+    let witness: FakeService;
     let s: BrowserSession;
     let quick: BrowserSession;
     const open = (options: Partial<OpenSessionOptions>) => dut.driver.open(dut.using, {
@@ -66,7 +82,8 @@ export function runBrowserDriverContract(name: string, makeDriver: () => Promise
 
     before(async () => {
       site = await startTestSite();
-      dut = await makeDriver();
+      [service, witness] = await Promise.all([startFakeService(), startFakeService('WITNESS-SECRET')]);
+      dut = await makeDriver({ serviceUrl: service.url });
       dut.driver.validate?.(dut.using);
       [s, quick] = await Promise.all([open({}), open({ actionTimeoutMs: QUICK_MS })]);
     });
@@ -74,6 +91,7 @@ export function runBrowserDriverContract(name: string, makeDriver: () => Promise
       await Promise.all([s, quick].map((x) => x?.close().catch(() => undefined)));
       await dut?.cleanup();
       await site?.close();
+      await Promise.all([service?.close(), witness?.close()]);
     });
 
     test('navigate, title, currentUrl, back, forward and reload', async () => {
@@ -284,6 +302,70 @@ export function runBrowserDriverContract(name: string, makeDriver: () => Promise
       await s.evaluate('localStorage.setItem("contract", "s"); document.cookie = "contract=s"', null);
       await quick.navigate(`${site.url}/login.html`);
       assert.deepEqual(await quick.evaluate('return [localStorage.getItem("contract"), document.cookie]', null), [null, '']);
+    });
+
+    /** Everything a flow could read of the active tab: its text, its observation (frames included). */
+    const everythingReadable = async (session: BrowserSession): Promise<string> => {
+      const parts: string[] = [session.currentUrl()];
+      parts.push(await session.extractText().then((r) => r.text, (e: Error) => `extractText failed: ${e.message}`));
+      parts.push(await session.observe({ maxTokens: 4_000 }).then((o) => o.text, (e: Error) => `observe failed: ${e.message}`));
+      return parts.join('\n');
+    };
+    const hostile = (kind: string, to: string) => `${site.url}/hostile/${kind}?to=${encodeURIComponent(to)}`;
+    /** Waits until the hostile fetch page wrote its outcome. */
+    const fetchOutcome = async (session: BrowserSession): Promise<string> => {
+      for (let i = 0; i < 50; i++) {
+        const result = String(await session.evaluate('return document.getElementById("result").textContent', null));
+        if (result !== 'pending') return result;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return 'pending';
+    };
+
+    test('the service\'s own address cannot be loaded: navigate refuses it; frames, fetches, redirects and popups get nothing', async () => {
+      for (const url of [`${service.url}/api/env`, `http://localhost:${service.port}/api/env`, `http://[::1]:${service.port}/`, `http://127.0.0.2:${service.port}/api/env`, `http://0.0.0.0:${service.port}/x`]) {
+        const err = await s.navigate(url).then(() => null, (e: Error) => e);
+        assert.ok(err instanceof Error, `navigate ${url} was not refused`);
+        assert.match(err.message, new RegExp(`^Navigation to .* was blocked: .* is this browserflow service's own address \\(127\\.0\\.0\\.1:${service.port}\\)`));
+      }
+      const readable: string[] = [];
+      for (const to of [`${service.url}/api/env`, `http://localhost:${service.port}/api/env`]) {
+        await s.navigate(hostile('iframe', to));
+        readable.push(await everythingReadable(s));
+      }
+      await s.navigate(hostile('fetch', `${service.url}/api/env`));
+      const fetched = await fetchOutcome(s);
+      assert.notEqual(fetched, 'pending');
+      readable.push(fetched, await everythingReadable(s));
+      // Playwright's routes do not see a redirect's hops: the marked User-Agent is what the service refuses.
+      const redirected = await s.navigate(hostile('redirect', `${service.url}/api/env`)).then(() => 'loaded', (e: Error) => e.message);
+      readable.push(redirected, await everythingReadable(s));
+      // A driver that sees the popup land on the service empties it and may fail this very call, saying so.
+      const popup = await s.navigate(hostile('popup', `${service.url}/api/env`)).then(() => 'loaded', (e: Error) => e.message);
+      assert.match(popup, /^loaded$|own address/);
+      await new Promise((r) => setTimeout(r, 500));
+      readable.push(await everythingReadable(s));
+      const tabs = await s.tabs();
+      for (const tab of tabs) readable.push(tab.title, tab.url);
+      for (const text of readable) assert.ok(!text.includes(service.secret), `the secret leaked into: ${text.slice(0, 500)}`);
+      assert.ok(service.seen.every((r) => r.marked), `unmarked requests reached the service: ${JSON.stringify(service.seen)}`);
+      await s.switchTab({ index: 0 });
+    });
+
+    test('every request of a driven browser carries the marker: direct, redirected, framed, fetched, from a popup', async () => {
+      witness.seen.length = 0;
+      await s.navigate(`${witness.url}/?via=direct`);
+      await s.navigate(hostile('redirect', `${witness.url}/?via=redirect`));
+      await s.navigate(hostile('iframe', `${witness.url}/?via=iframe`));
+      await s.navigate(hostile('fetch', `${witness.url}/?via=fetch`));
+      assert.match(await fetchOutcome(s), /refused/);
+      await s.navigate(hostile('popup', `${witness.url}/?via=popup`));
+      for (let i = 0; i < 30 && !witness.seen.some((r) => r.path.includes('via=popup')); i++) await new Promise((r) => setTimeout(r, 100));
+      const vias = new Set(witness.seen.map((r) => /via=(\w+)/.exec(r.path)?.[1]).filter(Boolean));
+      assert.deepEqual([...vias].sort(), ['direct', 'fetch', 'iframe', 'popup', 'redirect']);
+      for (const r of witness.seen) assert.ok(r.userAgent.endsWith(` ${drivenBrowserMarker()}`), `unmarked: ${r.path} ${r.userAgent}`);
+      assert.match(witness.seen[0]!.userAgent, /^Mozilla\/5\.0 .*Chrom/, 'the browser\'s own User-Agent comes first');
+      await s.switchTab({ index: 0 });
     });
 
     test('close is idempotent and a closed session refuses work', async () => {

@@ -16,6 +16,7 @@ import { ElementStates } from './element-states';
 import { TabTracker } from './tab-tracker';
 import { runPageScript } from './page-script';
 import { describeNavigationFailure, isInterruptedNavigation } from './readable-errors';
+import type { ServiceGuard } from './service-guard';
 import type { VideoRecorder } from './video-recorder';
 import { ViewportCapture } from './viewport-capture';
 import { warmOnLoad } from './page-warmup';
@@ -23,6 +24,8 @@ import { warmOnLoad } from './page-warmup';
 export interface PlaywrightSessionParts {
   context: BrowserContext;
   logger: Logger;
+  /** Blocks the service's own origins (installed on the context by the opener). */
+  guard: ServiceGuard;
   actionTimeoutMs: number;
   navigationTimeoutMs: number;
   /** Resolves when the browser behind the context dies. */
@@ -92,6 +95,7 @@ export class PlaywrightSession implements BrowserSession {
   }
 
   async navigate(url: string): Promise<void> {
+    if (this.parts.guard.origins.matches(url)) throw this.parts.guard.refusal(`Navigation to ${url}`, url);
     const page = await this.page();
     const timeout = this.parts.navigationTimeoutMs;
     const deadline = Date.now() + timeout;
@@ -249,6 +253,9 @@ export class PlaywrightSession implements BrowserSession {
     if (/net::ERR_/.test(failure.message)) {
       await page.waitForURL(/^chrome-error:/, { timeout: 1_000, waitUntil: 'load' }).catch(() => undefined);
     }
+    // The guard's own abort (a history entry or a reload of the service's address): say why.
+    if (/net::ERR_BLOCKED_BY_CLIENT/.test(failure.message)) return this.parts.guard.explainBlocked(what) ?? failure;
     return failure;
   }
+
 }

@@ -8,6 +8,7 @@ import type {
   BrowserSession, DialogInfo, ElementActionResult, ElementState, Observation, ObserveOptions, SelectorInput, TabInfo,
 } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
+import type { ServiceOrigins } from '../../../kernel/service-origins';
 import { DialogAnswerer } from './dialogs';
 import { ElementActions } from './element-actions';
 import { ElementFinder } from './element-finder';
@@ -16,6 +17,7 @@ import { navigationErrorCode } from './in-page/element-scripts';
 import { DIALOG_HOOKS_KEY, installDialogHooks } from './in-page/page-lib';
 import { Liveness } from './liveness';
 import { WebdriverObserver } from './observer';
+import { WebdriverServiceGuard } from './service-guard';
 import { DIALOG_LOST, runUserScript } from './user-script';
 import { Tabs } from './tabs';
 import { withTimeout } from './timing';
@@ -35,6 +37,8 @@ export interface WebdriverSessionParts {
   remoteFiles: boolean;
   /** The page's visible area the window is sized to. */
   viewport: { width: number; height: number };
+  /** The service's own origins, which the session keeps its browser away from (service-guard.ts). */
+  serviceOrigins: () => ServiceOrigins;
   /** Called once the session is closed. */
   onClosed(): void;
 }
@@ -55,6 +59,7 @@ export class WebdriverSession implements BrowserSession {
   private readonly elements: ElementActions;
   private readonly states: ElementStates;
   private readonly observer: WebdriverObserver;
+  private readonly serviceGuard: WebdriverServiceGuard;
 
   constructor(private readonly parts: WebdriverSessionParts) {
     this.dialogs = new DialogAnswerer(parts.logger);
@@ -67,7 +72,8 @@ export class WebdriverSession implements BrowserSession {
       flowId: parts.flowId,
     });
     this.disconnected = this.liveness.disconnected;
-    this.tabList = new Tabs(this.wire);
+    this.serviceGuard = new WebdriverServiceGuard(this.wire, parts.serviceOrigins, Boolean((parts.browser as { isChromium?: boolean }).isChromium), parts.logger);
+    this.tabList = new Tabs(this.wire, (handle) => this.serviceGuard.guardTab(handle));
     const finder = new ElementFinder(this.wire, parts.logger);
     const beforePass = async () => { await this.tabList.sync(); };
     this.elements = new ElementActions({
@@ -133,6 +139,7 @@ export class WebdriverSession implements BrowserSession {
 
   async navigate(url: string): Promise<void> {
     this.guard();
+    if (this.serviceGuard.matches(url)) throw this.serviceGuard.refusal(`Navigation to ${url}`, url);
     await this.go(`Navigation to ${url}`, (b) => b.navigateTo(url));
   }
 
@@ -208,8 +215,9 @@ export class WebdriverSession implements BrowserSession {
     return this.states.waitForUrl(pattern, timeoutMs);
   }
 
-  extractText(target?: SelectorInput): Promise<{ text: string; element: ElementActionResult | null }> {
+  async extractText(target?: SelectorInput): Promise<{ text: string; element: ElementActionResult | null }> {
     this.guard();
+    await this.beforeRead();
     return this.elements.extractText(target);
   }
 
@@ -238,6 +246,7 @@ export class WebdriverSession implements BrowserSession {
   async evaluate(javascript: string, params: unknown): Promise<unknown> {
     this.guard();
     await this.wire.answerDialogs();
+    await this.beforeRead();
     const result = await runUserScript(this.wire, javascript, params, this.parts.navigationTimeoutMs);
     const dialogs = await this.wire.answerDialogs();
     await this.settle();
@@ -253,7 +262,7 @@ export class WebdriverSession implements BrowserSession {
 
   async observe(options: ObserveOptions): Promise<Observation> {
     this.guard();
-    await this.tabList.sync();
+    await this.beforeRead();
     return this.observer.observe(this.tabList.activeHandle ?? '', options);
   }
 
@@ -308,6 +317,13 @@ export class WebdriverSession implements BrowserSession {
     await this.wire.answerDialogs();
     await this.tabList.sync();
     this.lastUrl = await this.readUrl();
+    await this.serviceGuard.checkLanding(this.lastUrl);
+  }
+
+  /** Before a read of page content: the active tab (a popup may have opened) must not show the service. */
+  private async beforeRead(): Promise<void> {
+    await this.tabList.sync();
+    await this.serviceGuard.checkLanding(await this.readUrl());
   }
 
   /** The active tab's URL; a tab that closed meanwhile is replaced first. */

@@ -17,13 +17,15 @@ export class Tabs {
   private active: string | null = null;
   private readonly changeListeners = new Set<() => void>();
 
-  constructor(private readonly wire: Wire) {}
+  /** `onActivate` runs each time a tab becomes the active one, before anything else is done in it. */
+  constructor(private readonly wire: Wire, private readonly onActivate: (handle: string) => Promise<void> = async () => {}) {}
 
   /** Starts with the session's first window. */
   async start(): Promise<void> {
     const handle = await this.wire.run((b) => b.getWindowHandle());
     this.handles = [handle];
     this.active = handle;
+    await this.onActivate(handle);
   }
 
   /** Calls `listener` whenever the active tab changes. */
@@ -80,6 +82,7 @@ export class Tabs {
     await this.wire.run((b) => b.switchToWindow(handle));
     const changed = this.active !== handle;
     this.active = handle;
+    await this.onActivate(handle);
     if (changed) for (const listener of this.changeListeners) listener();
     return changed;
   }
