@@ -73,6 +73,20 @@ export interface Observation {
   screenshot?: Buffer;
 }
 
+/**
+ * How a navigation ended. Pages whose third-party resources never answer
+ * must not fail a flow, so `load` is waited for on a best-effort basis: once
+ * the document is ready (DOMContentLoaded) and the network is quiet, or a
+ * short budget is spent, the session goes on with what is there. Only a
+ * navigation that got no document within the navigation timeout fails.
+ */
+export interface LoadOutcome {
+  /** The page had not finished loading (`load` had not fired) when the session went on. */
+  stillLoading: boolean;
+  /** Requests still in flight at that moment (0 when it finished; an estimate where the protocol cannot count them). */
+  pendingRequests: number;
+}
+
 export type ElementState = 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'unchecked' | 'attached' | 'detached';
 
 /**
@@ -88,11 +102,16 @@ export interface BrowserSession {
 
   currentUrl(): string;
   title(): Promise<string>;
-  /** Loads a URL in the active tab and waits for `load` (bounded by the navigation timeout). */
-  navigate(url: string): Promise<void>;
-  goBack(): Promise<void>;
-  goForward(): Promise<void>;
-  reload(): Promise<void>;
+  /**
+   * Loads a URL in the active tab. Resolves once the document is ready and
+   * has loaded, or is quiet (see LoadOutcome); rejects when no document
+   * arrived within the navigation timeout, or on a network error.
+   */
+  navigate(url: string): Promise<LoadOutcome>;
+  /** History and reload, with the same waiting as `navigate`. */
+  goBack(): Promise<LoadOutcome>;
+  goForward(): Promise<LoadOutcome>;
+  reload(): Promise<LoadOutcome>;
 
   click(target: SelectorInput, options?: { clickCount?: number; button?: 'left' | 'right' | 'middle' }): Promise<ElementActionResult>;
   hover(target: SelectorInput): Promise<ElementActionResult>;

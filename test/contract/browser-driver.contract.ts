@@ -304,6 +304,31 @@ export function runBrowserDriverContract(name: string, makeDriver: (env: Contrac
       assert.deepEqual(await quick.evaluate('return [localStorage.getItem("contract"), document.cookie]', null), [null, '']);
     });
 
+    test('a page whose subresources never answer is used once ready: navigate, history, reload and new tabs go on, saying so', async () => {
+      const { ms, value: first } = await timed(() => s.navigate(`${site.url}/hanging.html`));
+      assert.equal(first.stillLoading, true);
+      assert.ok(first.pendingRequests >= 1, JSON.stringify(first));
+      assert.ok(ms < 4_000, `took ${ms} ms`);
+      await s.click('#greet');
+      assert.equal(await s.waitForText('Hello from a hanging page', 2_000), true);
+      assert.equal((await s.reload()).stillLoading, true);
+      assert.deepEqual(await s.navigate(`${site.url}/login.html`), { stillLoading: false, pendingRequests: 0 });
+      const { ms: backMs } = await timed(() => s.goBack());
+      assert.ok(backMs < 4_000, `going back took ${backMs} ms`);
+      assert.equal(s.currentUrl(), `${site.url}/hanging.html`);
+      assert.deepEqual(await s.goForward(), { stillLoading: false, pendingRequests: 0 });
+      await s.navigate(`${site.url}/hanging.html`);
+      const { ms: tabMs } = await timed(async () => {
+        await s.click('#again-tab');
+        assert.equal(await s.waitForUrl('tab=2', 3_000), true);
+        await s.click('#greet');
+        return s.waitForText('Hello from a hanging page', 2_000);
+      });
+      assert.ok(tabMs < 5_000, `the new tab took ${tabMs} ms`);
+      assert.equal((await s.tabs()).length >= 2, true);
+      await s.switchTab({ index: 0 });
+    });
+
     /** Everything a flow could read of the active tab: its text, its observation (frames included). */
     const everythingReadable = async (session: BrowserSession): Promise<string> => {
       const parts: string[] = [session.currentUrl()];

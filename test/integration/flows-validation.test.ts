@@ -122,12 +122,35 @@ describe('flow faults end FAILED with a clear error', () => {
     assert.equal(flow.result.error.code, 'TARGET_UNREACHABLE');
   });
 
-  test('a page that never finishes loading is bounded by the navigation timeout', async () => {
+  test('a target that never sends a page is bounded by the navigation timeout', async () => {
     const started = Date.now();
-    const flow = await runFlow(svc, deterministic(site.url, '/never', []));
+    const flow = await runFlow(svc, deterministic(site.url, '/hang', []));
     assert.equal(flow.state, 'FAILED');
     assert.equal(flow.result.error.code, 'TARGET_UNREACHABLE');
+    assert.match(flow.result.error.message, /received no page within 3000 ms/);
     assert.ok(Date.now() - started < 20_000);
+  });
+
+  test('a page whose subresources never answer runs its steps, and the record says it was still loading', async () => {
+    for (const using of [{ type: 'device' }, { type: 'webdriver' }]) {
+      const started = Date.now();
+      const flow = await runFlow(svc, deterministic(site.url, '/hanging.html', [
+        { name: 'click', parameters: { selector: '#greet' } },
+        { name: 'assertText', parameters: { text: 'Hello from a hanging page' } },
+        { name: 'navigate', parameters: { url: `${site.url}/hanging.html?again` } },
+        { name: 'reload' },
+        { name: 'click', parameters: { selector: '#next' } },
+        { name: 'goBack' },
+      ], { browser: { using } }), 60_000);
+      assert.equal(flow.state, 'SUCCESS', `${using.type}: ${JSON.stringify(flow.result)}`);
+      const elapsed = Date.now() - started;
+      assert.ok(elapsed < 25_000, `${using.type} took ${elapsed} ms`);
+      const calls = (await svc.request('GET', `/api/flows/${flow.id}/tool-calls`)).body;
+      const navigate = calls.find((c: { name: string }) => c.name === 'navigate');
+      assert.match(navigate.outcome.message, /^Loaded .*hanging\.html\?again; the page was still loading \(2 requests pending\)$/);
+      assert.deepEqual(navigate.outcome.data, { stillLoading: true, pendingRequests: 2 });
+      assert.match(calls.find((c: { name: string }) => c.name === 'reload').outcome.message, /still loading/);
+    }
   });
 
   test('a running flow cannot be deleted or renamed; cancel ends it', async () => {

@@ -5,10 +5,11 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import type {
-  BrowserSession, DialogInfo, ElementActionResult, ElementState, Observation, ObserveOptions, SelectorInput, TabInfo,
+  BrowserSession, DialogInfo, ElementActionResult, ElementState, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
 } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
 import { PageObserver } from './observation/observe-page';
+import { RequestTracker, settleLoad } from './page-load';
 import { DialogResponder } from './dialog-responder';
 import { ElementActions } from './element-actions';
 import { ElementFinder } from './element-finder';
@@ -48,6 +49,8 @@ export class PlaywrightSession implements BrowserSession {
   private readonly capture: ViewportCapture;
   private recorder: VideoRecorder | null = null;
   private closing: Promise<void> | null = null;
+  /** Each tab's requests in flight, for best-effort loads (page-load.ts). */
+  private readonly requests = new WeakMap<Page, RequestTracker>();
 
   constructor(private readonly parts: PlaywrightSessionParts) {
     this.context = parts.context;
@@ -59,6 +62,7 @@ export class PlaywrightSession implements BrowserSession {
     this.observer = new PageObserver((page) => this.capture.png(page, parts.actionTimeoutMs));
     this.tabTracker = new TabTracker(this.context, (page) => {
       this.dialogs.attach(page);
+      this.requests.set(page, new RequestTracker(page));
       warmOnLoad(page);
     });
     const finder = new ElementFinder(this.observer, this.logger);
@@ -94,35 +98,37 @@ export class PlaywrightSession implements BrowserSession {
     return (await this.page()).title();
   }
 
-  async navigate(url: string): Promise<void> {
+  async navigate(url: string): Promise<LoadOutcome> {
     if (this.parts.guard.origins.matches(url)) throw this.parts.guard.refusal(`Navigation to ${url}`, url);
     const page = await this.page();
     const timeout = this.parts.navigationTimeoutMs;
     const deadline = Date.now() + timeout;
+    const what = `Navigation to ${url}`;
     try {
-      await page.goto(url, { waitUntil: 'load', timeout });
+      await page.goto(url, { waitUntil: 'commit', timeout });
     } catch (err) {
       // A navigation still settling (a script redirect) can cancel this one as it starts: try once more.
       const left = deadline - Date.now();
-      if (!isInterruptedNavigation(err) || left < 100) throw await this.navigationFailed(page, `Navigation to ${url}`, err);
+      if (!isInterruptedNavigation(err) || left < 100) throw await this.navigationFailed(page, what, err);
       try {
-        await page.goto(url, { waitUntil: 'load', timeout: left });
+        await page.goto(url, { waitUntil: 'commit', timeout: left });
       } catch (again) {
-        throw await this.navigationFailed(page, `Navigation to ${url}`, again);
+        throw await this.navigationFailed(page, what, again);
       }
     }
+    return this.settle(page, what, deadline);
   }
 
-  goBack(): Promise<void> {
-    return this.history('Going back', (page, timeout) => page.goBack({ waitUntil: 'load', timeout }));
+  goBack(): Promise<LoadOutcome> {
+    return this.history('Going back', (page, timeout) => page.goBack({ waitUntil: 'commit', timeout }));
   }
 
-  goForward(): Promise<void> {
-    return this.history('Going forward', (page, timeout) => page.goForward({ waitUntil: 'load', timeout }));
+  goForward(): Promise<LoadOutcome> {
+    return this.history('Going forward', (page, timeout) => page.goForward({ waitUntil: 'commit', timeout }));
   }
 
-  reload(): Promise<void> {
-    return this.history('Reloading', (page, timeout) => page.reload({ waitUntil: 'load', timeout }));
+  reload(): Promise<LoadOutcome> {
+    return this.history('Reloading', (page, timeout) => page.reload({ waitUntil: 'commit', timeout }));
   }
 
   click(target: SelectorInput, options?: { clickCount?: number; button?: 'left' | 'right' | 'middle' }): Promise<ElementActionResult> {
@@ -233,11 +239,27 @@ export class PlaywrightSession implements BrowserSession {
     return this.tabTracker.activePage();
   }
 
-  private async history(what: string, go: (page: Page, timeout: number) => Promise<unknown>): Promise<void> {
+  private async history(what: string, go: (page: Page, timeout: number) => Promise<unknown>): Promise<LoadOutcome> {
     const page = await this.page();
     const timeout = this.parts.navigationTimeoutMs;
+    const deadline = Date.now() + timeout;
     try {
       await go(page, timeout);
+    } catch (err) {
+      throw await this.navigationFailed(page, what, err);
+    }
+    return this.settle(page, what, deadline);
+  }
+
+  /** After the commit: the document's readiness and a best-effort `load` (page-load.ts), by the navigation's deadline. */
+  private async settle(page: Page, what: string, deadline: number): Promise<LoadOutcome> {
+    let tracker = this.requests.get(page);
+    if (!tracker) {
+      tracker = new RequestTracker(page);
+      this.requests.set(page, tracker);
+    }
+    try {
+      return await settleLoad(page, tracker, deadline);
     } catch (err) {
       throw await this.navigationFailed(page, what, err);
     }

@@ -5,7 +5,7 @@
  * and the observation are delegated to their own modules.
  */
 import type {
-  BrowserSession, DialogInfo, ElementActionResult, ElementState, Observation, ObserveOptions, SelectorInput, TabInfo,
+  BrowserSession, DialogInfo, ElementActionResult, ElementState, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
 } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
 import type { ServiceOrigins } from '../../../kernel/service-origins';
@@ -17,6 +17,7 @@ import { navigationErrorCode } from './in-page/element-scripts';
 import { DIALOG_HOOKS_KEY, installDialogHooks } from './in-page/page-lib';
 import { Liveness } from './liveness';
 import { WebdriverObserver } from './observer';
+import { DocumentMark, settleLoad, unreadyOutcome } from './page-load';
 import { WebdriverServiceGuard } from './service-guard';
 import { DIALOG_LOST, runUserScript } from './user-script';
 import { Tabs } from './tabs';
@@ -137,21 +138,21 @@ export class WebdriverSession implements BrowserSession {
     return this.wire.run((b) => b.getTitle());
   }
 
-  async navigate(url: string): Promise<void> {
+  async navigate(url: string): Promise<LoadOutcome> {
     this.guard();
     if (this.serviceGuard.matches(url)) throw this.serviceGuard.refusal(`Navigation to ${url}`, url);
-    await this.go(`Navigation to ${url}`, (b) => b.navigateTo(url));
+    return this.go(`Navigation to ${url}`, (b) => b.navigateTo(url));
   }
 
-  goBack(): Promise<void> {
+  goBack(): Promise<LoadOutcome> {
     return this.go('Going back', (b) => b.back());
   }
 
-  goForward(): Promise<void> {
+  goForward(): Promise<LoadOutcome> {
     return this.go('Going forward', (b) => b.forward());
   }
 
-  reload(): Promise<void> {
+  reload(): Promise<LoadOutcome> {
     return this.go('Reloading', (b) => b.refresh());
   }
 
@@ -290,26 +291,38 @@ export class WebdriverSession implements BrowserSession {
   }
 
   /**
-   * Runs a navigation command and checks where it ended: a load that does
-   * not finish in time, or the browser's own network error page, fails.
+   * Runs a navigation command (the `eager` strategy returns at
+   * DOMContentLoaded) and checks where it ended: no new document within the
+   * timeout, or the browser's own network error page, fails; a document
+   * that arrived but never became ready goes on as still loading; a ready
+   * one gets a best-effort wait for `load` (page-load.ts).
    */
-  private async go(what: string, command: (b: WdBrowser) => Promise<unknown>): Promise<void> {
+  private async go(what: string, command: (b: WdBrowser) => Promise<unknown>): Promise<LoadOutcome> {
     this.guard();
     await this.wire.answerDialogs();
     const timeout = this.parts.navigationTimeoutMs;
+    const deadline = Date.now() + timeout;
+    const mark = await DocumentMark.place(this.wire);
+    let unready = false;
     try {
       await this.wire.run(command, false);
     } catch (err) {
       // A dialog shown while the page loaded was answered: the navigation itself went on.
       if (!isAlertOpen(err)) {
-        if (isTimeoutError(err)) throw new Error(`${what} did not finish loading within ${timeout} ms`);
-        throw new Error(`${what} failed: ${readableMessage(err)}`);
+        if (!isTimeoutError(err)) throw new Error(`${what} failed: ${readableMessage(err)}`);
+        if (!(await mark.left())) throw new Error(`${what} received no page within ${timeout} ms`);
+        unready = true;
       }
     }
     const failed = await this.wire.script<string | null>(navigationErrorCode).catch(() => null);
     await this.wire.script(installDialogHooks, DIALOG_HOOKS_KEY).catch(() => undefined);
+    if (failed) {
+      await this.settle();
+      throw new Error(`${what} failed: net::${failed.replace(/^net::/, '')}`);
+    }
+    const outcome = unready ? await unreadyOutcome(this.wire) : await settleLoad(this.wire, deadline);
     await this.settle();
-    if (failed) throw new Error(`${what} failed: net::${failed.replace(/^net::/, '')}`);
+    return outcome;
   }
 
   /** After an action: answers dialogs, follows tabs, reads the URL. */

@@ -38,7 +38,7 @@ test('Playwright timeouts become the reason from the call log', () => {
 
 test('navigation and script failures read as sentences', () => {
   assert.equal(describeNavigationFailure('Navigation to http://a', new errors.TimeoutError('page.goto: Timeout 5000ms exceeded.'), 5000).message,
-    'Navigation to http://a did not finish loading within 5000 ms');
+    'Navigation to http://a received no page within 5000 ms');
   assert.equal(describeNavigationFailure('Going back', new Error('page.goBack: net::ERR_ABORTED at http://a'), 5000).message, 'Going back failed: net::ERR_ABORTED');
   assert.equal(describeScriptFailure(new Error('page.evaluate: Error: boom\n    at eval (eval at x)')).message, 'boom');
   assert.equal(describeScriptFailure(new Error('page.evaluate: TypeError: x is not a function')).message, 'TypeError: x is not a function');
