@@ -87,6 +87,17 @@ export interface LoadOutcome {
   pendingRequests: number;
 }
 
+/** What `extractText` read. */
+export interface ExtractedText {
+  /** innerText of the target or the page body, cut in the page to `maxChars` and to the driver's result limit. */
+  text: string;
+  element: ElementActionResult | null;
+  /** Whether `text` was cut. */
+  truncated: boolean;
+  /** Length of the whole innerText, in characters. */
+  length: number;
+}
+
 export type ElementState = 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'unchecked' | 'attached' | 'detached';
 
 /**
@@ -131,8 +142,12 @@ export interface BrowserSession {
   checkElementState(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<{ ok: boolean; element: ElementActionResult | null }>;
   /** Whether the URL matches `pattern` (substring, or `/regex/flags`) within the timeout. */
   waitForUrl(pattern: string, timeoutMs: number): Promise<boolean>;
-  /** innerText of the target, or of the page body. */
-  extractText(target?: SelectorInput): Promise<{ text: string; element: ElementActionResult | null }>;
+  /**
+   * innerText of the target, or of the page body, cut in the page (only
+   * that much crosses to the service) to `options.maxChars` and to the
+   * driver's result limit.
+   */
+  extractText(target?: SelectorInput, options?: { maxChars?: number }): Promise<ExtractedText>;
 
   tabs(): Promise<TabInfo[]>;
   switchTab(by: { index?: number; urlContains?: string }): Promise<TabInfo>;
@@ -141,7 +156,14 @@ export interface BrowserSession {
   /** Dialogs shown since the last call (for tool outcome messages and observations). */
   takeDialogs(): DialogInfo[];
 
-  /** Runs `javascript` (an async function body receiving `params`) inside the page; returns its JSON-serialisable result. */
+  /**
+   * Runs `javascript` (an async function body receiving `params`) inside
+   * the page; returns its JSON-serialisable result, or, when its JSON is
+   * larger than the driver's result limit, a `TruncatedResult`
+   * (kernel/page-scripts/result-cap.ts: `{ truncated: true, bytes,
+   * limitBytes, preview }`), cut in the page. A thrown error's message is
+   * bounded too.
+   */
   evaluate(javascript: string, params: unknown): Promise<unknown>;
   screenshot(): Promise<Buffer>;
   observe(options: ObserveOptions): Promise<Observation>;

@@ -266,6 +266,29 @@ export function runBrowserDriverContract(name: string, makeDriver: (env: Contrac
       await assert.rejects(s.evaluate('return missingVariable.x', {}), /missingVariable is not defined/);
     });
 
+    test('results are capped in the page: a huge script result, error, text or title never crosses whole', async () => {
+      await s.navigate(`${site.url}/login.html`);
+      const huge = await s.evaluate('return { big: "é".repeat(params.n), tail: "end" }', { n: 300_000 }) as Record<string, unknown>;
+      assert.equal(huge.truncated, true);
+      assert.equal(huge.limitBytes, 100_000);
+      assert.equal(huge.bytes, 600_000 + '{"big":"","tail":"end"}'.length);
+      assert.ok(typeof huge.preview === 'string' && huge.preview.startsWith('{"big":"éé'));
+      assert.ok(Buffer.byteLength(JSON.stringify(huge)) <= 100_000, `stored as ${Buffer.byteLength(JSON.stringify(huge))} bytes`);
+      assert.deepEqual(await s.evaluate('return "x".repeat(99_000)', null), 'x'.repeat(99_000), 'a result within the limit comes back whole');
+      await assert.rejects(s.evaluate('const a = {}; a.self = a; return a', null), /not JSON-serialisable/);
+      const thrown = await s.evaluate('throw new Error("boom ".repeat(200_000))', null).then(() => null, (e: Error) => e);
+      assert.ok(thrown instanceof Error && thrown.message.startsWith('boom boom') && thrown.message.length <= 2_001, `${thrown?.message.length} characters`);
+      await assert.rejects(s.evaluate('return missingVariable', null), /ReferenceError: missingVariable is not defined/);
+      await s.evaluate('document.title = "T".repeat(500_000); document.body.innerText = "word ".repeat(400_000)', null);
+      assert.equal((await s.title()).length, 1_001);
+      const text = await s.extractText(undefined, { maxChars: 5_000 });
+      assert.deepEqual({ length: text.text.length, truncated: text.truncated, whole: text.length }, { length: 5_000, truncated: true, whole: 2_000_000 - 1 });
+      const capped = await s.extractText();
+      assert.equal(capped.text.length, 100_000, 'never more than the driver\'s limit');
+      const small = await s.extractText('body', { maxChars: 10 });
+      assert.deepEqual([small.text, small.truncated], ['word word ', true]);
+    });
+
     test('screenshot is a PNG', async () => {
       const png = await s.screenshot();
       assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');

@@ -14,6 +14,8 @@ export interface ObservedRoot {
   /** Line introducing the frame's items (`frame example.com/embed:`), null for the main document. */
   label: string | null;
   items: RawItem[];
+  /** Items the page left out (its walk's size limit), counted in the closing note. */
+  dropped?: number;
 }
 
 /** Everything the text is made of. */
@@ -79,8 +81,12 @@ export function composeObservation(input: ComposeInput): ComposedObservation {
   // A line costs its estimate plus its newline (a newline ends every run, so the parts add up to the whole).
   const costs = lines.map((line) => estimateTokens(line) + 1);
   const headCost = estimateTokens(head);
+  const dropped = input.roots.reduce((sum, root) => sum + (root.dropped ?? 0), 0);
+  const noteFor = (omitted: number) => `… ${omitted} more lines not shown (observation budget ${input.maxTokens} tokens)`;
   if (headCost + costs.reduce((sum, cost) => sum + cost, 0) <= maxTokens) {
-    return { text: [head, ...lines].join('\n'), refCount: items.filter((i) => i[1]).length, truncated: false };
+    const refCount = items.filter((i) => i[1]).length;
+    if (!dropped) return { text: [head, ...lines].join('\n'), refCount, truncated: false };
+    return { text: cutToTokens([head, ...lines, noteFor(dropped)].join('\n'), maxTokens), refCount, truncated: true };
   }
 
   let budget = maxTokens - headCost - NOTE_RESERVE;
@@ -109,8 +115,7 @@ export function composeObservation(input: ComposeInput): ComposedObservation {
     }
   }
   const kept = lines.filter((_, i) => keep[i]);
-  const omitted = lines.length - kept.length;
-  const note = `… ${omitted} more lines not shown (observation budget ${input.maxTokens} tokens)`;
+  const note = noteFor(lines.length - kept.length + dropped);
   // The legend only when a kept line carries the mark (its room was reserved in the header).
   const keptNew = items.some((item, i) => keep[i] && item[2]);
   // A budget smaller than the header itself: cut hard.

@@ -30,6 +30,13 @@ export interface FrameObserveArgs {
   textMax: number;
   /** Which links show their target (see LinkTargets). */
   linkTargets: LinkTargets;
+  /**
+   * Most characters of controls, and apart of headings and text, one walk
+   * hands back; items past it are only counted (`dropped`). Derived from
+   * the token budget with room to spare, so the composer's choice is not
+   * changed; it keeps a huge page from sending megabytes to the service.
+   */
+  maxChars: number;
 }
 
 /** One frame's observation. */
@@ -43,6 +50,8 @@ export interface FrameSnapshot {
   maxRef: number;
   /** Iframes whose document could not be entered (cross-origin). */
   unreachableFrames: number;
+  /** Items left out because the walk's `maxChars` was reached. */
+  dropped: number;
   scroll: { x: number; y: number; width: number; height: number; viewportWidth: number; viewportHeight: number };
 }
 
@@ -148,9 +157,23 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
     /** Links of this walk: their targets are decided once every name is known. */
     const links: { item: RawItem; name: string; href: string }[] = [];
 
-    const push = (kind: number, ref: number, isNew: boolean, text: string): void => {
+    let controlChars = 0;
+    let otherChars = 0;
+    let dropped = 0;
+    /** Adds an item unless its kind's share of `maxChars` is spent (then it is only counted). */
+    const push = (kind: number, ref: number, isNew: boolean, text: string): boolean => {
+      const size = text.length + prefix.length + 8;
+      const used = kind === ITEM_CONTROL ? controlChars : otherChars;
+      if (used + size > args.maxChars) {
+        dropped++;
+        prefix = '';
+        return false;
+      }
+      if (kind === ITEM_CONTROL) controlChars += size;
+      else otherChars += size;
       items.push([kind, ref, isNew && !fresh ? 1 : 0, text, prefix]);
       prefix = '';
+      return true;
     };
     const pushText = (kind: number, text: string): void => {
       const last = items[items.length - 1];
@@ -173,7 +196,7 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
         root.ids.set(el, ref);
       }
       ctx.refs.set(ref, target);
-      push(ITEM_CONTROL, ref, isNew, line.text);
+      if (!push(ITEM_CONTROL, ref, isNew, line.text)) return;
       // Keyed by the name as shown: two names cut to the same 60 characters read the same.
       if (line.href) links.push({ item: items[items.length - 1], name: describer.truncate(line.name, args.nameMax), href: line.href });
     };
@@ -303,13 +326,16 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
     addLinkTargets();
     root.texts = texts;
     const scroller = document.scrollingElement || document.documentElement;
+    // A page decides how long these are: bounded here, before they cross to the service.
+    const bound = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max)}…` : text);
     return {
-      url: location.href,
-      title: document.title,
+      url: bound(location.href, 4_096),
+      title: bound(String(document.title), 1_000),
       fresh,
       items,
       maxRef: root.next - 1,
       unreachableFrames,
+      dropped,
       scroll: {
         x: Math.round(window.scrollX),
         y: Math.round(window.scrollY),

@@ -59,6 +59,7 @@ export class DeviceDriver implements BrowserDriver {
       ffmpegPath: this.deps.ffmpegPath,
       videoFps: this.deps.config.videoFps,
       serviceOrigins: this.deps.serviceOrigins(),
+      maxResultBytes: this.deps.config.maxResultBytes,
     }));
   }
 

@@ -88,6 +88,7 @@ export class HostedDriver implements BrowserDriver {
         ffmpegPath: this.deps.ffmpegPath,
         videoFps: this.deps.config.videoFps,
       serviceOrigins: this.deps.serviceOrigins(),
+      maxResultBytes: this.deps.config.maxResultBytes,
         closeContext: async () => {
           if (session) this.live.delete(session);
           // Only disconnects (Playwright does not close a browser it connected to); the release stops it.

@@ -23,6 +23,8 @@ export interface SessionBasics {
   videoFps: number;
   /** The service's own origins, which the context blocks. */
   serviceOrigins: ServiceOrigins;
+  /** Largest result a page hands back, in bytes (the plugin's `maxResultBytes`). */
+  maxResultBytes: number;
 }
 
 export interface OpenOnBrowserArgs extends SessionBasics {
@@ -79,6 +81,7 @@ export async function openSessionOnContext(args: OpenOnContextArgs): Promise<Bro
     context,
     logger,
     guard,
+    maxResultBytes: args.maxResultBytes,
     actionTimeoutMs: options.actionTimeoutMs,
     navigationTimeoutMs: options.navigationTimeoutMs,
     disconnected,

@@ -46,6 +46,7 @@ export class RemoteDriver implements BrowserDriver {
       ffmpegPath: this.deps.ffmpegPath,
       videoFps: this.deps.config.videoFps,
       serviceOrigins: this.deps.serviceOrigins(),
+      maxResultBytes: this.deps.config.maxResultBytes,
     }));
   }
 

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import type {
-  BrowserSession, DialogInfo, ElementActionResult, ElementState, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
+  BrowserSession, DialogInfo, ElementActionResult, ElementState, ExtractedText, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
 } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
 import { PageObserver } from './observation/observe-page';
@@ -14,7 +14,7 @@ import { DialogResponder } from './dialog-responder';
 import { ElementActions } from './element-actions';
 import { ElementFinder } from './element-finder';
 import { ElementStates } from './element-states';
-import { TabTracker } from './tab-tracker';
+import { boundedTitle, TabTracker } from './tab-tracker';
 import { runPageScript } from './page-script';
 import { describeNavigationFailure, isInterruptedNavigation } from './readable-errors';
 import type { ServiceGuard } from './service-guard';
@@ -27,6 +27,8 @@ export interface PlaywrightSessionParts {
   logger: Logger;
   /** Blocks the service's own origins (installed on the context by the opener). */
   guard: ServiceGuard;
+  /** Largest result a page hands back, in bytes: scripts' JSON and extracted text are cut in the page. */
+  maxResultBytes: number;
   actionTimeoutMs: number;
   navigationTimeoutMs: number;
   /** Resolves when the browser behind the context dies. */
@@ -67,7 +69,7 @@ export class PlaywrightSession implements BrowserSession {
     });
     const finder = new ElementFinder(this.observer, this.logger);
     const page = () => this.page();
-    this.elements = new ElementActions({ page, finder, logger: this.logger, actionTimeoutMs: parts.actionTimeoutMs });
+    this.elements = new ElementActions({ page, finder, logger: this.logger, actionTimeoutMs: parts.actionTimeoutMs, maxResultBytes: parts.maxResultBytes });
     this.states = new ElementStates({ page, finder, record: (found) => this.elements.record(found) });
     this.capture = new ViewportCapture(this.context);
   }
@@ -95,7 +97,7 @@ export class PlaywrightSession implements BrowserSession {
   }
 
   async title(): Promise<string> {
-    return (await this.page()).title();
+    return boundedTitle(await this.page());
   }
 
   async navigate(url: string): Promise<LoadOutcome> {
@@ -184,8 +186,8 @@ export class PlaywrightSession implements BrowserSession {
     return this.states.waitForUrl(pattern, timeoutMs);
   }
 
-  extractText(target?: SelectorInput): Promise<{ text: string; element: ElementActionResult | null }> {
-    return this.elements.extractText(target);
+  extractText(target?: SelectorInput, options?: { maxChars?: number }): Promise<ExtractedText> {
+    return this.elements.extractText(target, options);
   }
 
   tabs(): Promise<TabInfo[]> {
@@ -205,7 +207,7 @@ export class PlaywrightSession implements BrowserSession {
   }
 
   async evaluate(javascript: string, params: unknown): Promise<unknown> {
-    return runPageScript(await this.page(), javascript, params, this.parts.navigationTimeoutMs);
+    return runPageScript(await this.page(), javascript, params, this.parts.navigationTimeoutMs, this.parts.maxResultBytes);
   }
 
   /** The active tab's viewport, captured over the DevTools protocol (see viewport-capture.ts). */

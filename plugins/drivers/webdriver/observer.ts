@@ -28,7 +28,7 @@ export class WebdriverObserver {
       url: main.url,
       title: main.title,
       scroll: main.scroll,
-      roots: [{ label: null, items: main.items }],
+      roots: [{ label: null, items: main.items, dropped: main.dropped }],
       marksNew: !main.fresh,
       maxTokens: options.maxTokens,
     });

@@ -5,9 +5,10 @@
  * and the observation are delegated to their own modules.
  */
 import type {
-  BrowserSession, DialogInfo, ElementActionResult, ElementState, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
+  BrowserSession, DialogInfo, ElementActionResult, ElementState, ExtractedText, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
 } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
+import { TITLE_IN_PAGE } from '../../../kernel/page-scripts/result-cap';
 import type { ServiceOrigins } from '../../../kernel/service-origins';
 import { DialogAnswerer } from './dialogs';
 import { ElementActions } from './element-actions';
@@ -38,6 +39,8 @@ export interface WebdriverSessionParts {
   remoteFiles: boolean;
   /** The page's visible area the window is sized to. */
   viewport: { width: number; height: number };
+  /** Largest result a page hands back, in bytes: scripts' JSON and extracted text are cut in the page. */
+  maxResultBytes: number;
   /** The service's own origins, which the session keeps its browser away from (service-guard.ts). */
   serviceOrigins: () => ServiceOrigins;
   /** Called once the session is closed. */
@@ -78,7 +81,7 @@ export class WebdriverSession implements BrowserSession {
     const finder = new ElementFinder(this.wire, parts.logger);
     const beforePass = async () => { await this.tabList.sync(); };
     this.elements = new ElementActions({
-      wire: this.wire, finder, actionTimeoutMs: parts.actionTimeoutMs, beforePass,
+      wire: this.wire, finder, actionTimeoutMs: parts.actionTimeoutMs, maxResultBytes: parts.maxResultBytes, beforePass,
       settle: () => this.settle(), remoteFiles: parts.remoteFiles,
     });
     this.states = new ElementStates({ wire: this.wire, finder, beforePass, readUrl: () => this.readUrl() });
@@ -135,8 +138,10 @@ export class WebdriverSession implements BrowserSession {
 
   async title(): Promise<string> {
     this.guard();
-    return this.wire.run((b) => b.getTitle());
+    // Cut in the page: a page may make its title megabytes long.
+    return String(await this.wire.run((b) => b.executeScript(`return ${TITLE_IN_PAGE}`, [])));
   }
+
 
   async navigate(url: string): Promise<LoadOutcome> {
     this.guard();
@@ -216,10 +221,10 @@ export class WebdriverSession implements BrowserSession {
     return this.states.waitForUrl(pattern, timeoutMs);
   }
 
-  async extractText(target?: SelectorInput): Promise<{ text: string; element: ElementActionResult | null }> {
+  async extractText(target?: SelectorInput, options?: { maxChars?: number }): Promise<ExtractedText> {
     this.guard();
     await this.beforeRead();
-    return this.elements.extractText(target);
+    return this.elements.extractText(target, options);
   }
 
   async tabs(): Promise<TabInfo[]> {
@@ -248,7 +253,7 @@ export class WebdriverSession implements BrowserSession {
     this.guard();
     await this.wire.answerDialogs();
     await this.beforeRead();
-    const result = await runUserScript(this.wire, javascript, params, this.parts.navigationTimeoutMs);
+    const result = await runUserScript(this.wire, javascript, params, this.parts.navigationTimeoutMs, this.parts.maxResultBytes);
     const dialogs = await this.wire.answerDialogs();
     await this.settle();
     if (result.lost && dialogs > 0) throw new Error(DIALOG_LOST);

@@ -7,6 +7,7 @@
  * handles after actions and while waiting.
  */
 import type { TabInfo } from '../../../kernel/contracts/browser-driver';
+import { TITLE_IN_PAGE } from '../../../kernel/page-scripts/result-cap';
 import type { Wire } from './wire';
 import { isNoSuchWindow } from './webdriver-errors';
 
@@ -91,7 +92,7 @@ export class Tabs {
     try {
       await this.wire.run((b) => b.switchToWindow(handle));
       const url = await this.wire.run((b) => b.getUrl());
-      const title = await this.wire.run((b) => b.getTitle()).catch(() => '');
+      const title = await this.wire.run((b) => b.executeScript(`return ${TITLE_IN_PAGE}`, []) as Promise<string>).catch(() => '');
       return { url, title };
     } catch (err) {
       // Closed while we looked: shown as blank, dropped on the next sync.

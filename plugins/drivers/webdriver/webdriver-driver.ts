@@ -96,6 +96,7 @@ export class WebdriverDriver implements BrowserDriver {
       actionTimeoutMs: options.actionTimeoutMs,
       navigationTimeoutMs: options.navigationTimeoutMs,
       heartbeatMs: this.deps.config.heartbeatMs,
+      maxResultBytes: this.deps.config.maxResultBytes,
       remoteFiles: !local,
       serviceOrigins: this.deps.serviceOrigins,
       viewport: parsed.viewport ?? this.deps.config.defaultViewport,

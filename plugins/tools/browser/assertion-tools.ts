@@ -5,6 +5,9 @@ import { SelectorParam, showTarget, TimeoutParam } from './params';
 
 type Target = string | string[];
 
+/** The most text extractText hands a flow, in characters (the driver's result limit may cut it shorter). */
+export const MAX_EXTRACTED_CHARS = 20_000;
+
 export const assertionTools: ToolDefinition[] = [
   {
     name: 'assertText', kind: 'assertion',
@@ -45,9 +48,15 @@ export const assertionTools: ToolDefinition[] = [
     description: 'Read the visible text of an element, or of the whole page.',
     inputSchema: v.strictObject({ selector: v.optional(SelectorParam) }),
     async run(ctx, p: { selector?: Target }) {
-      const r = await ctx.session.extractText(p.selector);
-      const text = r.text.length > 20_000 ? r.text.slice(0, 20_000) + '…' : r.text;
-      return { message: `Read ${r.text.length} characters${p.selector ? ` from ${showTarget(p.selector)}` : ''}`, data: { text }, selectors: r.element?.selectors ?? null };
+      // Cut in the page: a huge page never crosses to the service whole.
+      const r = await ctx.session.extractText(p.selector, { maxChars: MAX_EXTRACTED_CHARS });
+      const where = p.selector ? ` from ${showTarget(p.selector)}` : '';
+      if (!r.truncated) return { message: `Read ${r.length} characters${where}`, data: { text: r.text }, selectors: r.element?.selectors ?? null };
+      return {
+        message: `Read ${r.length} characters${where}; the first ${r.text.length} are kept`,
+        data: { text: r.text, truncated: true, length: r.length },
+        selectors: r.element?.selectors ?? null,
+      };
     },
   },
 ];

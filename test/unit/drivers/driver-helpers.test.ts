@@ -44,8 +44,9 @@ test('navigation and script failures read as sentences', () => {
   assert.equal(describeScriptFailure(new Error('page.evaluate: TypeError: x is not a function')).message, 'TypeError: x is not a function');
 });
 
-test('page scripts: params inlined as JSON, a trailing comment cannot swallow the closing brace', () => {
-  const src = buildPageScript('return params.a // done', { a: '</script>' });
-  assert.equal(src, '(async (params) => {\nreturn params.a // done\n})({"a":"</script>"})');
-  assert.match(buildPageScript('return 1', undefined), /\)\(null\)$/);
+test('page scripts: params inlined as JSON, a trailing comment cannot swallow the closing brace, the result is capped in the page', () => {
+  const src = buildPageScript('return params.a // done', { a: '</script>' }, 100_000);
+  assert.ok(src.startsWith('(async (params) => {\nreturn params.a // done\n})({"a":"</script>"}).then('), src.slice(0, 200));
+  assert.match(src, /\(value, 100000\)/);
+  assert.match(buildPageScript('return 1', undefined, 1000), /^\(async \(params\) => \{\nreturn 1\n\}\)\(null\)\.then\(/);
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PageObserver } from '../../../plugins/drivers/playwright/observation/observe-page';
 import { getEncoding } from 'js-tiktoken';
-import { OBSERVER_STATE_KEY } from '../../../kernel/page-scripts/observation/observer-lib';
+import { frameObserveArgs, OBSERVER_STATE_KEY, observeFrameInPage } from '../../../kernel/page-scripts/observation/observer-lib';
 import { estimateTokens } from '../../../kernel/token-estimate';
 import { launchChromium, offlineContext } from '../../fixtures/pages/browser';
 import { startStaticServer, type StaticServer } from '../../fixtures/pages/static-server';
@@ -184,6 +184,26 @@ describe('PageObserver.observe', () => {
     assert.match(obs.text, /\[\d+\] textbox "User"/);
     assert.ok(!obs.text.includes('Welcome to the test page'), 'text goes first');
     assert.match(obs.text, /more lines not shown/);
+  });
+
+  test('a huge page sends a bounded walk: items past the budget are only counted, and the note says so', async () => {
+    await page.evaluate(() => {
+      const html: string[] = [];
+      for (let i = 0; i < 20_000; i++) html.push(`<p>Paragraph number ${i} with some words in it</p><button>Button ${i}</button>`);
+      document.body.innerHTML = html.join('');
+      document.title = 'T'.repeat(200_000);
+    });
+    const args = frameObserveArgs(true, 1, { maxTokens: 1_000 });
+    const json = await page.mainFrame().evaluate(observeFrameInPage, args);
+    assert.ok(json.length < 60_000, `the walk sent ${json.length} characters`);
+    const snapshot = JSON.parse(json) as { items: unknown[]; dropped: number; title: string };
+    assert.ok(snapshot.dropped > 30_000, `${snapshot.dropped} items dropped`);
+    assert.ok(snapshot.title.length <= 1_001);
+    const obs = await observer.observe(page, { maxTokens: 1_000 });
+    assert.equal(obs.truncated, true);
+    const note = /… (\d+) more lines not shown/.exec(obs.text);
+    assert.ok(note && Number(note[1]) > snapshot.dropped, obs.text.slice(-200));
+    assert.match(obs.text, /\[1\] button "Button 0"/);
   });
 
   test('attaches a PNG screenshot on request', async () => {

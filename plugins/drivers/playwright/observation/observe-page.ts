@@ -56,7 +56,7 @@ export class PageObserver {
     }
     const main = parseFrameSnapshot(await page.mainFrame().evaluate(observeFrameInPage, frameObserveArgs(true, refState.highWater + 1, options)));
     refState.highWater = main.fresh ? main.maxRef : Math.max(refState.highWater, main.maxRef);
-    const roots: ObservedRoot[] = [{ label: null, items: main.items }];
+    const roots: ObservedRoot[] = [{ label: null, items: main.items, dropped: main.dropped }];
     if (main.unreachableFrames > 0) roots.push(...(await this.observeDetachedRoots(page, refState, options)));
 
     const composed = composeObservation({
@@ -114,7 +114,7 @@ export class PageObserver {
         continue; // detached or navigating: nothing to show
       }
       refState.highWater = Math.max(refState.highWater, snapshot.maxRef);
-      roots.push({ label: `frame ${shortUrl(snapshot.url)}:`, items: snapshot.items });
+      roots.push({ label: `frame ${shortUrl(snapshot.url)}:`, items: snapshot.items, dropped: snapshot.dropped });
     }
     return roots;
   }
