@@ -10,6 +10,7 @@ import type {
 import type { Logger } from '../../../kernel/logger';
 import { PageObserver } from './observation/observe-page';
 import { RequestTracker, settleLoad } from './page-load';
+import { PageRegexTester } from './regex-in-page';
 import { DialogResponder } from './dialog-responder';
 import { ElementActions } from './element-actions';
 import { ElementFinder } from './element-finder';
@@ -70,7 +71,11 @@ export class PlaywrightSession implements BrowserSession {
     const finder = new ElementFinder(this.observer, this.logger);
     const page = () => this.page();
     this.elements = new ElementActions({ page, finder, logger: this.logger, actionTimeoutMs: parts.actionTimeoutMs, maxResultBytes: parts.maxResultBytes });
-    this.states = new ElementStates({ page, finder, record: (found) => this.elements.record(found) });
+    const regexes = new PageRegexTester(this.context);
+    this.states = new ElementStates({
+      page, finder, record: (found) => this.elements.record(found),
+      testRegex: (p, pattern, url, ms) => regexes.test(p, pattern, url, ms),
+    });
     this.capture = new ViewportCapture(this.context);
   }
 

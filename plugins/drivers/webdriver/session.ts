@@ -19,6 +19,7 @@ import { DIALOG_HOOKS_KEY, installDialogHooks } from './in-page/page-lib';
 import { Liveness } from './liveness';
 import { WebdriverObserver } from './observer';
 import { DocumentMark, settleLoad, unreadyOutcome } from './page-load';
+import { WebdriverRegexTester } from './regex-in-page';
 import { WebdriverServiceGuard } from './service-guard';
 import { DIALOG_LOST, runUserScript } from './user-script';
 import { Tabs } from './tabs';
@@ -76,7 +77,9 @@ export class WebdriverSession implements BrowserSession {
       flowId: parts.flowId,
     });
     this.disconnected = this.liveness.disconnected;
-    this.serviceGuard = new WebdriverServiceGuard(this.wire, parts.serviceOrigins, Boolean((parts.browser as { isChromium?: boolean }).isChromium), parts.logger);
+    // Chromium endpoints take DevTools commands (chromedriver's goog/cdp), used where classic WebDriver has no way.
+    const chromium = Boolean((parts.browser as { isChromium?: boolean }).isChromium);
+    this.serviceGuard = new WebdriverServiceGuard(this.wire, parts.serviceOrigins, chromium, parts.logger);
     this.tabList = new Tabs(this.wire, (handle) => this.serviceGuard.guardTab(handle));
     const finder = new ElementFinder(this.wire, parts.logger);
     const beforePass = async () => { await this.tabList.sync(); };
@@ -84,7 +87,11 @@ export class WebdriverSession implements BrowserSession {
       wire: this.wire, finder, actionTimeoutMs: parts.actionTimeoutMs, maxResultBytes: parts.maxResultBytes, beforePass,
       settle: () => this.settle(), remoteFiles: parts.remoteFiles,
     });
-    this.states = new ElementStates({ wire: this.wire, finder, beforePass, readUrl: () => this.readUrl() });
+    const regexes = new WebdriverRegexTester(this.wire, chromium);
+    this.states = new ElementStates({
+      wire: this.wire, finder, beforePass, readUrl: () => this.readUrl(),
+      testRegex: (pattern, url, ms) => regexes.test(pattern, url, ms),
+    });
     this.observer = new WebdriverObserver(this.wire, () => this.screenshot());
   }
 

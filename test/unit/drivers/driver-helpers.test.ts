@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { errors } from 'playwright-core';
 import { parseCandidates, describeCandidates } from '../../../plugins/drivers/playwright/selector-candidates';
-import { urlMatcher } from '../../../kernel/url-pattern';
+import { parseUrlPattern, regexTestExpression } from '../../../kernel/url-pattern';
 import { describeActionFailure, describeNavigationFailure, describeScriptFailure, lastCallLogStep } from '../../../plugins/drivers/playwright/readable-errors';
 import { buildPageScript } from '../../../plugins/drivers/playwright/page-script';
 
@@ -21,10 +21,11 @@ test('candidates: CSS, XPath, engine prefixes, refs; blanks and duplicates dropp
 });
 
 test('URL patterns: substring or /regex/flags', () => {
-  assert.equal(urlMatcher('/welcome')('http://x/welcome.html'), true);
-  assert.equal(urlMatcher('/WELCOME/i')('http://x/welcome.html'), true);
-  assert.equal(urlMatcher('/^https:/')('http://x/'), false);
-  assert.throws(() => urlMatcher('/[/'), /Invalid URL pattern/);
+  assert.deepEqual(parseUrlPattern('/welcome'), { kind: 'substring', text: '/welcome' });
+  assert.deepEqual(parseUrlPattern('/WELCOME/gi'), { kind: 'regex', source: 'WELCOME', flags: 'i', pattern: '/WELCOME/gi' });
+  const regex = parseUrlPattern('/^https:"x/');
+  assert.equal(regex.kind === 'regex' && regexTestExpression(regex, 'http://x/"'), 'new RegExp("^https:\\"x", "").test("http://x/\\"")');
+  assert.throws(() => parseUrlPattern('/[/'), /Invalid URL pattern/);
 });
 
 test('Playwright timeouts become the reason from the call log', () => {
