@@ -54,6 +54,13 @@ export interface ObserveOptions {
   screenshot?: boolean;
   /** Default `needed`. */
   linkTargets?: LinkTargets;
+  /**
+   * Applied to every piece of page text before the observation cuts it
+   * (names at 60 characters, text at 100, the URL, the title...), so a
+   * secret the page shows cannot survive as a prefix of itself: the flow's
+   * redaction of env values. Default: none.
+   */
+  redact?: (text: string) => string;
 }
 
 /** A compact page representation for the LLM. */

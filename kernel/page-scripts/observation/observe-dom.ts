@@ -14,7 +14,10 @@ export const ITEM_CONTROL = 0;
 export const ITEM_HEADING = 1;
 export const ITEM_TEXT = 2;
 
-/** One line: kind, ref (0 = none), new since the last observation, text, prefix (a heading's `## `). */
+/**
+ * One line: kind, ref (0 = none), new since the last observation, text, prefix (a heading's `## `).
+ * The text holds cut marks (describe-control.ts `cut`), made into cuts by the service after redaction.
+ */
 export type RawItem = [kind: number, ref: number, isNew: number, text: string, prefix: string];
 
 /** What the caller passes. */
@@ -28,6 +31,9 @@ export interface FrameObserveArgs {
   nameMax: number;
   valueMax: number;
   textMax: number;
+  /** Longest URL and title the header shows. */
+  urlMax: number;
+  titleMax: number;
   /** Which links show their target (see LinkTargets). */
   linkTargets: LinkTargets;
   /**
@@ -157,20 +163,22 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
     /** Links of this walk: their targets are decided once every name is known. */
     const links: { item: RawItem; name: string; href: string }[] = [];
 
-    let controlChars = 0;
-    let otherChars = 0;
+    // Per kind (controls; headings and text): characters as shown, and as sent (cut marks carry more).
+    const shown = [0, 0];
+    const sent = [0, 0];
     let dropped = 0;
-    /** Adds an item unless its kind's share of `maxChars` is spent (then it is only counted). */
+    /** Adds an item unless its kind's share of `maxChars` (or four times that, as sent) is spent; then it is only counted. */
     const push = (kind: number, ref: number, isNew: boolean, text: string): boolean => {
-      const size = text.length + prefix.length + 8;
-      const used = kind === ITEM_CONTROL ? controlChars : otherChars;
-      if (used + size > args.maxChars) {
+      const k = kind === ITEM_CONTROL ? 0 : 1;
+      const size = describer.shownLength(text) + prefix.length + 8;
+      const raw = text.length + prefix.length + 8;
+      if (shown[k] + size > args.maxChars || sent[k] + raw > args.maxChars * 4) {
         dropped++;
         prefix = '';
         return false;
       }
-      if (kind === ITEM_CONTROL) controlChars += size;
-      else otherChars += size;
+      shown[k] += size;
+      sent[k] += raw;
       items.push([kind, ref, isNew && !fresh ? 1 : 0, text, prefix]);
       prefix = '';
       return true;
@@ -184,7 +192,7 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
     const flush = (): void => {
       const text = aria.normalize(buf).replace(/\s*\|$/, '');
       buf = '';
-      if (/[\p{L}\p{N}]/u.test(text)) pushText(ITEM_TEXT, describer.truncate(text, args.textMax));
+      if (/[\p{L}\p{N}]/u.test(text)) pushText(ITEM_TEXT, describer.cut(text, args.textMax));
     };
     /** Emits a control line; its ref acts on `target` (the element itself unless it has no box). */
     const emitControl = (el: Element, role: string, ctx: Ctx, line: ControlLine = describer.control(el, role, args), target: Element = el): void => {
@@ -261,7 +269,7 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
       }
       flush();
       const title = frame.getAttribute('title') || frame.getAttribute('name');
-      if (title) pushText(ITEM_HEADING, `iframe ${JSON.stringify(describer.truncate(title, args.nameMax))}:`);
+      if (title) pushText(ITEM_HEADING, `iframe ${describer.cut(title, args.nameMax, true)}:`);
       visit(doc.body, { ...ctx, refs: state.refs, pointer: false });
       flush();
     };
@@ -307,12 +315,12 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
           prefix = '';
         } else {
           const name = aria.name(el);
-          if (name) pushText(ITEM_HEADING, `${'#'.repeat(level)} ${describer.truncate(name, args.textMax)}`);
+          if (name) pushText(ITEM_HEADING, `${'#'.repeat(level)} ${describer.cut(name, args.textMax)}`);
         }
         return;
       }
       const dialog = !ctx.inControl && !invisible && (role === 'dialog' || role === 'alertdialog') && hasBox(el);
-      if (dialog) pushText(ITEM_HEADING, `${role} ${JSON.stringify(describer.truncate(aria.name(el), args.nameMax))}:`);
+      if (dialog) pushText(ITEM_HEADING, `${role} ${describer.cut(aria.name(el), args.nameMax, true)}:`);
       if (tag === 'BR') buf += ' ';
       if (el.localName !== 'svg' && tag !== 'SELECT') {
         walk(el, invisible === ctx.invisible && style.cursor === 'pointer' === ctx.pointer ? ctx : { ...ctx, invisible, pointer: style.cursor === 'pointer' });
@@ -326,11 +334,12 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
     addLinkTargets();
     root.texts = texts;
     const scroller = document.scrollingElement || document.documentElement;
-    // A page decides how long these are: bounded here, before they cross to the service.
-    const bound = (text: string, max: number): string => (text.length > max ? `${text.slice(0, max)}…` : text);
+    // A page decides how long these are: bounded here, before they cross to the service, with room
+    // past what the header shows (the service cuts that, after redaction: compose-observation.ts).
+    const bound = (text: string, max: number): string => (text.length > max ? text.slice(0, max) : text);
     return {
-      url: bound(location.href, 4_096),
-      title: bound(String(document.title), 1_000),
+      url: bound(location.href, args.urlMax + 256),
+      title: bound(String(document.title), args.titleMax + 256),
       fresh,
       items,
       maxRef: root.next - 1,

@@ -6,6 +6,7 @@
 import { createAria, type Aria } from '../selectors/aria';
 import { pageFunction, type PageFactories } from '../page-function';
 import type { ObserveOptions } from '../../contracts/browser-driver';
+import { HEADER_LIMITS } from './compose-observation';
 import { createDescriber, type Describer } from './describe-control';
 import { createDomObserver, type DomObserver, type FrameObserveArgs, type FrameSnapshot } from './observe-dom';
 
@@ -30,8 +31,8 @@ const OBSERVER_LIB: PageFactories<ObserverLib> = {
  */
 export const OBSERVER_STATE_KEY = 'browserflow.observer';
 
-/** Length limits of one line's parts, in characters. */
-export const OBSERVATION_LIMITS = { nameMax: 60, valueMax: 60, textMax: 100 };
+/** Length limits of one line's parts and of the header's URL and title, in characters. */
+export const OBSERVATION_LIMITS = { nameMax: 60, valueMax: 60, textMax: 100, ...HEADER_LIMITS };
 
 /**
  * Characters per token budget one walk may send back, per kind (controls;

@@ -31,6 +31,7 @@ export class WebdriverObserver {
       roots: [{ label: null, items: main.items, dropped: main.dropped }],
       marksNew: !main.fresh,
       maxTokens: options.maxTokens,
+      redact: options.redact,
     });
     const screenshot = options.screenshot ? await this.screenshot() : undefined;
     return { url: main.url, title: main.title, ...composed, ...(screenshot ? { screenshot } : {}) };

@@ -86,6 +86,34 @@ describe('PageObserver.observe', () => {
     assert.ok(!obs.text.includes('4111'));
   });
 
+  test('page text is redacted before it is cut: a secret never survives as a prefix (names, values, text, links, title, URL)', async () => {
+    const secret = 'sk-live-7Qm2xV9pL4tR8wZ1nB6cY3hJ5kD0fG2sA9eU4iO7pQ1rT8yW3zX6vC5bN0mL2k';
+    assert.equal(secret.length, 70);
+    await page.evaluate((s) => {
+      const filler = 'x'.repeat(40);
+      document.title = `${'Title '.repeat(48)}${s}`;
+      history.replaceState(null, '', `?q=${'y'.repeat(1_990)}${s}`);
+      document.body.innerHTML = `
+        <label>Notes <input id="notes" value="${s}"></label>
+        <button>${filler} ${s}</button>
+        <p>${'A paragraph that goes on '.repeat(3)}${s}</p>
+        <a href="/docs/${s}">Docs</a><a href="/other">Docs</a>
+        <h2>${filler}${s}</h2>
+        <div role="dialog" aria-label="${filler}${s}"><p>In a dialog</p></div>`;
+    }, secret);
+    const redact = (text: string) => text.split(secret).join('${API_KEY}');
+    const obs = await observer.observe(page, { maxTokens: 6_000, linkTargets: 'all', redact });
+    for (let i = 0; i + 8 <= secret.length; i++) {
+      assert.ok(!obs.text.includes(secret.slice(i, i + 8)), `a piece of the secret (${secret.slice(i, i + 8)}) survived in:\n${obs.text}`);
+    }
+    assert.match(obs.text, /textbox "Notes" value="\$\{API_KEY\}"/);
+    assert.match(obs.text, /button "x{40} \$\{API_KEY\}"/);
+    assert.match(obs.text, /-> \/docs\/\$\{API_KEY\}/);
+    // Without redaction the same page would show the secret's first characters where the cuts fall.
+    const unredacted = await observer.observe(page, { maxTokens: 6_000 });
+    assert.ok(unredacted.text.includes(secret.slice(0, 19)), 'the cut falls inside the secret on this page');
+  });
+
   test('skips hidden noise: display:none, aria-hidden, visibility:hidden, zero size', async () => {
     const obs = await observer.observe(page, { maxTokens: 6000 });
     for (const hidden of ['Hidden display', 'Hidden aria', 'Hidden visibility', 'Zero size']) assert.ok(!obs.text.includes(hidden), hidden);
