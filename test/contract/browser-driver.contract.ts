@@ -360,7 +360,7 @@ export function runBrowserDriverContract(name: string, makeDriver: (env: Contrac
       assert.equal((await s.reload()).stillLoading, true);
       assert.deepEqual(await s.navigate(`${site.url}/login.html`), { stillLoading: false, pendingRequests: 0 });
       const { ms: backMs } = await timed(() => s.goBack());
-      assert.ok(backMs < 5_000, `going back took ${backMs} ms`);
+      assert.ok(backMs < 7_000, `going back took ${backMs} ms`);
       assert.equal(s.currentUrl(), `${site.url}/hanging.html`);
       assert.deepEqual(await s.goForward(), { stillLoading: false, pendingRequests: 0 });
       await s.navigate(`${site.url}/hanging.html`);
