@@ -57,7 +57,8 @@ export function createFlowRunnerAgent(deps: FlowRunnerAgentDeps): AutonomousAgen
 
       const started = Date.now();
       const vision = llm.sendScreenshots && provider.supportsVision(config);
-      const observation = await session.observe({ maxTokens: llm.observationTokenBudget, screenshot: vision, linkTargets: llm.observationLinkTargets });
+      // `redact` runs on page text before the observation cuts it: a secret cannot survive as a prefix.
+      const observation = await session.observe({ maxTokens: llm.observationTokenBudget, screenshot: vision, linkTargets: llm.observationLinkTargets, redact });
       const observed = Date.now();
       const messages: LlmMessage[] = [
         { role: 'system', content: systemPrompt(flow) },

@@ -54,6 +54,13 @@ export interface ObserveOptions {
   screenshot?: boolean;
   /** Default `needed`. */
   linkTargets?: LinkTargets;
+  /**
+   * Applied to every piece of page text before the observation cuts it
+   * (names at 60 characters, text at 100, the URL, the title...), so a
+   * secret the page shows cannot survive as a prefix of itself: the flow's
+   * redaction of env values. Default: none.
+   */
+  redact?: (text: string) => string;
 }
 
 /** A compact page representation for the LLM. */
@@ -73,6 +80,31 @@ export interface Observation {
   screenshot?: Buffer;
 }
 
+/**
+ * How a navigation ended. Pages whose third-party resources never answer
+ * must not fail a flow, so `load` is waited for on a best-effort basis: once
+ * the document is ready (DOMContentLoaded) and the network is quiet, or a
+ * short budget is spent, the session goes on with what is there. Only a
+ * navigation that got no document within the navigation timeout fails.
+ */
+export interface LoadOutcome {
+  /** The page had not finished loading (`load` had not fired) when the session went on. */
+  stillLoading: boolean;
+  /** Requests still in flight at that moment (0 when it finished; an estimate where the protocol cannot count them). */
+  pendingRequests: number;
+}
+
+/** What `extractText` read. */
+export interface ExtractedText {
+  /** innerText of the target or the page body, cut in the page to `maxChars` and to the driver's result limit. */
+  text: string;
+  element: ElementActionResult | null;
+  /** Whether `text` was cut. */
+  truncated: boolean;
+  /** Length of the whole innerText, in characters. */
+  length: number;
+}
+
 export type ElementState = 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'unchecked' | 'attached' | 'detached';
 
 /**
@@ -88,11 +120,16 @@ export interface BrowserSession {
 
   currentUrl(): string;
   title(): Promise<string>;
-  /** Loads a URL in the active tab and waits for `load` (bounded by the navigation timeout). */
-  navigate(url: string): Promise<void>;
-  goBack(): Promise<void>;
-  goForward(): Promise<void>;
-  reload(): Promise<void>;
+  /**
+   * Loads a URL in the active tab. Resolves once the document is ready and
+   * has loaded, or is quiet (see LoadOutcome); rejects when no document
+   * arrived within the navigation timeout, or on a network error.
+   */
+  navigate(url: string): Promise<LoadOutcome>;
+  /** History and reload, with the same waiting as `navigate`. */
+  goBack(): Promise<LoadOutcome>;
+  goForward(): Promise<LoadOutcome>;
+  reload(): Promise<LoadOutcome>;
 
   click(target: SelectorInput, options?: { clickCount?: number; button?: 'left' | 'right' | 'middle' }): Promise<ElementActionResult>;
   hover(target: SelectorInput): Promise<ElementActionResult>;
@@ -112,8 +149,12 @@ export interface BrowserSession {
   checkElementState(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<{ ok: boolean; element: ElementActionResult | null }>;
   /** Whether the URL matches `pattern` (substring, or `/regex/flags`) within the timeout. */
   waitForUrl(pattern: string, timeoutMs: number): Promise<boolean>;
-  /** innerText of the target, or of the page body. */
-  extractText(target?: SelectorInput): Promise<{ text: string; element: ElementActionResult | null }>;
+  /**
+   * innerText of the target, or of the page body, cut in the page (only
+   * that much crosses to the service) to `options.maxChars` and to the
+   * driver's result limit.
+   */
+  extractText(target?: SelectorInput, options?: { maxChars?: number }): Promise<ExtractedText>;
 
   tabs(): Promise<TabInfo[]>;
   switchTab(by: { index?: number; urlContains?: string }): Promise<TabInfo>;
@@ -122,7 +163,14 @@ export interface BrowserSession {
   /** Dialogs shown since the last call (for tool outcome messages and observations). */
   takeDialogs(): DialogInfo[];
 
-  /** Runs `javascript` (an async function body receiving `params`) inside the page; returns its JSON-serialisable result. */
+  /**
+   * Runs `javascript` (an async function body receiving `params`) inside
+   * the page; returns its JSON-serialisable result, or, when its JSON is
+   * larger than the driver's result limit, a `TruncatedResult`
+   * (kernel/page-scripts/result-cap.ts: `{ truncated: true, bytes,
+   * limitBytes, preview }`), cut in the page. A thrown error's message is
+   * bounded too.
+   */
   evaluate(javascript: string, params: unknown): Promise<unknown>;
   screenshot(): Promise<Buffer>;
   observe(options: ObserveOptions): Promise<Observation>;

@@ -15,6 +15,12 @@ export interface ToolContext {
   actionTimeoutMs: number;
   /** Aborted when the flow is cancelled. */
   signal: AbortSignal;
+  /**
+   * The flow's redaction of env values, for text a tool cuts (page text, a
+   * substituted parameter): applied before the cut, a secret cannot survive
+   * as a prefix of itself. Optional: a tool without it cuts as it is.
+   */
+  redact?: (text: string) => string;
 }
 
 export interface ToolResult {

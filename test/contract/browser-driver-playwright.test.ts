@@ -2,4 +2,4 @@
 import plugin from '../../plugins/drivers/playwright/index';
 import { loadDriverFromPlugin, runBrowserDriverContract } from './browser-driver.contract';
 
-runBrowserDriverContract('playwright device', () => loadDriverFromPlugin(plugin, 'device', { type: 'device' }));
+runBrowserDriverContract('playwright device', (env) => loadDriverFromPlugin(plugin, 'device', { type: 'device' }, {}, env.serviceUrl));

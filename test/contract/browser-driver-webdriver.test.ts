@@ -2,4 +2,4 @@
 import plugin from '../../plugins/drivers/webdriver/index';
 import { loadDriverFromPlugin, runBrowserDriverContract } from './browser-driver.contract';
 
-runBrowserDriverContract('webdriver', () => loadDriverFromPlugin(plugin, 'webdriver', { type: 'webdriver' }));
+runBrowserDriverContract('webdriver', (env) => loadDriverFromPlugin(plugin, 'webdriver', { type: 'webdriver' }, {}, env.serviceUrl));

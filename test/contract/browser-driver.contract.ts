@@ -13,7 +13,9 @@ import type { BrowserConfig } from '../../kernel/flows/flow-types';
 import type { KernelSettings } from '../../kernel/config';
 import type { PluginManifest } from '../../kernel/plugin';
 import { createLogger } from '../../kernel/logger';
-import { BROWSER_DRIVERS, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../kernel/tokens';
+import { drivenBrowserMarker } from '../../kernel/driven-browser-marker';
+import { BROWSER_DRIVERS, HTTP_SERVER, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../kernel/tokens';
+import { startFakeService, type FakeService } from '../fixtures/site/fake-service';
 import { startTestSite, type TestSite } from '../fixtures/site/serve';
 
 /** A driver to test, the `browser.using` to open sessions with, and how to shut it down. */
@@ -23,13 +25,24 @@ export interface DriverUnderTest {
   cleanup(): Promise<void>;
 }
 
-/** Registers `plugin` in a child container, as the kernel does, and returns its driver of `type`. */
-export async function loadDriverFromPlugin(plugin: PluginManifest, type: string, using: BrowserConfig, config: unknown = {}): Promise<DriverUnderTest> {
+/** What the suite sets up for the driver: the address of the (fake) service the driver must keep its browsers from. */
+export interface ContractEnv {
+  /** `http://127.0.0.1:<port>` of the service, as HTTP_SERVER would give it. */
+  serviceUrl: string;
+}
+
+/**
+ * Registers `plugin` in a child container, as the kernel does, and returns
+ * its driver of `type`. With `serviceUrl`, an HTTP_SERVER at that address is
+ * registered too (the origin the driver blocks).
+ */
+export async function loadDriverFromPlugin(plugin: PluginManifest, type: string, using: BrowserConfig, config: unknown = {}, serviceUrl?: string): Promise<DriverUnderTest> {
   const container = rootContainer.createChildContainer();
   const logger = createLogger('warn', () => undefined);
-  const settings = { dataDir: '/tmp', configFile: '/tmp/config.json', version: 'test' } as unknown as KernelSettings;
+  const settings = { dataDir: '/tmp', configFile: '/tmp/config.json', version: 'test', host: '127.0.0.1', port: 0, allowedHosts: [] } as unknown as KernelSettings;
   provide(container, LOGGER, () => logger);
   provide(container, SETTINGS, () => settings);
+  if (serviceUrl) provide(container, HTTP_SERVER, () => ({ url: () => serviceUrl }));
   await plugin.register({ container, config: v.parse(plugin.configSchema!, config), settings, pluginDir: process.cwd() });
   const driver = resolveAll(container, BROWSER_DRIVERS).find((d) => d.type === type);
   if (!driver) throw new Error(`plugin ${plugin.id} provides no driver of type ${type}`);
@@ -50,12 +63,15 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
 }
 
 /** Runs the contract suite against the driver `makeDriver` builds. */
-export function runBrowserDriverContract(name: string, makeDriver: () => Promise<DriverUnderTest>): void {
+export function runBrowserDriverContract(name: string, makeDriver: (env: ContractEnv) => Promise<DriverUnderTest>): void {
   describe(`BrowserSession contract: ${name}`, () => {
     const ACTION_MS = 2_000;
     const QUICK_MS = 600;
     let dut: DriverUnderTest;
     let site: TestSite;
+    /** The service the driver must keep away from, and another loopback server it may reach. */
+    let service: FakeService;
+    let witness: FakeService;
     let s: BrowserSession;
     let quick: BrowserSession;
     const open = (options: Partial<OpenSessionOptions>) => dut.driver.open(dut.using, {
@@ -66,7 +82,8 @@ export function runBrowserDriverContract(name: string, makeDriver: () => Promise
 
     before(async () => {
       site = await startTestSite();
-      dut = await makeDriver();
+      [service, witness] = await Promise.all([startFakeService(), startFakeService('WITNESS-SECRET')]);
+      dut = await makeDriver({ serviceUrl: service.url });
       dut.driver.validate?.(dut.using);
       [s, quick] = await Promise.all([open({}), open({ actionTimeoutMs: QUICK_MS })]);
     });
@@ -74,6 +91,7 @@ export function runBrowserDriverContract(name: string, makeDriver: () => Promise
       await Promise.all([s, quick].map((x) => x?.close().catch(() => undefined)));
       await dut?.cleanup();
       await site?.close();
+      await Promise.all([service?.close(), witness?.close()]);
     });
 
     test('navigate, title, currentUrl, back, forward and reload', async () => {
@@ -248,6 +266,49 @@ export function runBrowserDriverContract(name: string, makeDriver: () => Promise
       await assert.rejects(s.evaluate('return missingVariable.x', {}), /missingVariable is not defined/);
     });
 
+    test('results are capped in the page: a huge script result, error, text or title never crosses whole', async () => {
+      await s.navigate(`${site.url}/login.html`);
+      const huge = await s.evaluate('return { big: "é".repeat(params.n), tail: "end" }', { n: 150_000 }) as Record<string, unknown>;
+      assert.equal(huge.truncated, true);
+      assert.equal(huge.limitBytes, 100_000);
+      assert.equal(huge.bytes, 300_000 + '{"big":"","tail":"end"}'.length);
+      assert.ok(typeof huge.preview === 'string' && huge.preview.startsWith('{"big":"éé'));
+      assert.ok(Buffer.byteLength(JSON.stringify(huge)) <= 100_000, `stored as ${Buffer.byteLength(JSON.stringify(huge))} bytes`);
+      assert.deepEqual(await s.evaluate('return "x".repeat(99_000)', null), 'x'.repeat(99_000), 'a result within the limit comes back whole');
+      await assert.rejects(s.evaluate('const a = {}; a.self = a; return a', null), /not JSON-serialisable/);
+      const thrown = await s.evaluate('throw new Error("boom ".repeat(20_000))', null).then(() => null, (e: Error) => e);
+      assert.ok(thrown instanceof Error && thrown.message.startsWith('boom boom') && thrown.message.length <= 2_001, `${thrown?.message.length} characters`);
+      await assert.rejects(s.evaluate('return missingVariable', null), /ReferenceError: missingVariable is not defined/);
+      await s.evaluate('document.title = "T".repeat(50_000); document.body.innerText = "word ".repeat(40_000)', null);
+      assert.equal((await s.title()).length, 1_001);
+      const text = await s.extractText(undefined, { maxChars: 5_000 });
+      assert.deepEqual({ length: text.text.length, truncated: text.truncated, whole: text.length }, { length: 5_000, truncated: true, whole: 200_000 - 1 });
+      const capped = await s.extractText();
+      assert.equal(capped.text.length, 100_000, 'never more than the driver\'s limit');
+      const small = await s.extractText('body', { maxChars: 10 });
+      assert.deepEqual([small.text, small.truncated], ['word word ', true]);
+    });
+
+    test('a URL regex runs in the page, bounded: a catastrophic one is stopped and the service\'s thread stays free', async () => {
+      await s.navigate(`${site.url}/login.html?q=${'a'.repeat(30)}`);
+      let last = Date.now();
+      let maxGap = 0;
+      const ticker = setInterval(() => {
+        const now = Date.now();
+        maxGap = Math.max(maxGap, now - last);
+        last = now;
+      }, 10);
+      const { ms, value: err } = await timed(() => s.waitForUrl('/(a+)+b/', 800).then(() => null, (e: Error) => e));
+      clearInterval(ticker);
+      assert.ok(err instanceof Error, 'the pattern was stopped');
+      assert.match(err.message, /^The URL pattern \/\(a\+\)\+b\/ did not finish matching within \d+ ms and was stopped/);
+      assert.ok(ms < 4_000, `took ${ms} ms`);
+      assert.ok(maxGap < 500, `the service's event loop stalled for ${maxGap} ms`);
+      assert.equal(await s.waitForUrl('/a{30}$/', 500), true, 'the page still answers');
+      assert.equal(await s.waitForUrl('/A{30}$/', 200), false);
+      assert.equal(await s.title(), 'Login');
+    });
+
     test('screenshot is a PNG', async () => {
       const png = await s.screenshot();
       assert.equal(png.subarray(1, 4).toString('latin1'), 'PNG');
@@ -284,6 +345,98 @@ export function runBrowserDriverContract(name: string, makeDriver: () => Promise
       await s.evaluate('localStorage.setItem("contract", "s"); document.cookie = "contract=s"', null);
       await quick.navigate(`${site.url}/login.html`);
       assert.deepEqual(await quick.evaluate('return [localStorage.getItem("contract"), document.cookie]', null), [null, '']);
+    });
+
+    test('a page whose subresources never answer is used once ready: navigate, history, reload and new tabs go on, saying so', async () => {
+      const patient = await open({ navigationTimeoutMs: 20_000 });
+      const { ms, value: first } = await timed(() => patient.navigate(`${site.url}/hanging.html`));
+      await patient.close();
+      assert.equal(first.stillLoading, true);
+      assert.ok(first.pendingRequests >= 1, JSON.stringify(first));
+      assert.ok(ms < 8_000, `took ${ms} ms, far from the 20 s navigation timeout`);
+      await s.navigate(`${site.url}/hanging.html`);
+      await s.click('#greet');
+      assert.equal(await s.waitForText('Hello from a hanging page', 2_000), true);
+      assert.equal((await s.reload()).stillLoading, true);
+      assert.deepEqual(await s.navigate(`${site.url}/login.html`), { stillLoading: false, pendingRequests: 0 });
+      const { ms: backMs } = await timed(() => s.goBack());
+      assert.ok(backMs < 7_000, `going back took ${backMs} ms`);
+      assert.equal(s.currentUrl(), `${site.url}/hanging.html`);
+      assert.deepEqual(await s.goForward(), { stillLoading: false, pendingRequests: 0 });
+      await s.navigate(`${site.url}/hanging.html`);
+      const { ms: tabMs } = await timed(async () => {
+        await s.click('#again-tab');
+        assert.equal(await s.waitForUrl('tab=2', 3_000), true);
+        await s.click('#greet');
+        return s.waitForText('Hello from a hanging page', 2_000);
+      });
+      assert.ok(tabMs < 8_000, `the new tab took ${tabMs} ms`);
+      assert.equal((await s.tabs()).length >= 2, true);
+      await s.switchTab({ index: 0 });
+    });
+
+    /** Everything a flow could read of the active tab: its text, its observation (frames included). */
+    const everythingReadable = async (session: BrowserSession): Promise<string> => {
+      const parts: string[] = [session.currentUrl()];
+      parts.push(await session.extractText().then((r) => r.text, (e: Error) => `extractText failed: ${e.message}`));
+      parts.push(await session.observe({ maxTokens: 4_000 }).then((o) => o.text, (e: Error) => `observe failed: ${e.message}`));
+      return parts.join('\n');
+    };
+    const hostile = (kind: string, to: string) => `${site.url}/hostile/${kind}?to=${encodeURIComponent(to)}`;
+    /** Waits until the hostile fetch page wrote its outcome. */
+    const fetchOutcome = async (session: BrowserSession): Promise<string> => {
+      for (let i = 0; i < 50; i++) {
+        const result = String(await session.evaluate('return document.getElementById("result").textContent', null));
+        if (result !== 'pending') return result;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      return 'pending';
+    };
+
+    test('the service\'s own address cannot be loaded: navigate refuses it; frames, fetches, redirects and popups get nothing', async () => {
+      for (const url of [`${service.url}/api/env`, `http://localhost:${service.port}/api/env`, `http://[::1]:${service.port}/`, `http://127.0.0.2:${service.port}/api/env`, `http://0.0.0.0:${service.port}/x`]) {
+        const err = await s.navigate(url).then(() => null, (e: Error) => e);
+        assert.ok(err instanceof Error, `navigate ${url} was not refused`);
+        assert.match(err.message, new RegExp(`^Navigation to .* was blocked: .* is this browserflow service's own address \\(127\\.0\\.0\\.1:${service.port}\\)`));
+      }
+      const readable: string[] = [];
+      for (const to of [`${service.url}/api/env`, `http://localhost:${service.port}/api/env`]) {
+        await s.navigate(hostile('iframe', to));
+        readable.push(await everythingReadable(s));
+      }
+      await s.navigate(hostile('fetch', `${service.url}/api/env`));
+      const fetched = await fetchOutcome(s);
+      assert.notEqual(fetched, 'pending');
+      readable.push(fetched, await everythingReadable(s));
+      // Playwright's routes do not see a redirect's hops: the marked User-Agent is what the service refuses.
+      const redirected = await s.navigate(hostile('redirect', `${service.url}/api/env`)).then(() => 'loaded', (e: Error) => e.message);
+      readable.push(redirected, await everythingReadable(s));
+      // A driver that sees the popup land on the service empties it and may fail this very call, saying so.
+      const popup = await s.navigate(hostile('popup', `${service.url}/api/env`)).then(() => 'loaded', (e: Error) => e.message);
+      assert.match(popup, /^loaded$|own address/);
+      await new Promise((r) => setTimeout(r, 500));
+      readable.push(await everythingReadable(s));
+      const tabs = await s.tabs();
+      for (const tab of tabs) readable.push(tab.title, tab.url);
+      for (const text of readable) assert.ok(!text.includes(service.secret), `the secret leaked into: ${text.slice(0, 500)}`);
+      assert.ok(service.seen.every((r) => r.marked), `unmarked requests reached the service: ${JSON.stringify(service.seen)}`);
+      await s.switchTab({ index: 0 });
+    });
+
+    test('every request of a driven browser carries the marker: direct, redirected, framed, fetched, from a popup', async () => {
+      witness.seen.length = 0;
+      await s.navigate(`${witness.url}/?via=direct`);
+      await s.navigate(hostile('redirect', `${witness.url}/?via=redirect`));
+      await s.navigate(hostile('iframe', `${witness.url}/?via=iframe`));
+      await s.navigate(hostile('fetch', `${witness.url}/?via=fetch`));
+      assert.match(await fetchOutcome(s), /refused/);
+      await s.navigate(hostile('popup', `${witness.url}/?via=popup`));
+      for (let i = 0; i < 30 && !witness.seen.some((r) => r.path.includes('via=popup')); i++) await new Promise((r) => setTimeout(r, 100));
+      const vias = new Set(witness.seen.map((r) => /via=(\w+)/.exec(r.path)?.[1]).filter(Boolean));
+      assert.deepEqual([...vias].sort(), ['direct', 'fetch', 'iframe', 'popup', 'redirect']);
+      for (const r of witness.seen) assert.ok(r.userAgent.endsWith(` ${drivenBrowserMarker()}`), `unmarked: ${r.path} ${r.userAgent}`);
+      assert.match(witness.seen[0]!.userAgent, /^Mozilla\/5\.0 .*Chrom/, 'the browser\'s own User-Agent comes first');
+      await s.switchTab({ index: 0 });
     });
 
     test('close is idempotent and a closed session refuses work', async () => {

@@ -122,11 +122,12 @@ describe('flow faults end FAILED with a clear error', () => {
     assert.equal(flow.result.error.code, 'TARGET_UNREACHABLE');
   });
 
-  test('a page that never finishes loading is bounded by the navigation timeout', async () => {
+  test('a target that never sends a page is bounded by the navigation timeout', async () => {
     const started = Date.now();
-    const flow = await runFlow(svc, deterministic(site.url, '/never', []));
+    const flow = await runFlow(svc, deterministic(site.url, '/hang', []));
     assert.equal(flow.state, 'FAILED');
     assert.equal(flow.result.error.code, 'TARGET_UNREACHABLE');
+    assert.match(flow.result.error.message, /received no page within 3000 ms/);
     assert.ok(Date.now() - started < 20_000);
   });
 

@@ -6,6 +6,11 @@
  * (`-> /docs`) depends on the other links of the page, so the walker
  * decides. Secret field values are never read into the line.
  * Self-contained: runs in the page.
+ *
+ * Page text is never cut here: a long name or value becomes a cut mark
+ * (`cut()`) holding the text and its limit, and the service makes the cut
+ * (compose-observation.ts `finishCuts`) after redacting the text, so a
+ * secret typed into a page cannot survive as a prefix of itself.
  */
 import type { Aria } from '../selectors/aria';
 
@@ -31,8 +36,16 @@ export interface ControlLine {
 export interface Describer {
   /** The line for an interactive element with ARIA role `role` ('' when none). */
   control(el: Element, role: string, limits: DescribeLimits): ControlLine;
-  /** Cuts `text` to `max` characters, ending with `…` when cut. */
+  /** Cuts `text` to `max` characters, ending with `…` when cut (for comparisons inside the page only). */
   truncate(text: string, max: number): string;
+  /**
+   * A cut mark: `text` to be shown cut to `max` characters (JSON-quoted
+   * when `quoted`), the cut made by the service after redaction. The text
+   * travels bounded to `max` + CUT_SLACK characters.
+   */
+  cut(text: string, max: number, quoted?: boolean): string;
+  /** How long a line with cut marks reads once cut. */
+  shownLength(line: string): number;
 }
 
 /** Page-safe factory of the describer. */
@@ -48,7 +61,23 @@ export function createDescriber(lib: { aria: Aria }): Describer {
   function truncate(text: string, max: number): string {
     return text.length <= max ? text : `${text.slice(0, Math.max(1, max - 1)).trimEnd()}…`;
   }
-  const q = (text: string): string => JSON.stringify(text);
+  // Copies of compose-observation.ts's CUT_* constants: only this function's body reaches the page.
+  const CUT_OPEN = '\u0001';
+  const CUT_MID = '\u0002';
+  const CUT_CLOSE = '\u0003';
+  const CUT_SLACK = 256;
+  const CUT_MARKS = /[\u0001-\u0003]/g;
+  const CUT_MARK = /\u0001(q?)(\d+)\u0002([^\u0001-\u0003]*)\u0003/g;
+  function cut(text: string, max: number, quoted = false): string {
+    const clean = text.replace(CUT_MARKS, '');
+    const bounded = clean.length > max + CUT_SLACK ? clean.slice(0, max + CUT_SLACK) : clean;
+    return `${CUT_OPEN}${quoted ? 'q' : ''}${max}${CUT_MID}${bounded}${CUT_CLOSE}`;
+  }
+  function shownLength(line: string): number {
+    let length = line.length;
+    for (const m of line.matchAll(CUT_MARK)) length += Math.min(m[3].length, Number(m[2])) + (m[1] ? 2 : 0) - m[0].length;
+    return length;
+  }
 
   function isSecret(el: Element): boolean {
     const input = el as HTMLInputElement;
@@ -78,9 +107,9 @@ export function createDescriber(lib: { aria: Aria }): Describer {
   }
 
   function computeShortHref(raw: string, here: Location, anchor: HTMLAnchorElement): string {
-    if (raw.startsWith('#')) return truncate(raw, HREF_MAX);
+    if (raw.startsWith('#')) return cut(raw, HREF_MAX);
     const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(raw);
-    if (scheme && !/^https?$/i.test(scheme[1])) return truncate(raw.replace(/[?#].*$/, ''), HREF_MAX);
+    if (scheme && !/^https?$/i.test(scheme[1])) return cut(raw.replace(/[?#].*$/, ''), HREF_MAX);
     let m = /^(?:https?:)?\/\/([^/?#]+)([^?#]*)(\?[^#]*)?/i.exec(raw);
     let host = m ? m[1].toLowerCase() : here.host;
     let path = m ? m[2] : '';
@@ -101,7 +130,7 @@ export function createDescriber(lib: { aria: Aria }): Describer {
     path = path.length > 1 ? path.replace(/\/$/, '') : sameOrigin ? '/' : '';
     const query = !search ? '' : search.length <= QUERY_MAX ? search : '?…';
     const where = sameOrigin ? path : host.replace(/^www\./, '') + path;
-    return truncate(where, HREF_MAX - query.length) + query;
+    return cut(where, HREF_MAX - query.length) + query;
   }
 
   function displayRole(el: Element, role: string): string {
@@ -116,23 +145,23 @@ export function createDescriber(lib: { aria: Aria }): Describer {
     const tag = el.tagName;
     if (tag === 'SELECT') {
       const select = el as HTMLSelectElement;
-      const options = Array.from(select.options, (o) => truncate(aria.normalize(o.label || o.text), 30));
+      const labels = Array.from(select.options, (o) => aria.normalize(o.label || o.text));
       const selected = Array.from(select.selectedOptions, (o) => aria.normalize(o.label || o.text));
-      const shown = options.slice(0, OPTIONS_SHOWN).join(', ') + (options.length > OPTIONS_SHOWN ? `, …+${options.length - OPTIONS_SHOWN}` : '');
-      return [`value=${q(truncate(selected.join(', '), limits.valueMax))}`, `options=[${shown}]`];
+      const shown = labels.slice(0, OPTIONS_SHOWN).map((label) => cut(label, 30)).join(', ') + (labels.length > OPTIONS_SHOWN ? `, …+${labels.length - OPTIONS_SHOWN}` : '');
+      return [`value=${cut(selected.join(', '), limits.valueMax, true)}`, `options=[${shown}]`];
     }
     if ((tag === 'INPUT' || tag === 'TEXTAREA') && TEXT_ROLES.has(role)) {
       const input = el as HTMLInputElement;
-      if (input.value) return [`value=${isSecret(el) ? '<hidden>' : q(truncate(input.value, limits.valueMax))}`];
+      if (input.value) return [`value=${isSecret(el) ? '<hidden>' : cut(input.value, limits.valueMax, true)}`];
       const placeholder = el.getAttribute('placeholder');
-      return placeholder && placeholder !== name ? [`placeholder=${q(truncate(placeholder, limits.nameMax))}`] : [];
+      return placeholder && placeholder !== name ? [`placeholder=${cut(placeholder, limits.nameMax, true)}`] : [];
     }
     if ((el as HTMLElement).isContentEditable && tag !== 'INPUT' && tag !== 'TEXTAREA') {
       const text = aria.normalize(el.textContent || '');
-      return text && text !== name ? [`value=${q(truncate(text, limits.valueMax))}`] : [];
+      return text && text !== name ? [`value=${cut(text, limits.valueMax, true)}`] : [];
     }
     const valueNow = el.getAttribute('aria-valuetext') || el.getAttribute('aria-valuenow');
-    return valueNow ? [`value=${q(truncate(valueNow, limits.valueMax))}`] : [];
+    return valueNow ? [`value=${cut(valueNow, limits.valueMax, true)}`] : [];
   }
 
   function stateParts(el: Element): string[] {
@@ -154,12 +183,14 @@ export function createDescriber(lib: { aria: Aria }): Describer {
 
   return {
     truncate,
+    cut,
+    shownLength,
     control(el: Element, role: string, limits: DescribeLimits): ControlLine {
       const shown = displayRole(el, role);
       // Only role-less clickables fall back to their text; a textarea's content is its value, not its name.
       const name = aria.name(el, shown === 'clickable', false);
       const parts = [shown];
-      if (name) parts.push(q(truncate(name, limits.nameMax)));
+      if (name) parts.push(cut(name, limits.nameMax, true));
       parts.push(...valueParts(el, role, name, limits), ...stateParts(el));
       const href = el.tagName === 'A' || el.tagName === 'AREA' ? shortHref(el) : '';
       return { text: parts.join(' '), name, href };

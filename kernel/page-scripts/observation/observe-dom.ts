@@ -14,7 +14,10 @@ export const ITEM_CONTROL = 0;
 export const ITEM_HEADING = 1;
 export const ITEM_TEXT = 2;
 
-/** One line: kind, ref (0 = none), new since the last observation, text, prefix (a heading's `## `). */
+/**
+ * One line: kind, ref (0 = none), new since the last observation, text, prefix (a heading's `## `).
+ * The text holds cut marks (describe-control.ts `cut`), made into cuts by the service after redaction.
+ */
 export type RawItem = [kind: number, ref: number, isNew: number, text: string, prefix: string];
 
 /** What the caller passes. */
@@ -28,8 +31,18 @@ export interface FrameObserveArgs {
   nameMax: number;
   valueMax: number;
   textMax: number;
+  /** Longest URL and title the header shows. */
+  urlMax: number;
+  titleMax: number;
   /** Which links show their target (see LinkTargets). */
   linkTargets: LinkTargets;
+  /**
+   * Most characters of controls, and apart of headings and text, one walk
+   * hands back; items past it are only counted (`dropped`). Derived from
+   * the token budget with room to spare, so the composer's choice is not
+   * changed; it keeps a huge page from sending megabytes to the service.
+   */
+  maxChars: number;
 }
 
 /** One frame's observation. */
@@ -43,6 +56,8 @@ export interface FrameSnapshot {
   maxRef: number;
   /** Iframes whose document could not be entered (cross-origin). */
   unreachableFrames: number;
+  /** Items left out because the walk's `maxChars` was reached. */
+  dropped: number;
   scroll: { x: number; y: number; width: number; height: number; viewportWidth: number; viewportHeight: number };
 }
 
@@ -148,9 +163,25 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
     /** Links of this walk: their targets are decided once every name is known. */
     const links: { item: RawItem; name: string; href: string }[] = [];
 
-    const push = (kind: number, ref: number, isNew: boolean, text: string): void => {
+    // Per kind (controls; headings and text): characters as shown, and as sent (cut marks carry more).
+    const shown = [0, 0];
+    const sent = [0, 0];
+    let dropped = 0;
+    /** Adds an item unless its kind's share of `maxChars` (or four times that, as sent) is spent; then it is only counted. */
+    const push = (kind: number, ref: number, isNew: boolean, text: string): boolean => {
+      const k = kind === ITEM_CONTROL ? 0 : 1;
+      const size = describer.shownLength(text) + prefix.length + 8;
+      const raw = text.length + prefix.length + 8;
+      if (shown[k] + size > args.maxChars || sent[k] + raw > args.maxChars * 4) {
+        dropped++;
+        prefix = '';
+        return false;
+      }
+      shown[k] += size;
+      sent[k] += raw;
       items.push([kind, ref, isNew && !fresh ? 1 : 0, text, prefix]);
       prefix = '';
+      return true;
     };
     const pushText = (kind: number, text: string): void => {
       const last = items[items.length - 1];
@@ -161,7 +192,7 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
     const flush = (): void => {
       const text = aria.normalize(buf).replace(/\s*\|$/, '');
       buf = '';
-      if (/[\p{L}\p{N}]/u.test(text)) pushText(ITEM_TEXT, describer.truncate(text, args.textMax));
+      if (/[\p{L}\p{N}]/u.test(text)) pushText(ITEM_TEXT, describer.cut(text, args.textMax));
     };
     /** Emits a control line; its ref acts on `target` (the element itself unless it has no box). */
     const emitControl = (el: Element, role: string, ctx: Ctx, line: ControlLine = describer.control(el, role, args), target: Element = el): void => {
@@ -173,7 +204,7 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
         root.ids.set(el, ref);
       }
       ctx.refs.set(ref, target);
-      push(ITEM_CONTROL, ref, isNew, line.text);
+      if (!push(ITEM_CONTROL, ref, isNew, line.text)) return;
       // Keyed by the name as shown: two names cut to the same 60 characters read the same.
       if (line.href) links.push({ item: items[items.length - 1], name: describer.truncate(line.name, args.nameMax), href: line.href });
     };
@@ -238,7 +269,7 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
       }
       flush();
       const title = frame.getAttribute('title') || frame.getAttribute('name');
-      if (title) pushText(ITEM_HEADING, `iframe ${JSON.stringify(describer.truncate(title, args.nameMax))}:`);
+      if (title) pushText(ITEM_HEADING, `iframe ${describer.cut(title, args.nameMax, true)}:`);
       visit(doc.body, { ...ctx, refs: state.refs, pointer: false });
       flush();
     };
@@ -284,12 +315,12 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
           prefix = '';
         } else {
           const name = aria.name(el);
-          if (name) pushText(ITEM_HEADING, `${'#'.repeat(level)} ${describer.truncate(name, args.textMax)}`);
+          if (name) pushText(ITEM_HEADING, `${'#'.repeat(level)} ${describer.cut(name, args.textMax)}`);
         }
         return;
       }
       const dialog = !ctx.inControl && !invisible && (role === 'dialog' || role === 'alertdialog') && hasBox(el);
-      if (dialog) pushText(ITEM_HEADING, `${role} ${JSON.stringify(describer.truncate(aria.name(el), args.nameMax))}:`);
+      if (dialog) pushText(ITEM_HEADING, `${role} ${describer.cut(aria.name(el), args.nameMax, true)}:`);
       if (tag === 'BR') buf += ' ';
       if (el.localName !== 'svg' && tag !== 'SELECT') {
         walk(el, invisible === ctx.invisible && style.cursor === 'pointer' === ctx.pointer ? ctx : { ...ctx, invisible, pointer: style.cursor === 'pointer' });
@@ -303,13 +334,17 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
     addLinkTargets();
     root.texts = texts;
     const scroller = document.scrollingElement || document.documentElement;
+    // A page decides how long these are: bounded here, before they cross to the service, with room
+    // past what the header shows (the service cuts that, after redaction: compose-observation.ts).
+    const bound = (text: string, max: number): string => (text.length > max ? text.slice(0, max) : text);
     return {
-      url: location.href,
-      title: document.title,
+      url: bound(location.href, args.urlMax + 256),
+      title: bound(String(document.title), args.titleMax + 256),
       fresh,
       items,
       maxRef: root.next - 1,
       unreachableFrames,
+      dropped,
       scroll: {
         x: Math.round(window.scrollX),
         y: Math.round(window.scrollY),

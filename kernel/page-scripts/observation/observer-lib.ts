@@ -6,6 +6,7 @@
 import { createAria, type Aria } from '../selectors/aria';
 import { pageFunction, type PageFactories } from '../page-function';
 import type { ObserveOptions } from '../../contracts/browser-driver';
+import { HEADER_LIMITS } from './compose-observation';
 import { createDescriber, type Describer } from './describe-control';
 import { createDomObserver, type DomObserver, type FrameObserveArgs, type FrameSnapshot } from './observe-dom';
 
@@ -30,15 +31,24 @@ const OBSERVER_LIB: PageFactories<ObserverLib> = {
  */
 export const OBSERVER_STATE_KEY = 'browserflow.observer';
 
-/** Length limits of one line's parts, in characters. */
-export const OBSERVATION_LIMITS = { nameMax: 60, valueMax: 60, textMax: 100 };
+/** Length limits of one line's parts and of the header's URL and title, in characters. */
+export const OBSERVATION_LIMITS = { nameMax: 60, valueMax: 60, textMax: 100, ...HEADER_LIMITS };
+
+/**
+ * Characters per token budget one walk may send back, per kind (controls;
+ * headings and text). The estimate counts at least a token per 5
+ * characters, so the composer can never keep more than 5 per token: 8
+ * leaves room, and a page of any size sends at most this much.
+ */
+export const WALK_CHARS_PER_TOKEN = 8;
 
 /**
  * The walk's arguments for one root: a fresh main document numbers its refs
  * from 1, anything else from `minRef` (above every ref handed out so far).
  */
 export function frameObserveArgs(isMain: boolean, minRef: number, options: ObserveOptions): FrameObserveArgs {
-  return { stateKey: OBSERVER_STATE_KEY, isMain, minRef, ...OBSERVATION_LIMITS, linkTargets: options.linkTargets ?? 'needed' };
+  const maxChars = Math.max(2_000, Math.ceil(options.maxTokens * WALK_CHARS_PER_TOKEN));
+  return { stateKey: OBSERVER_STATE_KEY, isMain, minRef, ...OBSERVATION_LIMITS, linkTargets: options.linkTargets ?? 'needed', maxChars };
 }
 
 /** In page: observes the frame the function runs in; the FrameSnapshot as JSON. */

@@ -8,6 +8,7 @@ import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
 import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
+import type { ServiceOrigins } from '../../../kernel/service-origins';
 import { parseOrThrow } from '../../../kernel/validation';
 import { DeviceUsingSchema, type DeviceUsing, type PlaywrightConfig } from './config-schema';
 import { assertKnownDevice, contextOptionsFor } from './device-profiles';
@@ -26,6 +27,8 @@ export interface DeviceDriverDeps {
   /** Resolved Chromium binary. */
   executablePath: string;
   ffmpegPath: string | null;
+  /** The service's own origins, read when a session opens. */
+  serviceOrigins: () => ServiceOrigins;
 }
 
 export class DeviceDriver implements BrowserDriver {
@@ -55,6 +58,8 @@ export class DeviceDriver implements BrowserDriver {
       logger: this.deps.logger,
       ffmpegPath: this.deps.ffmpegPath,
       videoFps: this.deps.config.videoFps,
+      serviceOrigins: this.deps.serviceOrigins(),
+      maxResultBytes: this.deps.config.maxResultBytes,
     }));
   }
 

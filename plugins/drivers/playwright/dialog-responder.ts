@@ -6,6 +6,7 @@
 import type { Dialog, Page } from 'playwright-core';
 import type { DialogInfo } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
+import { MAX_DIALOG_MESSAGE_CHARS } from '../../../kernel/page-scripts/result-cap';
 
 /** Dialogs kept between two `take()` calls; older ones are dropped. */
 const MAX_KEPT = 50;
@@ -37,7 +38,7 @@ export class DialogResponder {
     const type = dialog.type() as DialogInfo['type'];
     // Refusing beforeunload would cancel the navigation the flow itself asked for.
     const accepted = type === 'beforeunload' ? true : this.policy.accept;
-    this.seen.push({ type, message: dialog.message(), accepted });
+    this.seen.push({ type, message: dialog.message().slice(0, MAX_DIALOG_MESSAGE_CHARS), accepted });
     if (this.seen.length > MAX_KEPT) this.seen.shift();
     try {
       if (accepted) await dialog.accept(type === 'prompt' ? this.policy.promptText : undefined);

@@ -3,6 +3,7 @@
  * once and the ffmpeg verdict is logged once, not per flow.
  */
 import type { Logger } from '../../../kernel/logger';
+import type { ServiceOrigins } from '../../../kernel/service-origins';
 import type { PlaywrightConfig } from './config-schema';
 import { DeviceDriver } from './device-driver';
 import { HostedDriver } from './hosted-driver';
@@ -17,15 +18,19 @@ export interface PlaywrightDrivers {
   closeAll(): Promise<void>;
 }
 
-export function createPlaywrightDrivers(config: PlaywrightConfig, logger: Logger): PlaywrightDrivers {
+/**
+ * `serviceOrigins` tells, at each session's opening, which origins are the
+ * service's own (every context blocks them; see service-guard.ts).
+ */
+export function createPlaywrightDrivers(config: PlaywrightConfig, logger: Logger, serviceOrigins: () => ServiceOrigins): PlaywrightDrivers {
   const executablePath = resolveChromiumPath(config.executablePath);
   const ffmpegPath = resolveFfmpegPath(config.ffmpegPath);
   if (!ffmpegPath) logger.warn('ffmpeg was not found: flows will run without video', { configured: config.ffmpegPath ?? null });
   // The key may be logged by accident (a failed request's options): mask it from the start.
   if (config.hosted.apiKey) logger.addSecret(config.hosted.apiKey);
-  const device = new DeviceDriver({ config, logger, executablePath, ffmpegPath });
-  const remote = new RemoteDriver({ config, logger, ffmpegPath });
-  const hosted = new HostedDriver({ config, logger, ffmpegPath });
+  const device = new DeviceDriver({ config, logger, executablePath, ffmpegPath, serviceOrigins });
+  const remote = new RemoteDriver({ config, logger, ffmpegPath, serviceOrigins });
+  const hosted = new HostedDriver({ config, logger, ffmpegPath, serviceOrigins });
   return {
     device,
     remote,

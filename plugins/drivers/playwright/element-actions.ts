@@ -8,7 +8,7 @@
  * element to record afterwards.
  */
 import type { ElementHandle, Page } from 'playwright-core';
-import type { ElementActionResult, SelectorInput } from '../../../kernel/contracts/browser-driver';
+import type { ElementActionResult, ExtractedText, SelectorInput } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
 import { recordSelectors } from './selectors/record-selectors';
 import { ElementFinder, evaluateOn, type FoundElement } from './element-finder';
@@ -20,6 +20,11 @@ import { scrollElement, scrollPage, type ScrollDirection } from './scrolling';
 const MIN_ACTION_MS = 500;
 /** Recording selectors is best effort and must not hold an action up for long. */
 const RECORD_TIMEOUT_MS = 5_000;
+/** In page: innerText (else textContent) cut to `max` characters, with its whole length. */
+const TEXT_IN_PAGE = `(el, max) => {
+  const text = typeof el.innerText === 'string' ? el.innerText : (el.textContent || '');
+  return { text: text.length > max ? text.slice(0, max) : text, length: text.length };
+}`;
 
 export interface ElementActionsDeps {
   /** The active page (a blank one is opened when every tab was closed). */
@@ -27,6 +32,8 @@ export interface ElementActionsDeps {
   finder: ElementFinder;
   logger: Logger;
   actionTimeoutMs: number;
+  /** Largest text extractText hands back, in characters (the session's result limit). */
+  maxResultBytes: number;
 }
 
 export class ElementActions {
@@ -108,18 +115,20 @@ export class ElementActions {
     return this.act(target, 'scroll', (found, timeout) => scrollElement(found.target, direction, timeout));
   }
 
-  /** innerText of the target, or of the page body. */
-  async extractText(target?: SelectorInput): Promise<{ text: string; element: ElementActionResult | null }> {
+  /** innerText of the target, or of the page body, cut in the page. */
+  async extractText(target?: SelectorInput, options: { maxChars?: number } = {}): Promise<ExtractedText> {
+    const max = Math.min(options.maxChars ?? this.deps.maxResultBytes, this.deps.maxResultBytes);
+    let read: { text: string; length: number } = { text: '', length: 0 };
+    let element: ElementActionResult | null = null;
     if (target === undefined || target === null) {
       const page = await this.deps.page();
-      const text = await page.locator('body').innerText({ timeout: this.deps.actionTimeoutMs });
-      return { text, element: null };
+      read = await evaluateOn(page.locator('body'), TEXT_IN_PAGE, max);
+    } else {
+      element = await this.act(target, 'read the text of', async (found) => {
+        read = await evaluateOn(found.locator ?? found.target, TEXT_IN_PAGE, max);
+      });
     }
-    let text = '';
-    const element = await this.act(target, 'read the text of', async (found, timeout) => {
-      text = found.locator ? await found.locator.innerText({ timeout }) : await found.target.innerText();
-    });
-    return { text, element };
+    return { text: read.text, element, truncated: read.length > read.text.length, length: read.length };
   }
 
   /** Recorded selectors of a found element, falling back to the candidate that matched. */

@@ -9,14 +9,18 @@ import type { ElementActionResult, ElementState, SelectorInput } from '../../../
 import { ElementFinder, describeNoMatch, releaseFound, sleep, type FoundElement } from './element-finder';
 import { describeCandidates, parseCandidates } from './selector-candidates';
 import { firstLine, isClosedTargetError } from './readable-errors';
-import { urlMatcher } from '../../../kernel/url-pattern';
+import { matchesSubstring, parseUrlPattern, type UrlPattern } from '../../../kernel/url-pattern';
 
 const POLL_MS = 100;
+/** The least time one in-page regex test gets, whatever is left of the wait. */
+const MIN_REGEX_MS = 250;
 
 export interface ElementStatesDeps {
   page(): Promise<Page>;
   finder: ElementFinder;
   record(found: FoundElement): Promise<string[]>;
+  /** Tests a URL regex inside the page, bounded (regex-in-page.ts); null when the page had no document. */
+  testRegex(page: Page, pattern: UrlPattern & { kind: 'regex' }, url: string, timeoutMs: number): Promise<boolean | null>;
 }
 
 interface PollOutcome {
@@ -69,10 +73,15 @@ export class ElementStates {
 
   /** Whether the active page's URL matches `pattern` (substring, or `/regex/flags`) within the timeout. */
   async waitForUrl(pattern: string, timeoutMs: number): Promise<boolean> {
-    const matches = urlMatcher(pattern);
+    const parsed = parseUrlPattern(pattern);
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (matches((await this.deps.page()).url())) return true;
+      const page = await this.deps.page();
+      // A regex never runs on the service's thread: in the page, stopped when it takes too long.
+      const matched = parsed.kind === 'substring'
+        ? matchesSubstring(parsed, page.url())
+        : await this.deps.testRegex(page, parsed, page.url(), Math.max(MIN_REGEX_MS, deadline - Date.now()));
+      if (matched) return true;
       if (Date.now() >= deadline) return false;
       await sleep(Math.min(POLL_MS, deadline - Date.now()));
     }

@@ -13,10 +13,12 @@ import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../..
 import { invalidRequest } from '../../../kernel/errors';
 import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
+import type { ServiceOrigins } from '../../../kernel/service-origins';
 import { parseOrThrow } from '../../../kernel/validation';
 import { HostedUsingSchema, type HostedUsing, type PlaywrightConfig } from './config-schema';
 import { HostedApi, type CreateSessionBody, type HostedSessionInfo } from './hosted-api';
 import { openSessionOnContext } from './open-session';
+import { defaultUserAgent, markedUserAgent } from './service-guard';
 
 /** Where the API key is read when the config has none. */
 export const HOSTED_API_KEY_ENV = 'BROWSERFLOW_HOSTED_API_KEY';
@@ -30,6 +32,8 @@ export interface HostedDriverDeps {
   config: PlaywrightConfig;
   logger: Logger;
   ffmpegPath: string | null;
+  /** The service's own origins, read when a session opens. */
+  serviceOrigins: () => ServiceOrigins;
 }
 
 export class HostedDriver implements BrowserDriver {
@@ -70,15 +74,21 @@ export class HostedDriver implements BrowserDriver {
     try {
       // A hosted browser comes with a context; a provider without one gets a fresh context.
       const viewport = parsed.sessionArgs?.browserSettings?.viewport ?? this.deps.config.defaultViewport;
-      const context = browser.contexts()[0] ?? (await browser.newContext({ viewport }));
+      const userAgent = markedUserAgent(await defaultUserAgent(browser));
+      const existing = browser.contexts()[0];
+      const context = existing ?? (await browser.newContext({ viewport, userAgent }));
       session = await openSessionOnContext({
         browser,
         context,
         viewport,
+        // The provider's context takes no options: its requests get the marked User-Agent by route.
+        rewriteUserAgent: existing ? userAgent : null,
         options,
         logger: this.deps.logger,
         ffmpegPath: this.deps.ffmpegPath,
         videoFps: this.deps.config.videoFps,
+      serviceOrigins: this.deps.serviceOrigins(),
+      maxResultBytes: this.deps.config.maxResultBytes,
         closeContext: async () => {
           if (session) this.live.delete(session);
           // Only disconnects (Playwright does not close a browser it connected to); the release stops it.

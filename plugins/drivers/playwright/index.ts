@@ -7,7 +7,8 @@
  */
 import type { DependencyContainer } from 'tsyringe';
 import { definePlugin } from '../../../kernel/plugin';
-import { BROWSER_DRIVERS, LIFECYCLE, LOGGER, SETTINGS, provide, resolve } from '../../../kernel/tokens';
+import { BROWSER_DRIVERS, HTTP_SERVER, LIFECYCLE, LOGGER, SETTINGS, provide, resolve } from '../../../kernel/tokens';
+import { serviceOriginsResolver } from '../../../kernel/service-origins';
 import { PlaywrightConfigSchema } from './config-schema';
 import { createPlaywrightDrivers, type PlaywrightDrivers } from './drivers';
 
@@ -18,10 +19,13 @@ export default definePlugin({
   configSchema: PlaywrightConfigSchema,
   provides: [BROWSER_DRIVERS, LIFECYCLE],
   requires: [SETTINGS, LOGGER],
+  // The service's own address, which every context blocks; read when a session opens (absent: nothing to block).
+  optional: [HTTP_SERVER],
   register(ctx) {
     let drivers: PlaywrightDrivers | null = null;
+    const serviceOrigins = serviceOriginsResolver(ctx.container, ctx.settings);
     // Built on first resolve, shared by the four registrations below.
-    const get = (c: DependencyContainer) => (drivers ??= createPlaywrightDrivers(ctx.config, resolve(c, LOGGER)));
+    const get = (c: DependencyContainer) => (drivers ??= createPlaywrightDrivers(ctx.config, resolve(c, LOGGER), serviceOrigins));
     provide(ctx.container, BROWSER_DRIVERS, (c) => get(c).device);
     provide(ctx.container, BROWSER_DRIVERS, (c) => get(c).remote);
     provide(ctx.container, BROWSER_DRIVERS, (c) => get(c).hosted);

@@ -2,11 +2,14 @@
  * Opens one flow's session: on a shared browser, a new BrowserContext; on a
  * browser of its own (a hosted session), the context it came with. Either
  * way the session gets the flow's timeouts, a `disconnected` signal wired to
- * the browser, and the video recorder when a video is asked for and ffmpeg exists.
+ * the browser, the service guard (service-guard.ts), and the video recorder
+ * when a video is asked for and ffmpeg exists.
  */
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import type { BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
+import type { ServiceOrigins } from '../../../kernel/service-origins';
+import { defaultUserAgent, markedUserAgent, ServiceGuard } from './service-guard';
 import { PlaywrightSession } from './session';
 import { VideoRecorder } from './video-recorder';
 
@@ -18,6 +21,10 @@ export interface SessionBasics {
   /** ffmpeg binary, or null when videos cannot be made here. */
   ffmpegPath: string | null;
   videoFps: number;
+  /** The service's own origins, which the context blocks. */
+  serviceOrigins: ServiceOrigins;
+  /** Largest result a page hands back, in bytes (the plugin's `maxResultBytes`). */
+  maxResultBytes: number;
 }
 
 export interface OpenOnBrowserArgs extends SessionBasics {
@@ -33,12 +40,22 @@ export interface OpenOnContextArgs extends SessionBasics {
    * context. A disconnect from the moment it starts is expected, not a crash.
    */
   closeContext?: () => Promise<void>;
+  /**
+   * The marked User-Agent to write on every request, for a context created
+   * without it (one that came with the browser); null when its options carry it.
+   */
+  rewriteUserAgent?: string | null;
 }
 
-/** A new context on a (shared) browser; it is closed again if the first tab cannot open. */
+/**
+ * A new context on a (shared) browser, its User-Agent marked (the device
+ * profile's, else the browser's own); it is closed again if the first tab
+ * cannot open.
+ */
 export async function openSessionOnBrowser(args: OpenOnBrowserArgs): Promise<BrowserSession> {
   const { contextOptions, ...basics } = args;
-  const context = await args.browser.newContext(contextOptions);
+  const userAgent = markedUserAgent(contextOptions.userAgent ?? (await defaultUserAgent(args.browser)));
+  const context = await args.browser.newContext({ ...contextOptions, userAgent });
   return openSessionOnContext({ ...basics, context, viewport: contextOptions.viewport ?? { width: 1280, height: 720 } });
 }
 
@@ -59,9 +76,12 @@ export async function openSessionOnContext(args: OpenOnContextArgs): Promise<Bro
   browser.on('disconnected', onDisconnect);
 
   const closeContext = args.closeContext ?? (() => context.close());
+  const guard = new ServiceGuard(args.serviceOrigins);
   const session = new PlaywrightSession({
     context,
     logger,
+    guard,
+    maxResultBytes: args.maxResultBytes,
     actionTimeoutMs: options.actionTimeoutMs,
     navigationTimeoutMs: options.navigationTimeoutMs,
     disconnected,
@@ -75,6 +95,8 @@ export async function openSessionOnContext(args: OpenOnContextArgs): Promise<Bro
     },
   });
   try {
+    // Before the first tab exists: nothing may load unguarded.
+    await guard.install(context, args.rewriteUserAgent ?? null);
     await session.start();
   } catch (err) {
     await session.close().catch(() => undefined);

@@ -60,10 +60,12 @@ export function describeActionFailure(err: unknown): string {
 
 /**
  * A readable navigation failure; `what` starts the sentence
- * (`Navigation to https://x`, `Going back`, `Reloading`).
+ * (`Navigation to https://x`, `Going back`, `Reloading`). A timeout means
+ * no document arrived: a page that arrived but never finished loading does
+ * not fail (see page-load.ts).
  */
 export function describeNavigationFailure(what: string, err: unknown, timeoutMs: number): Error {
-  if (isTimeout(err)) return new Error(`${what} did not finish loading within ${timeoutMs} ms`);
+  if (isTimeout(err)) return new Error(`${what} received no page within ${timeoutMs} ms`);
   const net = /net::ERR_[A-Z_]+/.exec(err instanceof Error ? err.message : String(err));
   if (net) return new Error(`${what} failed: ${net[0]}`);
   return new Error(`${what} failed: ${firstLine(err)}`);

@@ -8,6 +8,7 @@ import { chromium, type Browser } from 'playwright-core';
 import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
+import type { ServiceOrigins } from '../../../kernel/service-origins';
 import { parseOrThrow } from '../../../kernel/validation';
 import { RemoteUsingSchema, type PlaywrightConfig } from './config-schema';
 import { openSessionOnBrowser } from './open-session';
@@ -17,6 +18,8 @@ export interface RemoteDriverDeps {
   config: PlaywrightConfig;
   logger: Logger;
   ffmpegPath: string | null;
+  /** The service's own origins, read when a session opens. */
+  serviceOrigins: () => ServiceOrigins;
 }
 
 export class RemoteDriver implements BrowserDriver {
@@ -42,6 +45,8 @@ export class RemoteDriver implements BrowserDriver {
       logger: this.deps.logger,
       ffmpegPath: this.deps.ffmpegPath,
       videoFps: this.deps.config.videoFps,
+      serviceOrigins: this.deps.serviceOrigins(),
+      maxResultBytes: this.deps.config.maxResultBytes,
     }));
   }
 

@@ -5,17 +5,20 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import type {
-  BrowserSession, DialogInfo, ElementActionResult, ElementState, Observation, ObserveOptions, SelectorInput, TabInfo,
+  BrowserSession, DialogInfo, ElementActionResult, ElementState, ExtractedText, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
 } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
 import { PageObserver } from './observation/observe-page';
+import { RequestTracker, settleLoad } from './page-load';
+import { PageRegexTester } from './regex-in-page';
 import { DialogResponder } from './dialog-responder';
 import { ElementActions } from './element-actions';
 import { ElementFinder } from './element-finder';
 import { ElementStates } from './element-states';
-import { TabTracker } from './tab-tracker';
+import { boundedTitle, TabTracker } from './tab-tracker';
 import { runPageScript } from './page-script';
 import { describeNavigationFailure, isInterruptedNavigation } from './readable-errors';
+import type { ServiceGuard } from './service-guard';
 import type { VideoRecorder } from './video-recorder';
 import { ViewportCapture } from './viewport-capture';
 import { warmOnLoad } from './page-warmup';
@@ -23,6 +26,10 @@ import { warmOnLoad } from './page-warmup';
 export interface PlaywrightSessionParts {
   context: BrowserContext;
   logger: Logger;
+  /** Blocks the service's own origins (installed on the context by the opener). */
+  guard: ServiceGuard;
+  /** Largest result a page hands back, in bytes: scripts' JSON and extracted text are cut in the page. */
+  maxResultBytes: number;
   actionTimeoutMs: number;
   navigationTimeoutMs: number;
   /** Resolves when the browser behind the context dies. */
@@ -45,6 +52,8 @@ export class PlaywrightSession implements BrowserSession {
   private readonly capture: ViewportCapture;
   private recorder: VideoRecorder | null = null;
   private closing: Promise<void> | null = null;
+  /** Each tab's requests in flight, for best-effort loads (page-load.ts). */
+  private readonly requests = new WeakMap<Page, RequestTracker>();
 
   constructor(private readonly parts: PlaywrightSessionParts) {
     this.context = parts.context;
@@ -56,12 +65,17 @@ export class PlaywrightSession implements BrowserSession {
     this.observer = new PageObserver((page) => this.capture.png(page, parts.actionTimeoutMs));
     this.tabTracker = new TabTracker(this.context, (page) => {
       this.dialogs.attach(page);
+      this.requests.set(page, new RequestTracker(page));
       warmOnLoad(page);
     });
     const finder = new ElementFinder(this.observer, this.logger);
     const page = () => this.page();
-    this.elements = new ElementActions({ page, finder, logger: this.logger, actionTimeoutMs: parts.actionTimeoutMs });
-    this.states = new ElementStates({ page, finder, record: (found) => this.elements.record(found) });
+    this.elements = new ElementActions({ page, finder, logger: this.logger, actionTimeoutMs: parts.actionTimeoutMs, maxResultBytes: parts.maxResultBytes });
+    const regexes = new PageRegexTester(this.context);
+    this.states = new ElementStates({
+      page, finder, record: (found) => this.elements.record(found),
+      testRegex: (p, pattern, url, ms) => regexes.test(p, pattern, url, ms),
+    });
     this.capture = new ViewportCapture(this.context);
   }
 
@@ -88,37 +102,40 @@ export class PlaywrightSession implements BrowserSession {
   }
 
   async title(): Promise<string> {
-    return (await this.page()).title();
+    return boundedTitle(await this.page());
   }
 
-  async navigate(url: string): Promise<void> {
+  async navigate(url: string): Promise<LoadOutcome> {
+    if (this.parts.guard.origins.matches(url)) throw this.parts.guard.refusal(`Navigation to ${url}`, url);
     const page = await this.page();
     const timeout = this.parts.navigationTimeoutMs;
     const deadline = Date.now() + timeout;
+    const what = `Navigation to ${url}`;
     try {
-      await page.goto(url, { waitUntil: 'load', timeout });
+      await page.goto(url, { waitUntil: 'commit', timeout });
     } catch (err) {
       // A navigation still settling (a script redirect) can cancel this one as it starts: try once more.
       const left = deadline - Date.now();
-      if (!isInterruptedNavigation(err) || left < 100) throw await this.navigationFailed(page, `Navigation to ${url}`, err);
+      if (!isInterruptedNavigation(err) || left < 100) throw await this.navigationFailed(page, what, err);
       try {
-        await page.goto(url, { waitUntil: 'load', timeout: left });
+        await page.goto(url, { waitUntil: 'commit', timeout: left });
       } catch (again) {
-        throw await this.navigationFailed(page, `Navigation to ${url}`, again);
+        throw await this.navigationFailed(page, what, again);
       }
     }
+    return this.settle(page, what, deadline);
   }
 
-  goBack(): Promise<void> {
-    return this.history('Going back', (page, timeout) => page.goBack({ waitUntil: 'load', timeout }));
+  goBack(): Promise<LoadOutcome> {
+    return this.history('Going back', (page, timeout) => page.goBack({ waitUntil: 'commit', timeout }));
   }
 
-  goForward(): Promise<void> {
-    return this.history('Going forward', (page, timeout) => page.goForward({ waitUntil: 'load', timeout }));
+  goForward(): Promise<LoadOutcome> {
+    return this.history('Going forward', (page, timeout) => page.goForward({ waitUntil: 'commit', timeout }));
   }
 
-  reload(): Promise<void> {
-    return this.history('Reloading', (page, timeout) => page.reload({ waitUntil: 'load', timeout }));
+  reload(): Promise<LoadOutcome> {
+    return this.history('Reloading', (page, timeout) => page.reload({ waitUntil: 'commit', timeout }));
   }
 
   click(target: SelectorInput, options?: { clickCount?: number; button?: 'left' | 'right' | 'middle' }): Promise<ElementActionResult> {
@@ -174,8 +191,8 @@ export class PlaywrightSession implements BrowserSession {
     return this.states.waitForUrl(pattern, timeoutMs);
   }
 
-  extractText(target?: SelectorInput): Promise<{ text: string; element: ElementActionResult | null }> {
-    return this.elements.extractText(target);
+  extractText(target?: SelectorInput, options?: { maxChars?: number }): Promise<ExtractedText> {
+    return this.elements.extractText(target, options);
   }
 
   tabs(): Promise<TabInfo[]> {
@@ -195,7 +212,7 @@ export class PlaywrightSession implements BrowserSession {
   }
 
   async evaluate(javascript: string, params: unknown): Promise<unknown> {
-    return runPageScript(await this.page(), javascript, params, this.parts.navigationTimeoutMs);
+    return runPageScript(await this.page(), javascript, params, this.parts.navigationTimeoutMs, this.parts.maxResultBytes);
   }
 
   /** The active tab's viewport, captured over the DevTools protocol (see viewport-capture.ts). */
@@ -229,11 +246,27 @@ export class PlaywrightSession implements BrowserSession {
     return this.tabTracker.activePage();
   }
 
-  private async history(what: string, go: (page: Page, timeout: number) => Promise<unknown>): Promise<void> {
+  private async history(what: string, go: (page: Page, timeout: number) => Promise<unknown>): Promise<LoadOutcome> {
     const page = await this.page();
     const timeout = this.parts.navigationTimeoutMs;
+    const deadline = Date.now() + timeout;
     try {
       await go(page, timeout);
+    } catch (err) {
+      throw await this.navigationFailed(page, what, err);
+    }
+    return this.settle(page, what, deadline);
+  }
+
+  /** After the commit: the document's readiness and a best-effort `load` (page-load.ts), by the navigation's deadline. */
+  private async settle(page: Page, what: string, deadline: number): Promise<LoadOutcome> {
+    let tracker = this.requests.get(page);
+    if (!tracker) {
+      tracker = new RequestTracker(page);
+      this.requests.set(page, tracker);
+    }
+    try {
+      return await settleLoad(page, tracker, deadline);
     } catch (err) {
       throw await this.navigationFailed(page, what, err);
     }
@@ -249,6 +282,9 @@ export class PlaywrightSession implements BrowserSession {
     if (/net::ERR_/.test(failure.message)) {
       await page.waitForURL(/^chrome-error:/, { timeout: 1_000, waitUntil: 'load' }).catch(() => undefined);
     }
+    // The guard's own abort (a history entry or a reload of the service's address): say why.
+    if (/net::ERR_BLOCKED_BY_CLIENT/.test(failure.message)) return this.parts.guard.explainBlocked(what) ?? failure;
     return failure;
   }
+
 }

@@ -5,6 +5,17 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import type { TabInfo } from '../../../kernel/contracts/browser-driver';
+import { MAX_TITLE_CHARS, TITLE_IN_PAGE } from '../../../kernel/page-scripts/result-cap';
+
+/** The page's title, cut in the page (a page may make it megabytes long). */
+export async function boundedTitle(page: Page): Promise<string> {
+  try {
+    return String(await page.evaluate(TITLE_IN_PAGE));
+  } catch {
+    // A document being replaced: Playwright's own read waits for the next one.
+    return (await page.title()).slice(0, MAX_TITLE_CHARS);
+  }
+}
 
 export class TabTracker {
   private pages: Page[] = [];
@@ -53,7 +64,7 @@ export class TabTracker {
     return Promise.all(pages.map(async (page, index) => ({
       index,
       url: page.url(),
-      title: await page.title().catch(() => ''),
+      title: await boundedTitle(page).catch(() => ''),
       active: page === this.active,
     })));
   }
@@ -72,7 +83,7 @@ export class TabTracker {
     const page = pages[index]!;
     this.setActive(page);
     await page.bringToFront().catch(() => undefined);
-    return { index, url: page.url(), title: await page.title().catch(() => ''), active: true };
+    return { index, url: page.url(), title: await boundedTitle(page).catch(() => ''), active: true };
   }
 
   private remove(page: Page): void {

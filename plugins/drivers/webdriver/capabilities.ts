@@ -46,9 +46,10 @@ export function buildCapabilities(using: WebdriverUsing, config: WebdriverConfig
     defaults['moz:firefoxOptions'] = { args: headless ? ['-headless'] : [] };
   }
   const merged = mergeCapabilities(defaults, requested);
-  // The driver answers dialogs itself (see dialogs.ts), waits for `load` and speaks classic WebDriver.
+  // The driver answers dialogs itself (see dialogs.ts), waits for the document and then for `load`
+  // on a best-effort basis only (page-load.ts), and speaks classic WebDriver.
   merged.unhandledPromptBehavior = 'ignore';
-  merged.pageLoadStrategy = 'normal';
+  merged.pageLoadStrategy = 'eager';
   merged['wdio:enforceWebDriverClassic'] = true;
   return merged;
 }

@@ -9,6 +9,7 @@
  * is a prompt, and the in-page hooks (in-page/dialog-hooks.ts) whether it
  * was a confirm or an alert.
  */
+import { MAX_DIALOG_MESSAGE_CHARS } from '../../../kernel/page-scripts/result-cap';
 import type { DialogInfo } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
 import { DIALOG_HOOKS_KEY, scriptBody, takeDialogKinds } from './in-page/page-lib';
@@ -124,7 +125,7 @@ export class DialogAnswerer {
       const { message, accepted, prompt } = answered[i]!;
       const logged = aligned ? kinds[i] : undefined;
       const type: DialogInfo['type'] = prompt ? 'prompt' : logged === 'confirm' ? 'confirm' : 'alert';
-      this.seen.push({ type, message, accepted });
+      this.seen.push({ type, message: message.slice(0, MAX_DIALOG_MESSAGE_CHARS), accepted });
       if (this.seen.length > MAX_KEPT) this.seen.shift();
     }
   }

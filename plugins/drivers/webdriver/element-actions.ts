@@ -6,7 +6,7 @@
  * action, acts with WebDriver's element commands, then lets the session
  * settle (dialogs answered, new tabs followed, URL read).
  */
-import type { ElementActionResult, SelectorInput } from '../../../kernel/contracts/browser-driver';
+import type { ElementActionResult, ExtractedText, SelectorInput } from '../../../kernel/contracts/browser-driver';
 import type { ElementFacts } from './in-page/locate';
 import { elementFacts } from './in-page/page-lib';
 import { caretToEnd, fileInputOf, innerTextOf, scrollInPage, scrollIntoView, selectOptionsInPage } from './in-page/element-scripts';
@@ -32,6 +32,8 @@ export interface ElementActionsDeps {
   wire: Wire;
   finder: ElementFinder;
   actionTimeoutMs: number;
+  /** Largest text extractText hands back, in characters (the session's result limit). */
+  maxResultBytes: number;
   /** Runs before each presence pass (follows tabs the page opened). */
   beforePass(): Promise<void>;
   /** Runs after each action (dialogs, tabs, URL). */
@@ -132,16 +134,19 @@ export class ElementActions {
     });
   }
 
-  /** innerText of the target, or of the page body. */
-  async extractText(target?: SelectorInput): Promise<{ text: string; element: ElementActionResult | null }> {
+  /** innerText of the target, or of the page body, cut in the page. */
+  async extractText(target?: SelectorInput, options: { maxChars?: number } = {}): Promise<ExtractedText> {
+    const max = Math.min(options.maxChars ?? this.deps.maxResultBytes, this.deps.maxResultBytes);
+    let read: { text: string; length: number } = { text: '', length: 0 };
+    let element: ElementActionResult | null = null;
     if (target === undefined || target === null) {
-      return { text: await this.deps.wire.script<string>(innerTextOf, null), element: null };
+      read = await this.deps.wire.script<{ text: string; length: number }>(innerTextOf, null, max);
+    } else {
+      element = await this.act(target, 'read the text of', 'attached', async (found) => {
+        read = await this.deps.wire.script<{ text: string; length: number }>(innerTextOf, found.element, max);
+      });
     }
-    let text = '';
-    const element = await this.act(target, 'read the text of', 'attached', async (found) => {
-      text = await this.deps.wire.script<string>(innerTextOf, found.element);
-    });
-    return { text, element };
+    return { text: read.text, element, truncated: read.length > read.text.length, length: read.length };
   }
 
   /** Finds the target (recording it), waits for readiness, runs `action`, settles. */

@@ -10,7 +10,7 @@ import { hasVisibleText } from './in-page/element-scripts';
 import { recordSelectors } from './in-page/page-lib';
 import { describeCandidates, parseCandidates } from './selector-candidates';
 import { POLL_MS, sleep } from './timing';
-import { urlMatcher } from '../../../kernel/url-pattern';
+import { matchesSubstring, parseUrlPattern, type UrlPattern } from '../../../kernel/url-pattern';
 import type { Wire } from './wire';
 
 /** What the waits need from their session. */
@@ -21,7 +21,12 @@ export interface ElementStatesDeps {
   beforePass(): Promise<void>;
   /** The active tab's URL, read fresh. */
   readUrl(): Promise<string>;
+  /** Tests a URL regex inside the active tab, bounded (regex-in-page.ts); null when it could not run. */
+  testRegex(pattern: UrlPattern & { kind: 'regex' }, url: string, timeoutMs: number): Promise<boolean | null>;
 }
+
+/** The least time one in-page regex test gets, whatever is left of the wait. */
+const MIN_REGEX_MS = 250;
 
 interface PollOutcome {
   ok: boolean;
@@ -61,10 +66,14 @@ export class ElementStates {
 
   /** Whether the active tab's URL matches `pattern` (substring, or `/regex/flags`) within the timeout. */
   async waitForUrl(pattern: string, timeoutMs: number): Promise<boolean> {
-    const matches = urlMatcher(pattern);
+    const parsed = parseUrlPattern(pattern);
+    const deadline = Date.now() + timeoutMs;
     return this.until(timeoutMs, async () => {
       await this.deps.beforePass();
-      return matches(await this.deps.readUrl());
+      const url = await this.deps.readUrl();
+      // A regex never runs on the service's thread: in the page, stopped when it takes too long.
+      if (parsed.kind === 'substring') return matchesSubstring(parsed, url);
+      return (await this.deps.testRegex(parsed, url, Math.max(MIN_REGEX_MS, deadline - Date.now()))) === true;
     });
   }
 

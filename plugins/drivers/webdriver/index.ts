@@ -5,7 +5,8 @@
  * plugin starts. No video: WebDriver has no screencast.
  */
 import { definePlugin } from '../../../kernel/plugin';
-import { BROWSER_DRIVERS, LIFECYCLE, LOGGER, SETTINGS, provide, resolve } from '../../../kernel/tokens';
+import { BROWSER_DRIVERS, HTTP_SERVER, LIFECYCLE, LOGGER, SETTINGS, provide, resolve } from '../../../kernel/tokens';
+import { serviceOriginsResolver } from '../../../kernel/service-origins';
 import { WebdriverConfigSchema } from './config-schema';
 import { WebdriverDriver } from './webdriver-driver';
 
@@ -17,9 +18,12 @@ export default definePlugin({
   configSchema: WebdriverConfigSchema,
   provides: [BROWSER_DRIVERS, LIFECYCLE],
   requires: [SETTINGS, LOGGER],
+  // The service's own address, which sessions block; read when a session opens (absent: nothing to block).
+  optional: [HTTP_SERVER],
   register(ctx) {
     let driver: WebdriverDriver | null = null;
-    provide(ctx.container, BROWSER_DRIVERS, (c) => (driver ??= new WebdriverDriver({ config: ctx.config, logger: resolve(c, LOGGER) })));
+    const serviceOrigins = serviceOriginsResolver(ctx.container, ctx.settings);
+    provide(ctx.container, BROWSER_DRIVERS, (c) => (driver ??= new WebdriverDriver({ config: ctx.config, logger: resolve(c, LOGGER), serviceOrigins })));
     provide(ctx.container, LIFECYCLE, () => ({
       name: 'driver-webdriver', order: 10,
       // Nothing to close when no flow ever used the driver.

@@ -28,9 +28,10 @@ export class WebdriverObserver {
       url: main.url,
       title: main.title,
       scroll: main.scroll,
-      roots: [{ label: null, items: main.items }],
+      roots: [{ label: null, items: main.items, dropped: main.dropped }],
       marksNew: !main.fresh,
       maxTokens: options.maxTokens,
+      redact: options.redact,
     });
     const screenshot = options.screenshot ? await this.screenshot() : undefined;
     return { url: main.url, title: main.title, ...composed, ...(screenshot ? { screenshot } : {}) };

@@ -5,9 +5,11 @@
  * and the observation are delegated to their own modules.
  */
 import type {
-  BrowserSession, DialogInfo, ElementActionResult, ElementState, Observation, ObserveOptions, SelectorInput, TabInfo,
+  BrowserSession, DialogInfo, ElementActionResult, ElementState, ExtractedText, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
 } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
+import { TITLE_IN_PAGE } from '../../../kernel/page-scripts/result-cap';
+import type { ServiceOrigins } from '../../../kernel/service-origins';
 import { DialogAnswerer } from './dialogs';
 import { ElementActions } from './element-actions';
 import { ElementFinder } from './element-finder';
@@ -16,6 +18,9 @@ import { navigationErrorCode } from './in-page/element-scripts';
 import { DIALOG_HOOKS_KEY, installDialogHooks } from './in-page/page-lib';
 import { Liveness } from './liveness';
 import { WebdriverObserver } from './observer';
+import { DocumentMark, settleLoad, unreadyOutcome } from './page-load';
+import { WebdriverRegexTester } from './regex-in-page';
+import { WebdriverServiceGuard } from './service-guard';
 import { DIALOG_LOST, runUserScript } from './user-script';
 import { Tabs } from './tabs';
 import { withTimeout } from './timing';
@@ -35,6 +40,10 @@ export interface WebdriverSessionParts {
   remoteFiles: boolean;
   /** The page's visible area the window is sized to. */
   viewport: { width: number; height: number };
+  /** Largest result a page hands back, in bytes: scripts' JSON and extracted text are cut in the page. */
+  maxResultBytes: number;
+  /** The service's own origins, which the session keeps its browser away from (service-guard.ts). */
+  serviceOrigins: () => ServiceOrigins;
   /** Called once the session is closed. */
   onClosed(): void;
 }
@@ -55,6 +64,7 @@ export class WebdriverSession implements BrowserSession {
   private readonly elements: ElementActions;
   private readonly states: ElementStates;
   private readonly observer: WebdriverObserver;
+  private readonly serviceGuard: WebdriverServiceGuard;
 
   constructor(private readonly parts: WebdriverSessionParts) {
     this.dialogs = new DialogAnswerer(parts.logger);
@@ -67,14 +77,21 @@ export class WebdriverSession implements BrowserSession {
       flowId: parts.flowId,
     });
     this.disconnected = this.liveness.disconnected;
-    this.tabList = new Tabs(this.wire);
+    // Chromium endpoints take DevTools commands (chromedriver's goog/cdp), used where classic WebDriver has no way.
+    const chromium = Boolean((parts.browser as { isChromium?: boolean }).isChromium);
+    this.serviceGuard = new WebdriverServiceGuard(this.wire, parts.serviceOrigins, chromium, parts.logger);
+    this.tabList = new Tabs(this.wire, (handle) => this.serviceGuard.guardTab(handle));
     const finder = new ElementFinder(this.wire, parts.logger);
     const beforePass = async () => { await this.tabList.sync(); };
     this.elements = new ElementActions({
-      wire: this.wire, finder, actionTimeoutMs: parts.actionTimeoutMs, beforePass,
+      wire: this.wire, finder, actionTimeoutMs: parts.actionTimeoutMs, maxResultBytes: parts.maxResultBytes, beforePass,
       settle: () => this.settle(), remoteFiles: parts.remoteFiles,
     });
-    this.states = new ElementStates({ wire: this.wire, finder, beforePass, readUrl: () => this.readUrl() });
+    const regexes = new WebdriverRegexTester(this.wire, chromium);
+    this.states = new ElementStates({
+      wire: this.wire, finder, beforePass, readUrl: () => this.readUrl(),
+      testRegex: (pattern, url, ms) => regexes.test(pattern, url, ms),
+    });
     this.observer = new WebdriverObserver(this.wire, () => this.screenshot());
   }
 
@@ -128,23 +145,26 @@ export class WebdriverSession implements BrowserSession {
 
   async title(): Promise<string> {
     this.guard();
-    return this.wire.run((b) => b.getTitle());
+    // Cut in the page: a page may make its title megabytes long.
+    return String(await this.wire.run((b) => b.executeScript(`return ${TITLE_IN_PAGE}`, [])));
   }
 
-  async navigate(url: string): Promise<void> {
+
+  async navigate(url: string): Promise<LoadOutcome> {
     this.guard();
-    await this.go(`Navigation to ${url}`, (b) => b.navigateTo(url));
+    if (this.serviceGuard.matches(url)) throw this.serviceGuard.refusal(`Navigation to ${url}`, url);
+    return this.go(`Navigation to ${url}`, (b) => b.navigateTo(url));
   }
 
-  goBack(): Promise<void> {
+  goBack(): Promise<LoadOutcome> {
     return this.go('Going back', (b) => b.back());
   }
 
-  goForward(): Promise<void> {
+  goForward(): Promise<LoadOutcome> {
     return this.go('Going forward', (b) => b.forward());
   }
 
-  reload(): Promise<void> {
+  reload(): Promise<LoadOutcome> {
     return this.go('Reloading', (b) => b.refresh());
   }
 
@@ -208,9 +228,10 @@ export class WebdriverSession implements BrowserSession {
     return this.states.waitForUrl(pattern, timeoutMs);
   }
 
-  extractText(target?: SelectorInput): Promise<{ text: string; element: ElementActionResult | null }> {
+  async extractText(target?: SelectorInput, options?: { maxChars?: number }): Promise<ExtractedText> {
     this.guard();
-    return this.elements.extractText(target);
+    await this.beforeRead();
+    return this.elements.extractText(target, options);
   }
 
   async tabs(): Promise<TabInfo[]> {
@@ -238,7 +259,8 @@ export class WebdriverSession implements BrowserSession {
   async evaluate(javascript: string, params: unknown): Promise<unknown> {
     this.guard();
     await this.wire.answerDialogs();
-    const result = await runUserScript(this.wire, javascript, params, this.parts.navigationTimeoutMs);
+    await this.beforeRead();
+    const result = await runUserScript(this.wire, javascript, params, this.parts.navigationTimeoutMs, this.parts.maxResultBytes);
     const dialogs = await this.wire.answerDialogs();
     await this.settle();
     if (result.lost && dialogs > 0) throw new Error(DIALOG_LOST);
@@ -253,7 +275,7 @@ export class WebdriverSession implements BrowserSession {
 
   async observe(options: ObserveOptions): Promise<Observation> {
     this.guard();
-    await this.tabList.sync();
+    await this.beforeRead();
     return this.observer.observe(this.tabList.activeHandle ?? '', options);
   }
 
@@ -281,26 +303,38 @@ export class WebdriverSession implements BrowserSession {
   }
 
   /**
-   * Runs a navigation command and checks where it ended: a load that does
-   * not finish in time, or the browser's own network error page, fails.
+   * Runs a navigation command (the `eager` strategy returns at
+   * DOMContentLoaded) and checks where it ended: no new document within the
+   * timeout, or the browser's own network error page, fails; a document
+   * that arrived but never became ready goes on as still loading; a ready
+   * one gets a best-effort wait for `load` (page-load.ts).
    */
-  private async go(what: string, command: (b: WdBrowser) => Promise<unknown>): Promise<void> {
+  private async go(what: string, command: (b: WdBrowser) => Promise<unknown>): Promise<LoadOutcome> {
     this.guard();
     await this.wire.answerDialogs();
     const timeout = this.parts.navigationTimeoutMs;
+    const deadline = Date.now() + timeout;
+    const mark = await DocumentMark.place(this.wire);
+    let unready = false;
     try {
       await this.wire.run(command, false);
     } catch (err) {
       // A dialog shown while the page loaded was answered: the navigation itself went on.
       if (!isAlertOpen(err)) {
-        if (isTimeoutError(err)) throw new Error(`${what} did not finish loading within ${timeout} ms`);
-        throw new Error(`${what} failed: ${readableMessage(err)}`);
+        if (!isTimeoutError(err)) throw new Error(`${what} failed: ${readableMessage(err)}`);
+        if (!(await mark.left())) throw new Error(`${what} received no page within ${timeout} ms`);
+        unready = true;
       }
     }
     const failed = await this.wire.script<string | null>(navigationErrorCode).catch(() => null);
     await this.wire.script(installDialogHooks, DIALOG_HOOKS_KEY).catch(() => undefined);
+    if (failed) {
+      await this.settle();
+      throw new Error(`${what} failed: net::${failed.replace(/^net::/, '')}`);
+    }
+    const outcome = unready ? await unreadyOutcome(this.wire) : await settleLoad(this.wire, deadline);
     await this.settle();
-    if (failed) throw new Error(`${what} failed: net::${failed.replace(/^net::/, '')}`);
+    return outcome;
   }
 
   /** After an action: answers dialogs, follows tabs, reads the URL. */
@@ -308,6 +342,13 @@ export class WebdriverSession implements BrowserSession {
     await this.wire.answerDialogs();
     await this.tabList.sync();
     this.lastUrl = await this.readUrl();
+    await this.serviceGuard.checkLanding(this.lastUrl);
+  }
+
+  /** Before a read of page content: the active tab (a popup may have opened) must not show the service. */
+  private async beforeRead(): Promise<void> {
+    await this.tabList.sync();
+    await this.serviceGuard.checkLanding(await this.readUrl());
   }
 
   /** The active tab's URL; a tab that closed meanwhile is replaced first. */

@@ -7,6 +7,7 @@
  * handles after actions and while waiting.
  */
 import type { TabInfo } from '../../../kernel/contracts/browser-driver';
+import { TITLE_IN_PAGE } from '../../../kernel/page-scripts/result-cap';
 import type { Wire } from './wire';
 import { isNoSuchWindow } from './webdriver-errors';
 
@@ -17,13 +18,15 @@ export class Tabs {
   private active: string | null = null;
   private readonly changeListeners = new Set<() => void>();
 
-  constructor(private readonly wire: Wire) {}
+  /** `onActivate` runs each time a tab becomes the active one, before anything else is done in it. */
+  constructor(private readonly wire: Wire, private readonly onActivate: (handle: string) => Promise<void> = async () => {}) {}
 
   /** Starts with the session's first window. */
   async start(): Promise<void> {
     const handle = await this.wire.run((b) => b.getWindowHandle());
     this.handles = [handle];
     this.active = handle;
+    await this.onActivate(handle);
   }
 
   /** Calls `listener` whenever the active tab changes. */
@@ -80,6 +83,7 @@ export class Tabs {
     await this.wire.run((b) => b.switchToWindow(handle));
     const changed = this.active !== handle;
     this.active = handle;
+    await this.onActivate(handle);
     if (changed) for (const listener of this.changeListeners) listener();
     return changed;
   }
@@ -88,7 +92,7 @@ export class Tabs {
     try {
       await this.wire.run((b) => b.switchToWindow(handle));
       const url = await this.wire.run((b) => b.getUrl());
-      const title = await this.wire.run((b) => b.getTitle()).catch(() => '');
+      const title = await this.wire.run((b) => b.executeScript(`return ${TITLE_IN_PAGE}`, []) as Promise<string>).catch(() => '');
       return { url, title };
     } catch (err) {
       // Closed while we looked: shown as blank, dropped on the next sync.

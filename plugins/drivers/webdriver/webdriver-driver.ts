@@ -8,11 +8,13 @@ import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../..
 import { invalidRequest } from '../../../kernel/errors';
 import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
+import type { ServiceOrigins } from '../../../kernel/service-origins';
 import { parseOrThrow } from '../../../kernel/validation';
 import { buildCapabilities, DEFAULT_BROWSER, isChromeFamily } from './capabilities';
 import { WebdriverUsingSchema, type WebdriverConfig, type WebdriverUsing } from './config-schema';
 import { LocalChromedriver } from './local-chromedriver';
 import { WebdriverSession } from './session';
+import { UserAgentMarker } from './user-agent';
 import { readableMessage } from './webdriver-errors';
 
 /** Where WebdriverIO connects, from an endpoint URL. */
@@ -44,6 +46,8 @@ export function endpointOptions(url: string): EndpointOptions {
 export interface WebdriverDriverDeps {
   config: WebdriverConfig;
   logger: Logger;
+  /** The service's own origins, read when a session opens (sessions block them). */
+  serviceOrigins: () => ServiceOrigins;
 }
 
 /** The `webdriver` BrowserDriver. */
@@ -53,9 +57,11 @@ export class WebdriverDriver implements BrowserDriver {
   readonly usingSchema = WebdriverUsingSchema;
   private readonly local: LocalChromedriver;
   private readonly sessions = new Set<WebdriverSession>();
+  private readonly userAgents: UserAgentMarker;
 
   constructor(private readonly deps: WebdriverDriverDeps) {
     this.local = new LocalChromedriver({ binary: deps.config.chromedriverPath, startTimeoutMs: deps.config.startTimeoutMs, logger: deps.logger });
+    this.userAgents = new UserAgentMarker((caps, endpoint) => this.probeUserAgent(caps, endpoint), deps.logger);
   }
 
   validate(using: BrowserConfig): void {
@@ -72,18 +78,11 @@ export class WebdriverDriver implements BrowserDriver {
     const where = local ? 'the local chromedriver' : new URL(endpoint).host;
     const connection = endpointOptions(endpoint);
     if (connection.key) this.deps.logger.addSecret(connection.key);
+    const requestTimeoutMs = Math.max(this.deps.config.startTimeoutMs, options.navigationTimeoutMs + 10_000);
     let browser;
     try {
-      // Loaded on first use: importing WebdriverIO costs half a second of every service start otherwise.
-      const { remote } = await import('webdriverio');
-      browser = await remote({
-        ...connection,
-        capabilities: buildCapabilities(parsed, this.deps.config, local) as WebdriverIO.Capabilities,
-        logLevel: 'silent',
-        // A retried command could click twice; each request is bounded instead.
-        connectionRetryCount: 0,
-        connectionRetryTimeout: Math.max(this.deps.config.startTimeoutMs, options.navigationTimeoutMs + 10_000),
-      });
+      const capabilities = await this.userAgents.mark(buildCapabilities(parsed, this.deps.config, local), endpoint);
+      browser = await this.connect(connection, capabilities, requestTimeoutMs);
     } catch (err) {
       throw new Error(`Could not start a WebDriver session on ${where}: ${readableMessage(err)}`);
     }
@@ -97,7 +96,9 @@ export class WebdriverDriver implements BrowserDriver {
       actionTimeoutMs: options.actionTimeoutMs,
       navigationTimeoutMs: options.navigationTimeoutMs,
       heartbeatMs: this.deps.config.heartbeatMs,
+      maxResultBytes: this.deps.config.maxResultBytes,
       remoteFiles: !local,
+      serviceOrigins: this.deps.serviceOrigins,
       viewport: parsed.viewport ?? this.deps.config.defaultViewport,
       onClosed: () => {
         unsubscribe();
@@ -119,6 +120,32 @@ export class WebdriverDriver implements BrowserDriver {
   async close(): Promise<void> {
     await Promise.all([...this.sessions].map((s) => s.close().catch(() => undefined)));
     await this.local.stop();
+  }
+
+  /** A new WebDriver session on `connection`. */
+  private async connect(connection: EndpointOptions, capabilities: Record<string, unknown>, requestTimeoutMs: number) {
+    // Loaded on first use: importing WebdriverIO costs half a second of every service start otherwise.
+    const { remote } = await import('webdriverio');
+    return remote({
+      ...connection,
+      capabilities: capabilities as WebdriverIO.Capabilities,
+      logLevel: 'silent',
+      // A retried command could click twice; each request is bounded instead.
+      connectionRetryCount: 0,
+      connectionRetryTimeout: requestTimeoutMs,
+    });
+  }
+
+  /** The browser's own User-Agent, read from a session started with `caps` and deleted at once (see user-agent.ts). */
+  private async probeUserAgent(caps: Record<string, unknown>, endpoint: string): Promise<string> {
+    const browser = await this.connect(endpointOptions(endpoint), caps, this.deps.config.startTimeoutMs);
+    try {
+      const agent = await browser.executeScript('return navigator.userAgent', []);
+      if (typeof agent !== 'string' || !agent) throw new Error('the browser reported no User-Agent');
+      return agent;
+    } finally {
+      await browser.deleteSession().catch(() => undefined);
+    }
   }
 
   /** Process id of the local chromedriver while it runs (tests and diagnostics). */

@@ -1,9 +1,20 @@
 /** Tools that check the page; a failed check fails the call (and a DETERMINISTIC flow). */
 import * as v from 'valibot';
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolContext, ToolDefinition } from '../../../kernel/contracts/tool';
 import { SelectorParam, showTarget, TimeoutParam } from './params';
 
 type Target = string | string[];
+
+/** The most text extractText hands a flow, in characters (the driver's result limit may cut it shorter). */
+export const MAX_EXTRACTED_CHARS = 20_000;
+/** Read past a cut, so redaction sees a secret whole before the cut is made (the page sends this much more). */
+const REDACT_SLACK = 256;
+
+/** `text` redacted (when the flow gives its redaction), then cut to `max` characters. */
+function redactThenCut(ctx: ToolContext, text: string, max: number): string {
+  const redacted = ctx.redact ? ctx.redact(text) : text;
+  return redacted.length > max ? `${redacted.slice(0, max)}…` : redacted;
+}
 
 export const assertionTools: ToolDefinition[] = [
   {
@@ -12,8 +23,10 @@ export const assertionTools: ToolDefinition[] = [
     inputSchema: v.strictObject({ text: v.pipe(v.string(), v.minLength(1), v.maxLength(10_000)), timeoutMs: TimeoutParam }),
     async run(ctx, p: { text: string; timeoutMs?: number }) {
       const ok = await ctx.session.waitForText(p.text, p.timeoutMs ?? ctx.actionTimeoutMs);
-      if (!ok) throw new Error(`Text "${p.text.slice(0, 200)}" is not visible on ${ctx.session.currentUrl()}`);
-      return { message: `Text "${p.text.slice(0, 200)}" is visible` };
+      // The text may hold a substituted ${VAR}: redacted before it is cut for the message.
+      const shown = redactThenCut(ctx, p.text, 200);
+      if (!ok) throw new Error(`Text "${shown}" is not visible on ${ctx.session.currentUrl()}`);
+      return { message: `Text "${shown}" is visible` };
     },
   },
   {
@@ -45,9 +58,20 @@ export const assertionTools: ToolDefinition[] = [
     description: 'Read the visible text of an element, or of the whole page.',
     inputSchema: v.strictObject({ selector: v.optional(SelectorParam) }),
     async run(ctx, p: { selector?: Target }) {
-      const r = await ctx.session.extractText(p.selector);
-      const text = r.text.length > 20_000 ? r.text.slice(0, 20_000) + '…' : r.text;
-      return { message: `Read ${r.text.length} characters${p.selector ? ` from ${showTarget(p.selector)}` : ''}`, data: { text }, selectors: r.element?.selectors ?? null };
+      // Cut in the page (a huge page never crosses to the service whole), with room for the redaction
+      // to see a secret whole before the final cut here.
+      const r = await ctx.session.extractText(p.selector, { maxChars: MAX_EXTRACTED_CHARS + REDACT_SLACK });
+      const where = p.selector ? ` from ${showTarget(p.selector)}` : '';
+      const redacted = ctx.redact ? ctx.redact(r.text) : r.text;
+      if (!r.truncated && redacted.length <= MAX_EXTRACTED_CHARS) {
+        return { message: `Read ${r.length} characters${where}`, data: { text: redacted }, selectors: r.element?.selectors ?? null };
+      }
+      const text = redacted.slice(0, MAX_EXTRACTED_CHARS);
+      return {
+        message: `Read ${r.length} characters${where}; the first ${text.length} are kept`,
+        data: { text, truncated: true, length: r.length },
+        selectors: r.element?.selectors ?? null,
+      };
     },
   },
 ];

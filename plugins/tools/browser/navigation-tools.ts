@@ -1,9 +1,22 @@
 /** Page-level tools: navigate, history, reload, tabs, dialogs, waiting. */
 import * as v from 'valibot';
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { LoadOutcome } from '../../../kernel/contracts/browser-driver';
+import type { ToolDefinition, ToolResult } from '../../../kernel/contracts/tool';
 
 /** The longest `wait` a flow may ask for: a flow that sleeps longer is stuck, not waiting. */
 export const MAX_WAIT_MS = 30_000;
+
+/**
+ * The result of a navigation: `message` plus a note when the page had not
+ * finished loading (the session went on with its ready document; see
+ * LoadOutcome), which `data` repeats for the record.
+ */
+export function loaded(message: string, outcome: LoadOutcome | undefined): ToolResult {
+  if (!outcome?.stillLoading) return { message };
+  const n = outcome.pendingRequests;
+  const pending = n > 0 ? ` (${n} request${n === 1 ? '' : 's'} pending)` : '';
+  return { message: `${message}; the page was still loading${pending}`, data: { stillLoading: true, pendingRequests: n } };
+}
 
 export const navigationTools: ToolDefinition[] = [
   {
@@ -14,24 +27,24 @@ export const navigationTools: ToolDefinition[] = [
       let url: URL;
       try { url = new URL(p.url, ctx.session.currentUrl() || undefined); } catch { throw new Error(`"${p.url}" is not a valid URL`); }
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`Only http and https URLs can be loaded, not ${url.protocol}`);
-      await ctx.session.navigate(url.href);
-      return { message: `Loaded ${ctx.session.currentUrl()}` };
+      const outcome = await ctx.session.navigate(url.href);
+      return loaded(`Loaded ${ctx.session.currentUrl()}`, outcome);
     },
   },
   {
     name: 'goBack', kind: 'action', description: 'Go back one page in the tab history.',
     inputSchema: v.strictObject({}),
-    async run(ctx) { await ctx.session.goBack(); return { message: `Went back to ${ctx.session.currentUrl()}` }; },
+    async run(ctx) { const outcome = await ctx.session.goBack(); return loaded(`Went back to ${ctx.session.currentUrl()}`, outcome); },
   },
   {
     name: 'goForward', kind: 'action', description: 'Go forward one page in the tab history.',
     inputSchema: v.strictObject({}),
-    async run(ctx) { await ctx.session.goForward(); return { message: `Went forward to ${ctx.session.currentUrl()}` }; },
+    async run(ctx) { const outcome = await ctx.session.goForward(); return loaded(`Went forward to ${ctx.session.currentUrl()}`, outcome); },
   },
   {
     name: 'reload', kind: 'action', description: 'Reload the current page.',
     inputSchema: v.strictObject({}),
-    async run(ctx) { await ctx.session.reload(); return { message: `Reloaded ${ctx.session.currentUrl()}` }; },
+    async run(ctx) { const outcome = await ctx.session.reload(); return loaded(`Reloaded ${ctx.session.currentUrl()}`, outcome); },
   },
   {
     name: 'wait', kind: 'action', description: `Wait a fixed time in milliseconds (at most ${MAX_WAIT_MS}).`,

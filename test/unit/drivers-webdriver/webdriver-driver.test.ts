@@ -10,6 +10,9 @@ import { ApiError } from '../../../kernel/errors';
 import { buildCapabilities, mergeCapabilities } from '../../../plugins/drivers/webdriver/capabilities';
 import { WebdriverConfigSchema } from '../../../plugins/drivers/webdriver/config-schema';
 import { endpointOptions } from '../../../plugins/drivers/webdriver/webdriver-driver';
+import { givenUserAgent, UserAgentMarker, userAgentSlot, withUserAgent } from '../../../plugins/drivers/webdriver/user-agent';
+import { drivenBrowserMarker } from '../../../kernel/driven-browser-marker';
+import { createLogger } from '../../../kernel/logger';
 import type { WebdriverSession } from '../../../plugins/drivers/webdriver/session';
 import { isRunning, startOwnChromedriver, startWebdriverHarness, timed, type OwnChromedriver, type WebdriverHarness } from './webdriver-harness';
 
@@ -48,6 +51,33 @@ describe('capabilities and endpoints', () => {
     assert.deepEqual(firefox['moz:firefoxOptions'], { args: ['-headless'] });
     assert.equal(firefox['goog:chromeOptions'], undefined);
     assert.deepEqual(mergeCapabilities({ a: { b: 1, c: [1] } }, { a: { c: [2], d: 3 } }), { a: { b: 1, c: [2], d: 3 } });
+  });
+
+  test('the marked User-Agent: a switch for Chromium and Edge, a preference for Firefox, probed once per set-up', async () => {
+    const marker = drivenBrowserMarker();
+    const probes: string[] = [];
+    const logs: string[] = [];
+    const ua = new UserAgentMarker(async (caps, endpoint) => {
+      probes.push(`${endpoint} ${String(caps.browserName)}`);
+      return `Mozilla/5.0 (probe) ${String(caps.browserName)}/1.0`;
+    }, createLogger('debug', (line) => logs.push(line)));
+    const chrome = await ua.mark(buildCapabilities({ type: 'webdriver' }, config, true), 'http://127.0.0.1:9515/');
+    const args = (chrome['goog:chromeOptions'] as { args: string[] }).args;
+    assert.equal(args.at(-1), `--user-agent=Mozilla/5.0 (probe) chrome/1.0 ${marker}`);
+    assert.ok(args.includes('--no-sandbox'));
+    await ua.mark(buildCapabilities({ type: 'webdriver' }, config, true), 'http://127.0.0.1:9515/');
+    assert.deepEqual(probes, ['http://127.0.0.1:9515/ chrome'], 'probed once for the same endpoint and capabilities');
+    const given = await ua.mark(buildCapabilities({ type: 'webdriver', capabilities: { 'goog:chromeOptions': { args: ['--user-agent=Custom/2.0'] } } }, config, true), 'x');
+    assert.deepEqual((given['goog:chromeOptions'] as { args: string[] }).args.filter((a) => a.startsWith('--user-agent=')), [`--user-agent=Custom/2.0 ${marker}`]);
+    assert.equal(probes.length, 1, 'a given User-Agent needs no probe');
+    const firefox = await ua.mark(buildCapabilities({ type: 'webdriver', url: 'http://grid:4444', capabilities: { browserName: 'firefox' } }, config, false), 'http://grid:4444');
+    assert.equal((firefox['moz:firefoxOptions'] as { prefs: Record<string, string> }).prefs['general.useragent.override'], `Mozilla/5.0 (probe) firefox/1.0 ${marker}`);
+    const edge = withUserAgent({ browserName: 'MicrosoftEdge' }, userAgentSlot('MicrosoftEdge')!, 'E');
+    assert.deepEqual(edge['ms:edgeOptions'], { args: ['--user-agent=E'] });
+    assert.equal(givenUserAgent(edge, userAgentSlot('msedge')!), 'E');
+    const safari = await ua.mark({ browserName: 'safari' }, 'http://grid:4444');
+    assert.deepEqual(safari, { browserName: 'safari' });
+    assert.ok(logs.some((l) => /cannot be given a marked User-Agent/.test(l)));
   });
 
   test('endpoint URLs: path, default ports, credentials', () => {

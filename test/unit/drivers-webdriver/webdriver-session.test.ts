@@ -143,14 +143,26 @@ describe('dialogs outside actions', () => {
 });
 
 describe('navigation failures and frames', () => {
-  test('a page that never finishes loading fails in bounded time; an unreachable server gives the network error', async () => {
-    const { ms, value: err } = await timed(() => s.navigate(`${h.site.url}/never`).then(() => null, (e: Error) => e));
+  test('a page that never becomes ready goes on when its time is up; no page at all fails in bounded time; an unreachable server gives the network error', async () => {
+    const { ms, value: outcome } = await timed(() => s.navigate(`${h.site.url}/never`));
+    assert.equal(outcome.stillLoading, true);
+    assert.ok(ms >= 1_900 && ms < 5_000, `took ${ms} ms`);
+    assert.equal(await s.title(), 'Never finishes');
+    const { ms: noPageMs, value: err } = await timed(() => s.navigate(`${h.site.url}/hang`).then(() => null, (e: Error) => e));
     assert.ok(err instanceof Error);
-    assert.equal(err.message, `Navigation to ${h.site.url}/never did not finish loading within 2000 ms`);
-    assert.ok(ms < 5_000, `took ${ms} ms`);
+    assert.equal(err.message, `Navigation to ${h.site.url}/hang received no page within 2000 ms`);
+    assert.ok(noPageMs < 5_000, `took ${noPageMs} ms`);
     await assert.rejects(s.navigate('http://127.0.0.1:9/'), /^Error: Navigation to http:\/\/127\.0\.0\.1:9\/ failed: net::ERR_(CONNECTION_REFUSED|UNSAFE_PORT)$/);
     await s.navigate(`${h.site.url}/login.html`);
     assert.equal(await s.title(), 'Login');
+  });
+
+  test('a page whose subresources never answer is ready at once, with an estimate of what is pending', async () => {
+    const patient = await h.open({ navigationTimeoutMs: 20_000 });
+    const { ms, value: outcome } = await timed(() => patient.navigate(`${h.site.url}/hanging.html`));
+    assert.deepEqual(outcome, { stillLoading: true, pendingRequests: 2 });
+    assert.ok(ms < 8_000, `took ${ms} ms: the page was ready long before the navigation timeout`);
+    await patient.close();
   });
 
   test('observation refs inside an iframe are reported as out of reach', async () => {

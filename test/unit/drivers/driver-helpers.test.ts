@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { errors } from 'playwright-core';
 import { parseCandidates, describeCandidates } from '../../../plugins/drivers/playwright/selector-candidates';
-import { urlMatcher } from '../../../kernel/url-pattern';
+import { parseUrlPattern, regexTestExpression } from '../../../kernel/url-pattern';
 import { describeActionFailure, describeNavigationFailure, describeScriptFailure, lastCallLogStep } from '../../../plugins/drivers/playwright/readable-errors';
 import { buildPageScript } from '../../../plugins/drivers/playwright/page-script';
 
@@ -21,10 +21,11 @@ test('candidates: CSS, XPath, engine prefixes, refs; blanks and duplicates dropp
 });
 
 test('URL patterns: substring or /regex/flags', () => {
-  assert.equal(urlMatcher('/welcome')('http://x/welcome.html'), true);
-  assert.equal(urlMatcher('/WELCOME/i')('http://x/welcome.html'), true);
-  assert.equal(urlMatcher('/^https:/')('http://x/'), false);
-  assert.throws(() => urlMatcher('/[/'), /Invalid URL pattern/);
+  assert.deepEqual(parseUrlPattern('/welcome'), { kind: 'substring', text: '/welcome' });
+  assert.deepEqual(parseUrlPattern('/WELCOME/gi'), { kind: 'regex', source: 'WELCOME', flags: 'i', pattern: '/WELCOME/gi' });
+  const regex = parseUrlPattern('/^https:"x/');
+  assert.equal(regex.kind === 'regex' && regexTestExpression(regex, 'http://x/"'), 'new RegExp("^https:\\"x", "").test("http://x/\\"")');
+  assert.throws(() => parseUrlPattern('/[/'), /Invalid URL pattern/);
 });
 
 test('Playwright timeouts become the reason from the call log', () => {
@@ -38,14 +39,15 @@ test('Playwright timeouts become the reason from the call log', () => {
 
 test('navigation and script failures read as sentences', () => {
   assert.equal(describeNavigationFailure('Navigation to http://a', new errors.TimeoutError('page.goto: Timeout 5000ms exceeded.'), 5000).message,
-    'Navigation to http://a did not finish loading within 5000 ms');
+    'Navigation to http://a received no page within 5000 ms');
   assert.equal(describeNavigationFailure('Going back', new Error('page.goBack: net::ERR_ABORTED at http://a'), 5000).message, 'Going back failed: net::ERR_ABORTED');
   assert.equal(describeScriptFailure(new Error('page.evaluate: Error: boom\n    at eval (eval at x)')).message, 'boom');
   assert.equal(describeScriptFailure(new Error('page.evaluate: TypeError: x is not a function')).message, 'TypeError: x is not a function');
 });
 
-test('page scripts: params inlined as JSON, a trailing comment cannot swallow the closing brace', () => {
-  const src = buildPageScript('return params.a // done', { a: '</script>' });
-  assert.equal(src, '(async (params) => {\nreturn params.a // done\n})({"a":"</script>"})');
-  assert.match(buildPageScript('return 1', undefined), /\)\(null\)$/);
+test('page scripts: params inlined as JSON, a trailing comment cannot swallow the closing brace, the result is capped in the page', () => {
+  const src = buildPageScript('return params.a // done', { a: '</script>' }, 100_000);
+  assert.ok(src.startsWith('(async (params) => {\nreturn params.a // done\n})({"a":"</script>"}).then('), src.slice(0, 200));
+  assert.match(src, /\(value, 100000\)/);
+  assert.match(buildPageScript('return 1', undefined, 1000), /^\(async \(params\) => \{\nreturn 1\n\}\)\(null\)\.then\(/);
 });

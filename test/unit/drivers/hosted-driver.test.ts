@@ -12,13 +12,15 @@ import { container as rootContainer } from 'tsyringe';
 import * as v from 'valibot';
 import plugin from '../../../plugins/drivers/playwright/index';
 import type { HostedDriver } from '../../../plugins/drivers/playwright/hosted-driver';
-import { BROWSER_DRIVERS, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../../kernel/tokens';
+import { BROWSER_DRIVERS, HTTP_SERVER, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../../kernel/tokens';
+import { drivenBrowserMarker } from '../../../kernel/driven-browser-marker';
 import { createLogger } from '../../../kernel/logger';
 import { ApiError } from '../../../kernel/errors';
 import type { KernelSettings } from '../../../kernel/config';
 import type { BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import { startFakeHostedBrowser, type FakeHostedBrowser } from '../../fixtures/fake-hosted-browser/server';
 import { startTestSite, type TestSite } from '../../fixtures/site/serve';
+import { startFakeService } from '../../fixtures/site/fake-service';
 import { deadPort } from '../../helpers/ports';
 
 const KEY = 'bb_test_key_5f2c9a';
@@ -31,14 +33,15 @@ interface Booted {
   stop(): Promise<void>;
 }
 
-/** Registers the real plugin with `config` as its slice, as the kernel does. */
-async function boot(config: Record<string, unknown>): Promise<Booted> {
+/** Registers the real plugin with `config` as its slice, as the kernel does (with an HTTP_SERVER at `serviceUrl` when given). */
+async function boot(config: Record<string, unknown>, serviceUrl?: string): Promise<Booted> {
   const container = rootContainer.createChildContainer();
   const logs: string[] = [];
   const tmp = mkdtempSync(join(tmpdir(), 'bf-hosted-test-'));
   const settings = { dataDir: tmp, configFile: join(tmp, 'config.json'), version: 'test' } as unknown as KernelSettings;
   provide(container, LOGGER, () => createLogger('debug', (line) => logs.push(line)));
   provide(container, SETTINGS, () => settings);
+  if (serviceUrl) provide(container, HTTP_SERVER, () => ({ url: () => serviceUrl }));
   await plugin.register({ container, config: v.parse(plugin.configSchema!, config), settings, pluginDir: join(process.cwd(), 'plugins/drivers/playwright') });
   const hosted = resolveAll(container, BROWSER_DRIVERS).find((d) => d.type === 'hostedBrowser') as HostedDriver;
   assert.ok(hosted, 'the plugin registers a hostedBrowser driver');
@@ -116,6 +119,28 @@ describe('hostedBrowser sessions', () => {
     assert.equal(hostedSession.status, 'COMPLETED');
     assert.equal(await within(hostedSession.chromium.exited, 5_000), true, 'the hosted Chromium exited');
     assert.ok(!b.logs.some((l) => l.includes(KEY)), 'the key is never logged');
+  });
+
+  test('the browser\'s own context keeps away from the service: blocked, and every request marked (redirects, frames and fetches too)', async () => {
+    const [service, witness] = await Promise.all([startFakeService(), startFakeService('WITNESS')]);
+    const guarded = await boot({ hosted: { apiUrl: fake.url, apiKey: KEY } }, service.url);
+    try {
+      const s = await guarded.hosted.open({ type: 'hostedBrowser' }, OPTIONS);
+      await assert.rejects(s.navigate(`${service.url}/api/env`), /is this browserflow service's own address/);
+      const hostile = (kind: string, to: string) => `${site.url}/hostile/${kind}?to=${encodeURIComponent(to)}`;
+      await s.navigate(hostile('redirect', `${service.url}/api/env`));
+      assert.doesNotMatch((await s.extractText()).text, new RegExp(service.secret));
+      await s.navigate(hostile('redirect', `${witness.url}/?via=redirect`));
+      await s.navigate(hostile('iframe', `${witness.url}/?via=iframe`));
+      await s.navigate(hostile('fetch', `${witness.url}/?via=fetch`));
+      for (let i = 0; i < 50 && !witness.seen.some((r) => r.path.includes('fetch')); i++) await new Promise((r) => setTimeout(r, 100));
+      assert.deepEqual(witness.seen.map((r) => r.path).filter((p) => p.includes('via')).sort(), ['/?via=fetch', '/?via=iframe', '/?via=redirect']);
+      for (const r of [...witness.seen, ...service.seen]) assert.ok(r.userAgent.endsWith(` ${drivenBrowserMarker()}`), `unmarked: ${r.path} ${r.userAgent}`);
+      await s.close();
+    } finally {
+      await guarded.stop();
+      await Promise.all([service.close(), witness.close()]);
+    }
   });
 
   test('sessionArgs.projectId wins over the configured one; shutdown releases open sessions', async () => {

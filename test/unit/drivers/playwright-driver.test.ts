@@ -5,6 +5,7 @@
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { drivenBrowserMarker } from '../../../kernel/driven-browser-marker';
 import { ApiError } from '../../../kernel/errors';
 import type { BrowserSession } from '../../../kernel/contracts/browser-driver';
 import { startHarness, startRemoteChromium, isRunning, timed, type Harness } from './driver-harness';
@@ -72,6 +73,7 @@ describe('device sessions', () => {
     assert.equal(info.touch, true);
     assert.equal(info.dpr, 3);
     assert.match(String(info.ua), /iPhone/);
+    assert.ok(String(info.ua).endsWith(` ${drivenBrowserMarker()}`), 'the device User-Agent carries the marker');
     await s.close();
   });
 

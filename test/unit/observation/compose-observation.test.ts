@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { composeObservation, type ComposeInput } from '../../../kernel/page-scripts/observation/compose-observation';
+import { composeObservation, cutMark, finishCuts, type ComposeInput } from '../../../kernel/page-scripts/observation/compose-observation';
 import { estimateTokens } from '../../../kernel/token-estimate';
 import { ITEM_CONTROL, ITEM_HEADING, ITEM_TEXT, type RawItem } from '../../../kernel/page-scripts/observation/observe-dom';
 
@@ -86,5 +86,25 @@ describe('composeObservation', () => {
     const out = composeObservation({ ...input([control(1, 'button "Main"')], 1000), roots: [{ label: null, items: [control(1, 'button "Main"')] }, { label: 'frame other.test/embed:', items: [control(2, 'button "Inside"')] }] });
     assert.match(out.text, /\[1\] button "Main"\nframe other.test\/embed:\n\[2\] button "Inside"$/);
     assert.equal(out.refCount, 2);
+  });
+
+  test('cut marks are redacted, then cut: a secret never leaves a prefix; the header is redacted before its cuts', () => {
+    const secret = 'k'.repeat(20) + 'SECRET-TAIL-' + 'z'.repeat(46);
+    const redact = (text: string) => text.split(secret).join('${KEY}');
+    const mark = (text: string, max: number, quoted = false) => cutMark(text, max, quoted);
+    const items: RawItem[] = [
+      control(1, `textbox "Notes" value=${mark(`note: ${secret}`, 60, true)}`),
+      paragraph(mark(`${'p'.repeat(40)} ${secret}`, 100)),
+    ];
+    const out = composeObservation({ ...input(items, 1_000), url: `http://x/?q=${'u'.repeat(1_900)}${secret}`, title: `${'t'.repeat(290)}${secret}`, redact });
+    assert.ok(!out.text.includes('kkkkkkkk'), out.text.slice(-600));
+    assert.match(out.text, /textbox "Notes" value="note: \$\{KEY\}"/);
+    assert.match(out.text, /\np{40} \$\{KEY\}$/);
+    assert.match(out.text, /title: t{290}\$\{KEY\}\n/);
+    assert.match(out.text, /url: http:\/\/x\/\?q=u{1900}\$\{KEY\}\n/);
+    const plain = composeObservation(input(items, 1_000));
+    assert.match(plain.text, /value="note: k{20}SECRET-TAIL-z{21}…"/, 'without redaction the cut is where it always was');
+    assert.equal(finishCuts(`a ${mark('b'.repeat(10), 5)} c`, (t) => t), 'a bbbb… c');
+    assert.equal(finishCuts(mark('say "hi"', 60, true), (t) => t), '"say \\"hi\\""');
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PageObserver } from '../../../plugins/drivers/playwright/observation/observe-page';
 import { getEncoding } from 'js-tiktoken';
-import { OBSERVER_STATE_KEY } from '../../../kernel/page-scripts/observation/observer-lib';
+import { frameObserveArgs, OBSERVER_STATE_KEY, observeFrameInPage } from '../../../kernel/page-scripts/observation/observer-lib';
 import { estimateTokens } from '../../../kernel/token-estimate';
 import { launchChromium, offlineContext } from '../../fixtures/pages/browser';
 import { startStaticServer, type StaticServer } from '../../fixtures/pages/static-server';
@@ -84,6 +84,34 @@ describe('PageObserver.observe', () => {
     assert.match(obs.text, /\[\d+\] textbox "Card" value=<hidden>/);
     assert.ok(!obs.text.includes('s3cret-pw'));
     assert.ok(!obs.text.includes('4111'));
+  });
+
+  test('page text is redacted before it is cut: a secret never survives as a prefix (names, values, text, links, title, URL)', async () => {
+    const secret = 'sk-live-7Qm2xV9pL4tR8wZ1nB6cY3hJ5kD0fG2sA9eU4iO7pQ1rT8yW3zX6vC5bN0mL2k';
+    assert.equal(secret.length, 70);
+    await page.evaluate((s) => {
+      const filler = 'x'.repeat(40);
+      document.title = `${'Title '.repeat(48)}${s}`;
+      history.replaceState(null, '', `?q=${'y'.repeat(1_990)}${s}`);
+      document.body.innerHTML = `
+        <label>Notes <input id="notes" value="${s}"></label>
+        <button>${filler} ${s}</button>
+        <p>${'A paragraph that goes on '.repeat(3)}${s}</p>
+        <a href="/docs/${s}">Docs</a><a href="/other">Docs</a>
+        <h2>${filler}${s}</h2>
+        <div role="dialog" aria-label="${filler}${s}"><p>In a dialog</p></div>`;
+    }, secret);
+    const redact = (text: string) => text.split(secret).join('${API_KEY}');
+    const obs = await observer.observe(page, { maxTokens: 6_000, linkTargets: 'all', redact });
+    for (let i = 0; i + 8 <= secret.length; i++) {
+      assert.ok(!obs.text.includes(secret.slice(i, i + 8)), `a piece of the secret (${secret.slice(i, i + 8)}) survived in:\n${obs.text}`);
+    }
+    assert.match(obs.text, /textbox "Notes" value="\$\{API_KEY\}"/);
+    assert.match(obs.text, /button "x{40} \$\{API_KEY\}"/);
+    assert.match(obs.text, /-> \/docs\/\$\{API_KEY\}/);
+    // Without redaction the same page would show the secret's first characters where the cuts fall.
+    const unredacted = await observer.observe(page, { maxTokens: 6_000 });
+    assert.ok(unredacted.text.includes(secret.slice(0, 19)), 'the cut falls inside the secret on this page');
   });
 
   test('skips hidden noise: display:none, aria-hidden, visibility:hidden, zero size', async () => {
@@ -184,6 +212,26 @@ describe('PageObserver.observe', () => {
     assert.match(obs.text, /\[\d+\] textbox "User"/);
     assert.ok(!obs.text.includes('Welcome to the test page'), 'text goes first');
     assert.match(obs.text, /more lines not shown/);
+  });
+
+  test('a huge page sends a bounded walk: items past the budget are only counted, and the note says so', async () => {
+    await page.evaluate(() => {
+      const html: string[] = [];
+      for (let i = 0; i < 20_000; i++) html.push(`<p>Paragraph number ${i} with some words in it</p><button>Button ${i}</button>`);
+      document.body.innerHTML = html.join('');
+      document.title = 'T'.repeat(200_000);
+    });
+    const args = frameObserveArgs(true, 1, { maxTokens: 1_000 });
+    const json = await page.mainFrame().evaluate(observeFrameInPage, args);
+    assert.ok(json.length < 60_000, `the walk sent ${json.length} characters`);
+    const snapshot = JSON.parse(json) as { items: unknown[]; dropped: number; title: string };
+    assert.ok(snapshot.dropped > 30_000, `${snapshot.dropped} items dropped`);
+    assert.ok(snapshot.title.length <= 1_001);
+    const obs = await observer.observe(page, { maxTokens: 1_000 });
+    assert.equal(obs.truncated, true);
+    const note = /… (\d+) more lines not shown/.exec(obs.text);
+    assert.ok(note && Number(note[1]) > snapshot.dropped, obs.text.slice(-200));
+    assert.match(obs.text, /\[1\] button "Button 0"/);
   });
 
   test('attaches a PNG screenshot on request', async () => {

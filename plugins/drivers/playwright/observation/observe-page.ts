@@ -10,7 +10,7 @@
  */
 import type { ElementHandle, Frame, Page } from 'playwright-core';
 import type { Observation, ObserveOptions } from '../../../../kernel/contracts/browser-driver';
-import { composeObservation, type ObservedRoot } from '../../../../kernel/page-scripts/observation/compose-observation';
+import { composeObservation, cutMark, type ObservedRoot } from '../../../../kernel/page-scripts/observation/compose-observation';
 import type { FrameSnapshot } from '../../../../kernel/page-scripts/observation/observe-dom';
 import { frameObserveArgs, OBSERVER_STATE_KEY, observeFrameInPage, parseFrameSnapshot, resolveRefInPage } from '../../../../kernel/page-scripts/observation/observer-lib';
 
@@ -56,7 +56,7 @@ export class PageObserver {
     }
     const main = parseFrameSnapshot(await page.mainFrame().evaluate(observeFrameInPage, frameObserveArgs(true, refState.highWater + 1, options)));
     refState.highWater = main.fresh ? main.maxRef : Math.max(refState.highWater, main.maxRef);
-    const roots: ObservedRoot[] = [{ label: null, items: main.items }];
+    const roots: ObservedRoot[] = [{ label: null, items: main.items, dropped: main.dropped }];
     if (main.unreachableFrames > 0) roots.push(...(await this.observeDetachedRoots(page, refState, options)));
 
     const composed = composeObservation({
@@ -66,6 +66,7 @@ export class PageObserver {
       roots,
       marksNew: !main.fresh,
       maxTokens: options.maxTokens,
+      redact: options.redact,
     });
     return { url: main.url, title: main.title, ...composed };
   }
@@ -114,18 +115,19 @@ export class PageObserver {
         continue; // detached or navigating: nothing to show
       }
       refState.highWater = Math.max(refState.highWater, snapshot.maxRef);
-      roots.push({ label: `frame ${shortUrl(snapshot.url)}:`, items: snapshot.items });
+      roots.push({ label: `frame ${cutMark(hostAndPath(snapshot.url), 80)}:`, items: snapshot.items, dropped: snapshot.dropped });
     }
     return roots;
   }
 
 }
 
-function shortUrl(url: string): string {
+/** `host/path` of a frame's URL (cut to 80 characters by the composer, after redaction). */
+function hostAndPath(url: string): string {
   try {
     const u = new URL(url);
-    return `${u.host}${u.pathname}`.slice(0, 80);
+    return `${u.host}${u.pathname}`;
   } catch {
-    return url.slice(0, 80);
+    return url;
   }
 }

@@ -25,7 +25,8 @@ export const selectOptionsInPage = pageFunction<NoLib, [Element, string[]], stri
     else missing.push(value);
   }
   if (missing.length) {
-    const known = options.slice(0, 10).map((o) => `${o.value} (${norm(o.label || o.text)})`).join(', ');
+    const cut = (t: string) => (t.length > 80 ? `${t.slice(0, 80)}…` : t);
+    const known = options.slice(0, 10).map((o) => `${cut(o.value)} (${cut(norm(o.label || o.text))})`).join(', ');
     throw new Error(`No option matches ${missing.map((m) => JSON.stringify(m)).join(', ')}; options: ${known}`);
   }
   if (!el.multiple && picked.length > 1) throw new Error('The <select> takes one option, but several were given');
@@ -86,12 +87,13 @@ export const scrollInPage = pageFunction<NoLib, [Element | null, string], null>(
   return null;
 });
 
-/** innerText of the element, or of the body when null. */
-export const innerTextOf = pageFunction<NoLib, [Element | null], string>(NO_LIB, (_lib, el) => {
+/** innerText of the element, or of the body when null, cut to `max` characters in the page, with its whole length. */
+export const innerTextOf = pageFunction<NoLib, [Element | null, number], { text: string; length: number }>(NO_LIB, (_lib, el, max) => {
   const target = el || document.body;
-  if (!target) return '';
+  if (!target) return { text: '', length: 0 };
   const html = target as HTMLElement;
-  return typeof html.innerText === 'string' ? html.innerText : target.textContent || '';
+  const text = typeof html.innerText === 'string' ? html.innerText : target.textContent || '';
+  return { text: text.length > max ? text.slice(0, max) : text, length: text.length };
 });
 
 /** Whether `text` (whitespace-normalised, case-insensitive) is part of the page's visible text. */
