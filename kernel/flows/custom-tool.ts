@@ -25,7 +25,9 @@ export function customToolDefinition(tool: CustomTool): ToolDefinition<Record<st
     ),
     async run(ctx, params) {
       const data = await ctx.session.evaluate(tool.javascript, params);
-      const shown = data === undefined ? 'no value' : truncate(JSON.stringify(data) ?? String(data), 200);
+      // Redacted before it is cut: a cut secret could no longer be recognised whole.
+      const text = data === undefined ? 'no value' : JSON.stringify(data) ?? String(data);
+      const shown = truncate(ctx.redact ? ctx.redact(text) : text, 200);
       return { message: `Custom tool ${tool.name} returned ${shown}`, data: data === undefined ? null : data };
     },
   };

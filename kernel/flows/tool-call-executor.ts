@@ -47,7 +47,7 @@ async function runBounded(tool: ToolDefinition, run: ToolCallRun, params: Record
     return await Promise.race([
       tool.run({
         session: run.session, flow: run.flow, uploadDir: run.settings.flows.uploadDir,
-        actionTimeoutMs: run.settings.flows.actionTimeoutMs, signal: run.signal,
+        actionTimeoutMs: run.settings.flows.actionTimeoutMs, signal: run.signal, redact: run.redact,
       }, params),
       new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${tool.name} did not finish within ${limit} ms`)), limit); }),
       new Promise<never>((_, reject) => {
