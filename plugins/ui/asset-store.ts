@@ -1,7 +1,7 @@
 /**
  * The UI's files, read once into memory on first use (they are small):
- * the app's own modules and styles from `public/`, the vendored libraries,
- * and the HTML page. Each is kept with its gzip form and an ETag, so an
+ * the app's own modules (comments stripped) and styles from `public/`, the
+ * vendored libraries, and the HTML page. Each is kept with its gzip form and an ETag, so an
  * answer is a map lookup.
  */
 import { createHash } from 'node:crypto';
@@ -9,6 +9,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { renderIndexPage } from './index-page';
+import { stripComments } from './strip-comments';
 import { importMap, resolveVendorModules } from './vendor-modules';
 
 /** One servable file. */
@@ -67,7 +68,8 @@ export async function loadAssets(publicDir: string, pluginDir: string): Promise<
     }
     const type = CONTENT_TYPES[extname(path)];
     if (!type) continue;
-    files.set(`/ui/${rel}`, asset(await readFile(path), type, { 'cache-control': APP_CACHE }));
+    const body = extname(path) === '.js' ? Buffer.from(stripComments(await readFile(path, 'utf8'))) : await readFile(path);
+    files.set(`/ui/${rel}`, asset(body, type, { 'cache-control': APP_CACHE }));
   }
   const vendor = resolveVendorModules(pluginDir);
   for (const m of vendor) {

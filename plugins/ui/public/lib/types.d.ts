@@ -63,6 +63,8 @@ export interface ToolCall {
   tokenUsage?: TokenUsage | null;
   /** Proposed: cost of that model call in US dollars. */
   costUsd?: number | null;
+  /** Proposed: where this call begins in the flow's video, in milliseconds. */
+  videoOffsetMs?: number | null;
 }
 
 export interface Tool {

@@ -14,9 +14,10 @@ import { imageUrl } from '../lib/flow-store.js';
 /** @typedef {'live' | 'shot' | 'video'} Tab */
 
 /**
- * Video <-> steps synchronisation. The video's first frame is taken when the
- * browser opens; without `videoStartedAt` from the API it is estimated from
- * the end (the recording stops as the flow completes), else the start.
+ * Video <-> steps synchronisation. A step's place in the video is its
+ * `videoOffsetMs` when the API gives one (docs/ui-api-needs.md); else it is
+ * estimated from `videoStartedAt`, or from the end (the recording stops as
+ * the flow completes), or from the flow's start.
  * @param {Flow | null} flow
  * @param {ToolCall[]} calls
  */
@@ -37,14 +38,22 @@ export function useVideoSync(flow, calls) {
     if (v && Number.isFinite(v.duration) && v.duration > 0 && f.completedAt) return f.completedAt - v.duration * 1000;
     return f.startedAt ?? 0;
   };
-  /** @param {number} seconds */
-  const seek = (seconds) => {
+  /** Where step n (1-based) begins in the video, in seconds. @param {number} n */
+  const offsetOf = (n) => {
+    const c = state.current.calls[n - 1];
+    if (!c) return 0;
+    if (typeof c.videoOffsetMs === 'number') return c.videoOffsetMs / 1000;
+    return Math.max(0, (c.startedAt - start()) / 1000);
+  };
+  /** Seeks to step n now, or once the video's duration is known (the estimate needs it). @param {number} n */
+  const seek = (n) => {
     const v = video.current;
     if (v && v.readyState >= 1) {
-      v.currentTime = Number.isFinite(v.duration) ? Math.min(seconds, Math.max(0, v.duration - 0.05)) : seconds;
+      const t = offsetOf(n);
+      v.currentTime = Number.isFinite(v.duration) ? Math.min(t, Math.max(0, v.duration - 0.05)) : t;
       state.current.pending = -1;
     } else {
-      state.current.pending = seconds;
+      state.current.pending = n;
     }
   };
   return {
@@ -53,19 +62,17 @@ export function useVideoSync(flow, calls) {
     drivenTo: (n) => state.current.driven === n,
     /** @param {number} n 1-based */
     seekToStep(n) {
-      const c = state.current.calls[n - 1];
-      if (c) seek(Math.max(0, (c.startedAt - start()) / 1000));
+      if (state.current.calls[n - 1]) seek(n);
     },
     onLoaded() {
-      if (state.current.pending >= 0) seek(state.current.pending);
+      if (state.current.pending > 0) seek(state.current.pending);
     },
     onTimeUpdate() {
       const v = video.current;
       if (!v) return;
-      const at = start() + v.currentTime * 1000;
       const list = state.current.calls;
       let n = 0;
-      for (let i = 0; i < list.length; i++) if (list[i].startedAt <= at + 1) n = i + 1;
+      for (let i = 0; i < list.length; i++) if (offsetOf(i + 1) <= v.currentTime + 0.001) n = i + 1;
       playingStep.value = n;
       if (!v.paused && n && state.current.driven !== n) {
         state.current.driven = n;
