@@ -59,7 +59,7 @@ export function ExportBar({ flow }) {
     navigate(`/flows/${created.id}`);
   });
   const downloadTest = () => run('test', async () => {
-    await download(`/api/flows/${flow.id}/code`, `${slug(flow.name)}.spec.js`);
+    await download(`/api/flows/${flow.id}/code`, `${slug(flow.name)}.spec.mjs`);
     announce('Test downloaded');
   });
   const downloadProject = () => run('project', async () => {
@@ -83,7 +83,7 @@ export function ExportBar({ flow }) {
       <button type="button" class="btn" disabled=${!!busy} onClick=${downloadTest}>Download test</button>
       <button type="button" class="btn" disabled=${!!busy} onClick=${downloadProject}>Download project</button>
       <button type="button" class="btn" disabled=${!!busy} onClick=${copyCurl}>Copy as curl</button>
-      <a class="btn btn-ghost" href=${`/compare?a=${flow.id}`}>Compare</a>
+      <a class="btn btn-ghost" href=${`/compare?a=${flow.id}`}>Compare with another run</a>
       <a class="btn btn-ghost" href=${`/flows/new?from=${flow.id}`}>Edit as new flow</a>
     </div>
     <${Alert} error=${error} />
