@@ -25,6 +25,8 @@ export function createFlowStore(id) {
   const latest = /** @type {import('@preact/signals').Signal<Frame | null>} */ (signal(null));
   let stop = /** @type {(() => void) | null} */ (null);
   let disposed = false;
+  /** Counts state events, so an answer older than the stream's news does not undo it. */
+  let stateEvents = 0;
 
   /** @param {Partial<Flow>} changes */
   const patch = (changes) => {
@@ -49,6 +51,7 @@ export function createFlowStore(id) {
     if (!f || disposed) return;
     switch (type) {
       case 'state':
+        stateEvents++;
         patch({ state: data.state, nextState: data.nextState ?? null, startedAt: f.startedAt ?? (data.state === 'INITIALIZING' ? data.at : null) });
         break;
       case 'toolCall': {
@@ -102,9 +105,18 @@ export function createFlowStore(id) {
         if (!disposed) error.value = /** @type {Error} */ (err);
       }
     },
-    /** @param {Flow} f metadata from a control answer */
-    setFlow(f) {
-      if (!disposed) flow.value = f;
+    /** A mark to pass to setFlow with the answer of a request sent after it. */
+    mark: () => stateEvents,
+    /**
+     * Metadata from a control answer. When state events arrived while the
+     * request ran, they are newer than the answer: its state is not taken.
+     * @param {Flow} f
+     * @param {number} [since] mark() taken before the request
+     */
+    setFlow(f, since) {
+      if (disposed) return;
+      const cur = flow.value;
+      flow.value = since !== undefined && since !== stateEvents && cur ? { ...f, state: cur.state, nextState: cur.nextState } : f;
     },
     dispose() {
       disposed = true;

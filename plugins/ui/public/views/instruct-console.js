@@ -35,8 +35,9 @@ export function InstructConsole({ store }) {
     if (Object.keys(errs).length) return;
     setBusy(true);
     try {
+      const since = store.mark();
       const answer = await post(`/api/flows/${flow.id}/tool-calls`, { name: tool.name, parameters: params });
-      store.setFlow(answer.flow);
+      store.setFlow(answer.flow, since);
       setSent((s) => [answer.toolCallId, ...s].slice(0, 5));
     } catch (err) {
       const fields = err instanceof ApiError ? err.fieldErrors() : {};

@@ -19,7 +19,8 @@ export function LiveControls({ store }) {
     setBusy(action);
     setError(null);
     try {
-      store.setFlow(await post(`/api/flows/${flow.id}/${action}`, body));
+      const since = store.mark();
+      store.setFlow(await post(`/api/flows/${flow.id}/${action}`, body), since);
       if (done) announce(done);
     } catch (err) {
       setError(err);
