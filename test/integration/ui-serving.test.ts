@@ -58,6 +58,8 @@ describe('the web UI is served', () => {
     const { createHash } = await import('node:crypto');
     const inline = [...res.text.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
     assert.equal(inline.length, 2);
+    // The preloaded app modules exist.
+    for (const m of res.text.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)) assert.equal((await svc.request('GET', m[1]!)).status, 200, m[1]);
     for (const body of inline) assert.ok(String(res.headers['content-security-policy']).includes(`'sha256-${createHash('sha256').update(body).digest('base64')}'`));
   });
 
@@ -96,7 +98,7 @@ describe('the web UI is served', () => {
     for (const url of (await jsUrls(svc)).filter((u) => !u.startsWith('/ui/vendor/'))) {
       const res = await svc.request('GET', url);
       assert.equal(res.status, 200, url);
-      for (const m of res.text.matchAll(/^import\s[^'"]*['"](\.[^'"]+)['"]/gm)) {
+      for (const m of res.text.matchAll(/(?:^import\s[^'"]*|\bimport\()['"](\.[^'"]+)['"]/gm)) {
         const target = new URL(m[1]!, `http://x${url}`).pathname;
         assert.equal((await svc.request('GET', target)).status, 200, `${url} imports ${target}`);
       }

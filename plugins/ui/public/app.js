@@ -3,15 +3,37 @@
 
 import { render } from 'preact';
 import { html } from 'htm/preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { interceptLinks, match, place } from './lib/router.js';
 import { theme } from './lib/theme.js';
 import { Notice } from './components/ui.js';
-import { FlowsList } from './views/flows-list.js';
-import { NewFlow } from './views/new-flow.js';
-import { FlowView } from './views/flow-view.js';
-import { Compare } from './views/compare.js';
-import { Settings } from './views/settings.js';
+
+/** @typedef {import('preact').FunctionComponent<any>} View */
+
+// Views load on first use, so the first page waits only for its own modules
+// (index.html preloads those of the Flows list); the rest are fetched once
+// the browser is idle.
+const VIEWS = /** @type {Record<string, () => Promise<View>>} */ ({
+  flows: () => import('./views/flows-list.js').then((m) => m.FlowsList),
+  new: () => import('./views/new-flow.js').then((m) => m.NewFlow),
+  flow: () => import('./views/flow-view.js').then((m) => m.FlowView),
+  compare: () => import('./views/compare.js').then((m) => m.Compare),
+  settings: () => import('./views/settings.js').then((m) => m.Settings),
+});
+const loaded = /** @type {Map<string, View>} */ (new Map());
+
+/** The view `name` with `props`, once its module is there. @param {{ name: string, props: Record<string, unknown> }} p */
+function LazyView({ name, props }) {
+  const [, setTick] = useState(0);
+  const [error, setError] = useState(/** @type {Error | null} */ (null));
+  const View = loaded.get(name);
+  useEffect(() => {
+    if (View) return;
+    VIEWS[name]().then((v) => { loaded.set(name, v); setTick((t) => t + 1); }, setError);
+  }, [name, View]);
+  if (error) return html`<div class="page"><div class="alert" role="alert">This page could not be loaded (${error.message}). Reload to try again.</div></div>`;
+  return View ? html`<${View} ...${props} />` : html`<div class="page"><p class="muted" role="status">Loading…</p></div>`;
+}
 
 const NAV = /** @type {const} */ ([['/', 'Flows', 'flows'], ['/flows/new', 'New flow', 'new'], ['/compare', 'Compare', 'compare'], ['/settings', 'Settings', 'settings']]);
 
@@ -38,15 +60,8 @@ function App() {
     if (first.current) { first.current = false; return; }
     main.current?.focus({ preventScroll: true });
   }, [key]);
-  let view;
-  switch (route.view) {
-    case 'flows': view = html`<${FlowsList} />`; break;
-    case 'new': view = html`<${NewFlow} />`; break;
-    case 'flow': view = html`<${FlowView} key=${route.flowId} id=${route.flowId ?? ''} />`; break;
-    case 'compare': view = html`<${Compare} />`; break;
-    case 'settings': view = html`<${Settings} />`; break;
-    default: view = html`<${NotFound} />`;
-  }
+  const view = route.view === 'missing' ? html`<${NotFound} />`
+    : html`<${LazyView} key=${key} name=${route.view} props=${route.view === 'flow' ? { id: route.flowId ?? '' } : {}} />`;
   return html`
     <a class="skip-link" href="#main">Skip to content</a>
     <header class="topbar">
@@ -66,3 +81,8 @@ if (root) {
   root.textContent = '';
   render(html`<${App} />`, root);
 }
+// Fetch the other views while nothing else happens, so moving between views does not wait.
+const idle = window.requestIdleCallback ?? ((/** @type {() => void} */ fn) => setTimeout(fn, 1500));
+idle(() => {
+  for (const [name, load] of Object.entries(VIEWS)) if (!loaded.has(name)) load().then((v) => loaded.set(name, v), () => undefined);
+});

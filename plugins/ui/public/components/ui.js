@@ -3,7 +3,7 @@
 
 import { html } from 'htm/preact';
 import { signal } from '@preact/signals';
-import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { MODE_LABELS, STATE_LABELS } from '../lib/format.js';
 
 /** @typedef {import('preact').ComponentChildren} Children */
@@ -112,7 +112,8 @@ export function useAsync(load, deps) {
       if (n === seq.current) setState((s) => ({ data: s.data, error, loading: false }));
     }
   }, deps);
-  useEffect(() => { void reload(); }, [reload]);
+  // A layout effect starts the request right after the first render, not after the next frame.
+  useLayoutEffect(() => { void reload(); }, [reload]);
   const setData = useCallback((/** @type {T} */ data) => setState({ data, error: null, loading: false }), []);
   return { ...state, reload, setData };
 }

@@ -43,8 +43,9 @@ export function FlowsList() {
   const cursor = q.get('cursor') ?? '';
   const [text, setText] = useState(search);
   const timer = useRef(0);
-  const substring = useAsync(() => supports('GET', '/api/flows', 'nameContains'), []);
-  const ready = substring.data !== undefined || substring.error;
+  // Substring search when the service has it (asked only once something is searched, so the first page waits for nothing).
+  const substring = useAsync(async () => (search ? supports('GET', '/api/flows', 'nameContains') : undefined), [!!search]);
+  const ready = !search || substring.data !== undefined || substring.error;
 
   const page = useAsync(async () => {
     if (!ready) return undefined;
