@@ -12,7 +12,6 @@
  */
 import 'reflect-metadata';
 import { cpus, loadavg } from 'node:os';
-import { performance } from 'node:perf_hooks';
 import { launchChromium } from '../test/fixtures/pages/browser';
 import { startService } from '../test/helpers/service';
 import { seedFlows } from '../test/integration/support/seed-flows';
