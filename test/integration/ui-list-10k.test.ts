@@ -14,8 +14,8 @@ import { seedFlows } from './support/seed-flows';
 import { assertNoErrors, eventually, launchChromium, openUi } from './support/ui';
 
 const FLOWS = 10_000;
-/** A hang check, not the target (the benchmark's target is 1 s). */
-const GENEROUS_MS = 5_000;
+/** A hang check, not the target (the benchmark's target is 1 s; CI machines run several browsers at once). */
+const GENEROUS_MS = 10_000;
 
 let svc: RunningService;
 let browser: Browser;
@@ -23,6 +23,8 @@ let browser: Browser;
 before(async () => {
   [svc, browser] = await Promise.all([startService(), launchChromium()]);
   await seedFlows(resolve(svc.kernel.container, STORAGE), FLOWS);
+  // The service reads the UI's files on the first request: not part of what is measured.
+  assert.equal((await svc.request('GET', '/')).status, 200);
 });
 
 after(async () => {
