@@ -7,6 +7,7 @@ import { ApiError, get, loadTools, post, supports } from '../lib/api.js';
 import { navigate, place } from '../lib/router.js';
 import { Alert, Field, describedBy, useAsync, useTitle } from '../components/ui.js';
 import { ToolCallEditor } from '../components/tool-call-editor.js';
+import { createBody } from '../lib/create-body.js';
 
 /** @typedef {import('../lib/types.js').Flow} Flow */
 /** @typedef {import('../components/tool-call-editor.js').Call} Call */
@@ -17,7 +18,7 @@ const MODES = /** @type {const} */ ([['AUTONOMOUS', 'Autonomous', 'A model drive
 
 const BROWSERS = /** @type {const} */ ([['device', 'Local Chromium'], ['webdriver', 'WebDriver'], ['remoteInstance', 'Remote Chromium (DevTools)'], ['hostedBrowser', 'Hosted browser']]);
 
-/** @typedef {{ name: string, target: string, mode: string, objective: string, gpt: string, env: string[], browser: string, headless: boolean, device: string, url: string, maxToolCalls: string, calls: Call[] }} FormState */
+/** @typedef {import('../lib/create-body.js').FormState} FormState */
 
 /** @type {FormState} */
 const EMPTY = { name: '', target: '', mode: 'AUTONOMOUS', objective: '', gpt: '', env: [], browser: 'device', headless: true, device: '', url: '', maxToolCalls: '50', calls: [] };
@@ -31,24 +32,6 @@ function fromFlow(f) {
     headless: u.headless !== false, device: typeof u.deviceName === 'string' ? u.deviceName : '', url: typeof u.url === 'string' ? u.url : '',
     maxToolCalls: String(f.maxToolCalls), calls: f.toolCallsOnStart,
   };
-}
-
-/** The CreateFlow body of the form. @param {FormState} s */
-export function createBody(s) {
-  /** @type {Record<string, unknown>} */
-  const using = { type: s.browser };
-  if (s.browser === 'device' || s.browser === 'webdriver') using.headless = s.headless;
-  if (s.browser === 'device' && s.device.trim()) using.deviceName = s.device.trim();
-  if ((s.browser === 'webdriver' || s.browser === 'remoteInstance') && s.url.trim()) using.url = s.url.trim();
-  /** @type {Record<string, unknown>} */
-  const body = { name: s.name, targetWebsite: s.target.trim(), initialRunMode: s.mode, browser: { using } };
-  if (s.mode !== 'DETERMINISTIC' && s.objective.trim()) body.overallObjective = s.objective;
-  if (s.mode !== 'DETERMINISTIC' && s.gpt) body.gptConfigNameOverride = s.gpt;
-  if (s.env.length) body.envVars = s.env;
-  if (s.mode === 'DETERMINISTIC') body.toolCallsOnStart = s.calls;
-  const max = Number(s.maxToolCalls);
-  body.maxToolCalls = s.maxToolCalls.trim() && Number.isFinite(max) ? max : s.maxToolCalls;
-  return body;
 }
 
 /** Where each body field's errors are shown. */
