@@ -156,7 +156,7 @@ export function SchemaForm({ schema, values, onChange, idPrefix, errors = {}, se
     } else if (kind === 'text') {
       control = html`<input type="text" autocomplete="off" ...${aria} spellcheck="false" value=${String(value ?? '')} onInput=${onInput} />`;
     } else {
-      control = html`<textarea ...${aria} rows=${kind === 'textarea' ? 3 : 2} spellcheck="false" class=${kind === 'textarea' ? '' : 'mono'} value=${String(value ?? '')} onInput=${onInput}></textarea>`;
+      control = html`<textarea ...${aria} rows="2" spellcheck="false" class=${kind === 'textarea' ? '' : 'mono'} value=${String(value ?? '')} onInput=${onInput}></textarea>`;
     }
     return html`<${Field} id=${id} label=${humanize(name)} required=${required.has(name)} error=${error} hint=${hint}>${control}<//>`;
   })}</div>`;

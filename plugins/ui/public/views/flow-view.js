@@ -150,13 +150,16 @@ export function FlowView({ id }) {
   if (!flow) return html`<div class="page"><p class="muted" role="status">Loading the flow…</p></div>`;
 
   const live = isLive(flow.state);
+  // The console sits under the steps, so the live frame stays in view while you compose the next call.
+  const instructing = live && flow.runMode === 'INSTRUCT';
   const tools = [...new Set(calls.map((c) => c.name))].sort();
   const call = selected ? calls[selected - 1] : null;
 
   return html`<div class="page page-wide">
     <${FlowHead} flow=${flow} calls=${calls} />
     ${live ? html`<${LiveControls} store=${store} />` : html`<${ExportBar} flow=${flow} />`}
-    <div class="flow-grid">
+    <div class=${`flow-grid${instructing ? ' with-console' : ''}`}>
+      <div class="left-col">
       <section class="steps-pane" aria-labelledby="steps-heading">
         <div class="pane-head">
           <h2 id="steps-heading">Steps <span class="muted">${shown.length === calls.length ? calls.length : `${shown.length} of ${calls.length}`}</span></h2>
@@ -178,8 +181,9 @@ export function FlowView({ id }) {
           : !shown.length ? html`<p class="muted small pad">No step matches the filters.</p>` : ''}
         <p class="muted small pad keys-hint"><kbd>j</kbd> <kbd>k</kbd> move · <kbd>space</kbd> play · <kbd>f</kbd> first failure</p>
       </section>
+      ${instructing ? html`<${InstructConsole} store=${store} />` : ''}
+      </div>
       <div class="viewer-pane">
-        ${live && flow.runMode === 'INSTRUCT' ? html`<${InstructConsole} store=${store} />` : ''}
         <${Viewer} store=${store} call=${call} n=${selected} sync=${sync} live=${live} />
       </div>
     </div>
