@@ -55,8 +55,9 @@ export function Compare() {
   const siblings = useAsync(async () => (name ? (await get(`/api/flows${query({ name, limit: 100 })}`)).flows.filter((/** @type {Flow} */ f) => f.id !== a && !isLive(f.state)) : []), [name, a]);
 
   // The second run defaults to the newest other run with the same name.
+  // The URL is read again when the effect runs: a choice made since this render wins over the default.
   useEffect(() => {
-    if (a && !b && siblings.data?.length) setQuery({ b: siblings.data[0].id });
+    if (a && !place.value.query.get('b') && siblings.data?.length) setQuery({ b: siblings.data[0].id });
   }, [a, b, siblings.data]);
 
   const rows = runA.data && runB.data ? align(runA.data.calls, runB.data.calls) : [];
