@@ -215,18 +215,18 @@ describe('Flow view', () => {
       const flow = (await svc.request('GET', `/api/flows/${flowId}`)).body;
       const video = page.locator('video');
       const expected = async (n: number) => {
-        const duration = await eventually(() => video.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 && Number.isFinite(v.duration) ? v.duration : 0)), 10_000, 'video metadata');
+        const duration = await eventually(() => video.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 && Number.isFinite(v.duration) ? v.duration : 0)), 30_000, 'video metadata');
         return Math.min(Math.max(0, (calls[n - 1].startedAt - (flow.completedAt - duration * 1000)) / 1000), duration - 0.05);
       };
       const at = () => video.evaluate((v: HTMLVideoElement) => v.currentTime);
-      await eventually(async () => Math.abs((await at()) - (await expected(3))) < 0.05, 10_000, 'the video at step 3');
+      await eventually(async () => Math.abs((await at()) - (await expected(3))) < 0.05, 30_000, 'the video at step 3');
 
       // j / k move the selection (and the video with it); the focus follows.
       await links.nth(2).focus();
       await page.keyboard.press('j');
       await page.waitForURL(/step=4/);
       assert.equal(await links.nth(3).evaluate((el) => el === document.activeElement), true);
-      await eventually(async () => Math.abs((await at()) - (await expected(4))) < 0.05, 10_000, 'the video at step 4');
+      await eventually(async () => Math.abs((await at()) - (await expected(4))) < 0.05, 30_000, 'the video at step 4');
       await page.keyboard.press('k');
       await page.keyboard.press('k');
       await page.waitForURL(/step=2/);

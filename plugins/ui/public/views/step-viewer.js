@@ -23,7 +23,7 @@ import { imageUrl } from '../lib/flow-store.js';
  */
 export function useVideoSync(flow, calls) {
   const video = useRef(/** @type {HTMLVideoElement | null} */ (null));
-  const state = useRef({ flow, calls, pending: -1, driven: 0 });
+  const state = useRef({ flow, calls, pending: -1, driven: 0, last: 0 });
   state.current.flow = flow;
   state.current.calls = calls;
   const playingStep = useSignal(0);
@@ -62,10 +62,17 @@ export function useVideoSync(flow, calls) {
     drivenTo: (n) => state.current.driven === n,
     /** @param {number} n 1-based */
     seekToStep(n) {
-      if (state.current.calls[n - 1]) seek(n);
+      if (!state.current.calls[n - 1]) return;
+      state.current.last = n;
+      seek(n);
     },
     onLoaded() {
       if (state.current.pending > 0) seek(state.current.pending);
+    },
+    /** The estimate depends on the duration: a paused video follows a change of it. */
+    onDurationChange() {
+      const v = video.current;
+      if (v && v.paused && state.current.last && v.readyState >= 1) seek(state.current.last);
     },
     onTimeUpdate() {
       const v = video.current;
@@ -167,7 +174,7 @@ export function Viewer({ store, call, n, sync, live }) {
     <div class="media" role="tabpanel" id="panel-shot" aria-labelledby="tab-shot" hidden=${tab !== 'shot'}>${shot}</div>
     ${flow.hasVideo ? html`<div class="media" role="tabpanel" id="panel-video" aria-labelledby="tab-video" hidden=${tab !== 'video'}>
       <video ref=${sync.video} class="shot" controls preload="metadata" src=${`/api/flows/${flow.id}/video`} aria-label="Flow video"
-        onLoadedMetadata=${sync.onLoaded} onTimeUpdate=${sync.onTimeUpdate} onSeeked=${sync.onTimeUpdate}></video>
+        onLoadedMetadata=${sync.onLoaded} onDurationChange=${sync.onDurationChange} onTimeUpdate=${sync.onTimeUpdate} onSeeked=${sync.onTimeUpdate}></video>
     </div>` : ''}
     ${call ? html`<${StepDetails} call=${call} n=${n} />` : ''}
   </section>`;
