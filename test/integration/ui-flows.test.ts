@@ -370,7 +370,7 @@ describe('Compare', () => {
 /** Runs a downloaded spec with the Playwright Test runner and the machine's Chromium. */
 async function runPlaywrightTest(dir: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   await writeFile(join(dir, 'playwright.config.mjs'), `export default {
-  testDir: '.', testMatch: /.*\\.spec\\.mjs$/, workers: 1, reporter: 'line', timeout: 60000,
+  testDir: '.', testMatch: /.*\\.spec\\.mjs$/, workers: 1, reporter: 'line', timeout: 60000, outputDir: ${JSON.stringify(join(dir, 'test-results'))},
   use: { launchOptions: { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] } },
 };\n`);
   const cli = join(ROOT, 'node_modules/@playwright/test/cli.js');
