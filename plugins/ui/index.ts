@@ -1,0 +1,20 @@
+/**
+ * Plugin `ui`: the web UI at `/` (flows list, new flow, flow view with live
+ * control and export, compare, settings). Static ES modules (Preact, htm,
+ * signals) served from the installed packages through an import map, no
+ * build step; the API stays under /api.
+ */
+import { join } from 'node:path';
+import { definePlugin } from '../../kernel/plugin';
+import { ROUTES, provide } from '../../kernel/tokens';
+import { uiRoutes } from './ui-routes';
+
+export default definePlugin({
+  id: 'ui',
+  apiVersion: 1,
+  description: 'Web UI served at / (static files under /ui/)',
+  provides: [ROUTES],
+  register({ container, pluginDir }) {
+    provide(container, ROUTES, () => uiRoutes(join(pluginDir, 'public'), pluginDir));
+  },
+});

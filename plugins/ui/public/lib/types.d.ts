@@ -1,0 +1,97 @@
+// Shapes of the API's answers as the UI uses them (docs/api.md). Types only:
+// this file is for `tsc --checkJs` and is never served.
+
+export type RunMode = 'AUTONOMOUS' | 'INSTRUCT' | 'DETERMINISTIC';
+
+export interface TokenUsage {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+}
+
+export interface Flow {
+  id: string;
+  name: string;
+  targetWebsite: string;
+  overallObjective: string | null;
+  initialRunMode: RunMode;
+  runMode: RunMode;
+  state: string;
+  nextState: string | null;
+  browser: { using: { type: string; [k: string]: unknown } };
+  envVars: string[];
+  customTools: Array<{ name: string; description: string; inputSchema: Record<string, unknown>; javascript: string }>;
+  toolCallsOnStart: Array<{ name: string; parameters: Record<string, unknown> }>;
+  maxToolCalls: number;
+  gptConfigName: string | null;
+  hasGptConfigNameOverride: boolean;
+  progress: { toolCallsCompleted: number; toolCallsFailed: number; maxToolCalls: number };
+  tokenUsage: TokenUsage;
+  createdAt: number;
+  startedAt: number | null;
+  completedAt: number | null;
+  result: { success: boolean; summary: string | null; error: { code: string; message: string } | null } | null;
+  imageIds: string[];
+  hasVideo: boolean;
+  /** Proposed (docs/ui-api-needs.md): when the video's first frame was taken. */
+  videoStartedAt?: number | null;
+  /** Proposed: the flow's LLM cost in US dollars. */
+  costUsd?: number | null;
+}
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  parameters: Record<string, unknown>;
+  source: 'ON_START' | 'LLM' | 'USER';
+  rationale: string | null;
+  outcome: {
+    success: boolean;
+    message: string;
+    data: unknown;
+    selectors: string[] | null;
+    /** Proposed: the candidate that matched. */
+    selectorUsed?: string | null;
+    /** Proposed: every candidate tried, in order, with why it failed. */
+    selectorsTried?: Array<{ selector: string; error: string | null }> | null;
+  } | null;
+  screenshotImageId: string | null;
+  pageUrl: string | null;
+  startedAt: number;
+  completedAt: number | null;
+  /** Proposed: tokens of the model call that chose this step. */
+  tokenUsage?: TokenUsage | null;
+  /** Proposed: cost of that model call in US dollars. */
+  costUsd?: number | null;
+  /** Proposed: where this call begins in the flow's video, in milliseconds. */
+  videoOffsetMs?: number | null;
+}
+
+export interface Tool {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema;
+}
+
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  items?: JsonSchema;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  default?: unknown;
+  description?: string;
+  [k: string]: unknown;
+}
+
+export interface FlowPage {
+  flows: Flow[];
+  nextPageToken: string | null;
+}

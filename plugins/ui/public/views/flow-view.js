@@ -1,0 +1,191 @@
+// Flow view (/flows/{id}): the heading, the run controls or export actions,
+// the list of steps (one per tool call) and the viewer (live frame,
+// screenshot of the selected step, video synced to the steps).
+// Keys: j / k next and previous step, space play or pause, f first failure.
+
+import { html } from 'htm/preact';
+import { useEffect, useRef } from 'preact/hooks';
+import { useComputed } from '@preact/signals';
+import { callDuration, flowDuration, formatCost, formatDuration, formatNumber, formatTime, isLive, keyParams } from '../lib/format.js';
+import { useFlowStore } from '../lib/flow-store.js';
+import { place, setQuery } from '../lib/router.js';
+import { Alert, ModeBadge, StateBadge, useTitle } from '../components/ui.js';
+import { LiveControls } from './live-controls.js';
+import { ExportBar } from './export-bar.js';
+import { Viewer, useVideoSync } from './step-viewer.js';
+import { InstructConsole } from './instruct-console.js';
+
+/** @typedef {import('../lib/types.js').ToolCall} ToolCall */
+/** @typedef {import('../lib/types.js').Flow} Flow */
+
+/** @param {ToolCall} c @returns {'ok' | 'fail' | 'run'} */
+export const outcomeOf = (c) => (!c.outcome ? 'run' : c.outcome.success ? 'ok' : 'fail');
+const OUTCOME_TEXT = { ok: 'succeeded', fail: 'failed', run: 'running' };
+const OUTCOME_ICON = { ok: '✓', fail: '✕', run: '●' };
+const SOURCE = /** @type {Record<string, string>} */ ({ LLM: 'model', USER: 'you', ON_START: '' });
+
+/** The query string with one change, for step links (filters stay). @param {string} key @param {string} value */
+function withParam(key, value) {
+  const q = new URLSearchParams(place.value.query);
+  q.set(key, value);
+  return `?${q}`;
+}
+
+/** @param {{ call: ToolCall, n: number, selected: boolean, playing: boolean }} props */
+function StepItem({ call, n, selected, playing }) {
+  const o = outcomeOf(call);
+  const who = SOURCE[call.source];
+  const tokens = call.tokenUsage?.totalTokens;
+  return html`<li class=${`step step-${o}${playing ? ' is-playing' : ''}`}>
+    <a class="step-link" href=${withParam('step', String(n))} data-replace="true" data-step=${n} aria-current=${selected ? 'step' : undefined}>
+      <span class="step-num">${n}</span>
+      <span class="step-body">
+        <span class="step-line"><span class="tool-name">${call.name}</span>${who ? html`<span class="chip">${who}</span>` : ''}</span>
+        <span class="step-params mono">${keyParams(call)}</span>
+        ${o === 'fail' ? html`<span class="step-msg">${call.outcome?.message}</span>` : ''}
+      </span>
+      <span class="step-meta">
+        <span class=${`outcome outcome-${o}`} aria-hidden="true">${OUTCOME_ICON[o]}</span><span class="sr-only">, ${OUTCOME_TEXT[o]}, </span>
+        <span>${o === 'run' ? '…' : formatDuration(callDuration(call))}</span>
+        ${tokens ? html`<span class="muted">${formatNumber(tokens)} tok</span>` : ''}
+      </span>
+    </a>
+  </li>`;
+}
+
+/** @param {{ flow: Flow, calls: ToolCall[] }} props */
+function FlowHead({ flow, calls }) {
+  const failed = flow.result?.error;
+  const cost = formatCost(flow.costUsd);
+  return html`<div class="flow-head">
+    <div class="title-row">
+      <h1>${flow.name}</h1>
+      <${StateBadge} state=${flow.state} nextState=${flow.nextState} />
+      <${ModeBadge} mode=${flow.runMode} />
+    </div>
+    <p class="meta">
+      <a href=${flow.targetWebsite} target="_blank" rel="noreferrer noopener" class="mono">${flow.targetWebsite}</a>
+      <span>Started ${formatTime(flow.startedAt)}</span>
+      <span>${formatDuration(flowDuration(flow))}</span>
+      <span>${calls.length} / ${flow.maxToolCalls} steps</span>
+      <span title=${`${formatNumber(flow.tokenUsage.inputTokens)} in, ${formatNumber(flow.tokenUsage.outputTokens)} out`}>${formatNumber(flow.tokenUsage.totalTokens)} tokens${cost ? ` · ${cost}` : ''}</span>
+    </p>
+    ${flow.overallObjective ? html`<p class="objective"><span class="muted">Objective</span> ${flow.overallObjective}</p>` : ''}
+    ${flow.result ? html`<p class=${`result ${failed ? 'result-fail' : 'result-ok'}`}>
+      ${failed ? html`<strong>${failed.code}</strong> ${failed.message}` : flow.result.summary || 'Succeeded'}
+    </p>` : ''}
+  </div>`;
+}
+
+/** @param {{ id: string }} props */
+export function FlowView({ id }) {
+  const store = useFlowStore(id);
+  const flow = store.flow.value;
+  const calls = store.calls.value;
+  const q = place.value.query;
+  const toolFilter = q.get('tool') ?? '';
+  const outcomeFilter = q.get('outcome') ?? '';
+  const stepParam = Number(q.get('step') ?? 0);
+  const selected = stepParam >= 1 && stepParam <= calls.length ? stepParam : 0;
+  const list = useRef(/** @type {HTMLOListElement | null} */ (null));
+  useTitle(flow?.name ?? 'Flow');
+
+  const visible = useComputed(() => store.calls.value.map((c, i) => ({ c, n: i + 1 })));
+  const shown = visible.value.filter(({ c }) => (!toolFilter || c.name === toolFilter) && (!outcomeFilter || outcomeOf(c) === outcomeFilter));
+  const firstFailure = calls.findIndex((c) => outcomeOf(c) === 'fail') + 1;
+  const sync = useVideoSync(flow, calls);
+
+  /** Selects step n (1-based), focusing its link so keyboard and screen reader follow. @param {number} n @param {boolean} [focus] */
+  const select = (n, focus = true) => {
+    setQuery({ step: String(n) });
+    if (focus) requestAnimationFrame(() => /** @type {HTMLElement | null | undefined} */ (list.current?.querySelector(`[data-step="${n}"]`))?.focus());
+  };
+  // Playback selects the step it reaches (without seeking back).
+  sync.onStep.current = (n) => select(n, false);
+
+  // Any other selection (link, keys, jump) seeks the video to the step.
+  useEffect(() => {
+    if (!selected || sync.drivenTo(selected)) return;
+    sync.seekToStep(selected);
+    if (sync.tab.value !== 'video') sync.tab.value = 'shot';
+  }, [selected, calls.length > 0]);
+
+  const jumpToFailure = () => {
+    if (!firstFailure) return;
+    const hidden = !shown.some(({ n }) => n === firstFailure);
+    if (hidden) setQuery({ tool: null, outcome: null });
+    select(firstFailure);
+  };
+
+  useEffect(() => {
+    /** @param {KeyboardEvent} e */
+    const onKey = (e) => {
+      if (e.defaultPrevented || e.ctrlKey || e.metaKey || e.altKey) return;
+      const t = /** @type {HTMLElement} */ (e.target);
+      if (t.closest('input, textarea, select, [contenteditable], dialog')) return;
+      const order = shown.map(({ n }) => n);
+      const at = order.indexOf(selected);
+      if (e.key === 'j' || e.key === 'k') {
+        if (!order.length) return;
+        e.preventDefault();
+        const next = at < 0 ? (e.key === 'j' ? order[0] : order[order.length - 1]) : order[Math.max(0, Math.min(order.length - 1, at + (e.key === 'j' ? 1 : -1)))];
+        select(next);
+      } else if (e.key === ' ' && !t.closest('button, summary, [role="tab"], video')) {
+        e.preventDefault();
+        sync.toggle();
+      } else if (e.key === 'f') {
+        e.preventDefault();
+        jumpToFailure();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  });
+
+  if (store.error.value) {
+    const e = /** @type {any} */ (store.error.value);
+    return html`<div class="page"><h1>${e.code === 'FLOW_NOT_FOUND' ? 'Flow not found' : 'The flow could not be loaded'}</h1><${Alert} error=${e} />
+      <p><a href="/">Back to the flows</a></p></div>`;
+  }
+  if (!flow) return html`<div class="page"><p class="muted" role="status">Loading the flow…</p></div>`;
+
+  const live = isLive(flow.state);
+  // The console sits under the steps, so the live frame stays in view while you compose the next call.
+  const instructing = live && flow.runMode === 'INSTRUCT';
+  const tools = [...new Set(calls.map((c) => c.name))].sort();
+  const call = selected ? calls[selected - 1] : null;
+
+  return html`<div class="page page-wide">
+    <${FlowHead} flow=${flow} calls=${calls} />
+    ${live ? html`<${LiveControls} store=${store} />` : html`<${ExportBar} flow=${flow} />`}
+    <div class=${`flow-grid${instructing ? ' with-console' : ''}`}>
+      <div class="left-col">
+      <section class="steps-pane" aria-labelledby="steps-heading">
+        <div class="pane-head">
+          <h2 id="steps-heading">Steps <span class="muted">${shown.length === calls.length ? calls.length : `${shown.length} of ${calls.length}`}</span></h2>
+          <button type="button" class="btn btn-small" onClick=${jumpToFailure} disabled=${!firstFailure} aria-keyshortcuts="f">Jump to first failure</button>
+        </div>
+        <div class="pane-filters">
+          <select aria-label="Filter by tool" value=${toolFilter} onChange=${(/** @type {any} */ e) => setQuery({ tool: e.currentTarget.value })}>
+            <option value="">All tools</option>
+            ${tools.map((t) => html`<option value=${t}>${t}</option>`)}
+          </select>
+          <select aria-label="Filter by outcome" value=${outcomeFilter} onChange=${(/** @type {any} */ e) => setQuery({ outcome: e.currentTarget.value })}>
+            <option value="">All outcomes</option><option value="ok">Succeeded</option><option value="fail">Failed</option><option value="run">Running</option>
+          </select>
+        </div>
+        <ol class="steps" aria-label="Steps" ref=${list} aria-keyshortcuts="j k">
+          ${shown.map(({ c, n }) => html`<${StepItem} key=${c.id} call=${c} n=${n} selected=${n === selected} playing=${n === sync.playingStep.value} />`)}
+        </ol>
+        ${!calls.length ? html`<p class="muted small pad">${live ? 'No step yet. Steps appear here as they run.' : 'This flow ran no tool call.'}</p>`
+          : !shown.length ? html`<p class="muted small pad">No step matches the filters.</p>` : ''}
+        <p class="muted small pad keys-hint"><kbd>j</kbd> <kbd>k</kbd> move · <kbd>space</kbd> play · <kbd>f</kbd> first failure</p>
+      </section>
+      ${instructing ? html`<${InstructConsole} store=${store} />` : ''}
+      </div>
+      <div class="viewer-pane">
+        <${Viewer} store=${store} call=${call} n=${selected} sync=${sync} live=${live} />
+      </div>
+    </div>
+  </div>`;
+}

@@ -1,0 +1,130 @@
+// Flows: the table of every flow, newest first, paged with the API's cursor.
+// Search and filters live in the URL; the page refreshes itself while it
+// shows live flows (or the newest page, where new flows appear).
+
+import { html } from 'htm/preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { get, query, supports } from '../lib/api.js';
+import { MODE_LABELS, STATE_LABELS, flowDuration, formatCost, formatDuration, formatNumber, formatTime, isLive } from '../lib/format.js';
+import { place, setQuery } from '../lib/router.js';
+import { Alert, ModeBadge, StateBadge, useAsync, useTitle } from '../components/ui.js';
+
+/** @typedef {import('../lib/types.js').Flow} Flow */
+/** @typedef {import('../lib/types.js').FlowPage} FlowPage */
+
+/** Rows per page. */
+export const PAGE_SIZE = 50;
+const REFRESH_MS = 4000;
+
+/** Cursors of the pages before the current one (the API's tokens only go forward). */
+let previous = /** @type {string[]} */ ([]);
+
+/** @param {{ flow: Flow }} props */
+function Row({ flow }) {
+  const steps = flow.progress.toolCallsCompleted + flow.progress.toolCallsFailed;
+  const cost = formatCost(flow.costUsd);
+  return html`<tr>
+    <td class="cell-name"><a href=${`/flows/${flow.id}`}>${flow.name}</a></td>
+    <td><${StateBadge} state=${flow.state} nextState=${flow.nextState} /></td>
+    <td><${ModeBadge} mode=${flow.runMode} /></td>
+    <td class="nowrap">${formatTime(flow.startedAt)}</td>
+    <td class="num">${formatDuration(flowDuration(flow))}</td>
+    <td class="num">${steps}${flow.progress.toolCallsFailed ? html` <span class="text-fail">(${flow.progress.toolCallsFailed} failed)</span>` : ''}</td>
+    <td class="num">${formatNumber(flow.tokenUsage.totalTokens)}${cost ? html` <span class="muted">${cost}</span>` : ''}</td>
+  </tr>`;
+}
+
+export function FlowsList() {
+  useTitle('Flows');
+  const q = place.value.query;
+  const search = q.get('q') ?? '';
+  const state = q.get('state') ?? '';
+  const mode = q.get('mode') ?? '';
+  const cursor = q.get('cursor') ?? '';
+  const [text, setText] = useState(search);
+  const timer = useRef(0);
+  // Substring search when the service has it (asked only once something is searched, so the first page waits for nothing).
+  const substring = useAsync(async () => (search ? supports('GET', '/api/flows', 'nameContains') : undefined), [!!search]);
+  const ready = !search || substring.data !== undefined || substring.error;
+
+  const page = useAsync(async () => {
+    if (!ready) return undefined;
+    const byName = substring.data ? { nameContains: search } : { name: search };
+    return /** @type {FlowPage} */ (await get(`/api/flows${query({ limit: PAGE_SIZE, state, runMode: mode, pageToken: cursor, ...byName })}`));
+  }, [search, state, mode, cursor, ready]);
+
+  useEffect(() => { setText(search); }, [search]);
+  useEffect(() => { if (!cursor) previous = []; }, [cursor]);
+
+  // Rows update live: refresh while something on the page can still change.
+  const rows = page.data?.flows ?? [];
+  const changing = !cursor || rows.some((f) => isLive(f.state));
+  useEffect(() => {
+    if (!changing) return undefined;
+    const id = setInterval(() => { if (document.visibilityState === 'visible') void page.reload(); }, REFRESH_MS);
+    return () => clearInterval(id);
+  }, [changing, page.reload]);
+
+  /** @param {Record<string, string>} changes */
+  const filter = (changes) => {
+    previous = [];
+    setQuery({ ...changes, cursor: null });
+  };
+  /** @param {string} value */
+  const onSearch = (value) => {
+    setText(value);
+    clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => filter({ q: value.trim() }), 300);
+  };
+  const next = () => {
+    previous.push(cursor);
+    setQuery({ cursor: page.data?.nextPageToken ?? null }, { replace: false });
+  };
+  const back = () => setQuery({ cursor: previous.pop() || null }, { replace: false });
+  const pageNumber = previous.length + 1;
+  const filtered = !!(search || state || mode);
+
+  return html`<div class="page">
+    <div class="page-head">
+      <h1>Flows</h1>
+      <a class="btn btn-primary" href="/flows/new">New flow</a>
+    </div>
+    <form role="search" class="filters" onSubmit=${(/** @type {Event} */ e) => { e.preventDefault(); clearTimeout(timer.current); filter({ q: text.trim() }); }}>
+      <input type="search" class="search" aria-label="Search flows" placeholder="Search by name" value=${text}
+        aria-describedby="search-hint" onInput=${(/** @type {any} */ e) => onSearch(e.currentTarget.value)} />
+      <label class="inline-field">State
+        <select value=${state} onChange=${(/** @type {any} */ e) => filter({ state: e.currentTarget.value })}>
+          <option value="">Any state</option>
+          <option value="RUNNING">Live (any running state)</option>
+          ${Object.entries(STATE_LABELS).map(([v, l]) => html`<option value=${v}>${l}</option>`)}
+        </select>
+      </label>
+      <label class="inline-field">Mode
+        <select value=${mode} onChange=${(/** @type {any} */ e) => filter({ mode: e.currentTarget.value })}>
+          <option value="">Any mode</option>
+          ${Object.entries(MODE_LABELS).map(([v, l]) => html`<option value=${v}>${l}</option>`)}
+        </select>
+      </label>
+      <span id="search-hint" class="hint">${substring.data ? 'Names containing the text.' : 'Search matches the whole name.'}</span>
+    </form>
+    <${Alert} error=${page.error} />
+    <div class="table-wrap">
+      <table class="grid" aria-label="Flows" aria-busy=${page.loading && !page.data ? 'true' : 'false'}>
+        <thead><tr>
+          <th scope="col">Name</th><th scope="col">State</th><th scope="col">Mode</th><th scope="col">Started</th>
+          <th scope="col" class="num">Duration</th><th scope="col" class="num">Steps</th><th scope="col" class="num">Tokens</th>
+        </tr></thead>
+        <tbody>${rows.map((f) => html`<${Row} key=${f.id} flow=${f} />`)}</tbody>
+      </table>
+    </div>
+    ${page.data && !rows.length ? html`<div class="empty">
+      ${filtered ? html`<p>No flow matches these filters.</p><button type="button" class="btn" onClick=${() => filter({ q: '', state: '', mode: '' })}>Clear filters</button>`
+        : html`<p>No flows yet.</p><a class="btn btn-primary" href="/flows/new">Start your first flow</a>`}
+    </div>` : ''}
+    ${cursor || page.data?.nextPageToken ? html`<nav class="pager" aria-label="Pages">
+      <button type="button" class="btn" disabled=${!cursor} onClick=${back}>Previous page</button>
+      <span class="muted">Page ${pageNumber}</span>
+      <button type="button" class="btn" disabled=${!page.data?.nextPageToken} onClick=${next}>Next page</button>
+    </nav>` : ''}
+  </div>`;
+}

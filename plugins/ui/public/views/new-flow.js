@@ -1,0 +1,172 @@
+// New flow: the CreateFlow form. The API validates; its errors are shown next
+// to the field they name. `?from=<flowId>` fills the form from a past flow.
+
+import { html } from 'htm/preact';
+import { useEffect, useState } from 'preact/hooks';
+import { ApiError, get, loadTools, post, supports } from '../lib/api.js';
+import { navigate, place } from '../lib/router.js';
+import { Alert, Field, describedBy, useAsync, useTitle } from '../components/ui.js';
+import { ToolCallEditor } from '../components/tool-call-editor.js';
+import { createBody } from '../lib/create-body.js';
+
+/** @typedef {import('../lib/types.js').Flow} Flow */
+/** @typedef {import('../components/tool-call-editor.js').Call} Call */
+
+const MODES = /** @type {const} */ ([['AUTONOMOUS', 'Autonomous', 'A model drives the browser towards the objective.'],
+  ['INSTRUCT', 'Instruct', 'You send each action from the flow view.'],
+  ['DETERMINISTIC', 'Deterministic', 'The tool calls below run in order.']]);
+
+const BROWSERS = /** @type {const} */ ([['device', 'Local Chromium'], ['webdriver', 'WebDriver'], ['remoteInstance', 'Remote Chromium (DevTools)'], ['hostedBrowser', 'Hosted browser']]);
+
+/** @typedef {import('../lib/create-body.js').FormState} FormState */
+
+/** @type {FormState} */
+const EMPTY = { name: '', target: '', mode: 'AUTONOMOUS', objective: '', gpt: '', env: [], browser: 'device', headless: true, device: '', url: '', maxToolCalls: '50', calls: [] };
+
+/** A past flow as form values. @param {Flow} f @returns {FormState} */
+function fromFlow(f) {
+  const u = f.browser?.using ?? { type: 'device' };
+  return {
+    name: f.name, target: f.targetWebsite, mode: f.initialRunMode, objective: f.overallObjective ?? '',
+    gpt: f.hasGptConfigNameOverride ? f.gptConfigName ?? '' : '', env: f.envVars, browser: u.type,
+    headless: u.headless !== false, device: typeof u.deviceName === 'string' ? u.deviceName : '', url: typeof u.url === 'string' ? u.url : '',
+    maxToolCalls: String(f.maxToolCalls), calls: f.toolCallsOnStart,
+  };
+}
+
+/** Where each body field's errors are shown. */
+const FIELD_IDS = /** @type {Record<string, string>} */ ({
+  name: 'f-name', targetWebsite: 'f-target', overallObjective: 'f-objective', gptConfigNameOverride: 'f-gpt',
+  maxToolCalls: 'f-max', initialRunMode: 'f-mode-AUTONOMOUS',
+});
+
+export function NewFlow() {
+  useTitle('New flow');
+  const from = place.value.query.get('from');
+  const [s, setS] = useState(/** @type {FormState} */ ({ ...EMPTY, mode: place.value.query.get('mode') || EMPTY.mode }));
+  const [errors, setErrors] = useState(/** @type {Record<string, string>} */ ({}));
+  const [failure, setFailure] = useState(/** @type {ApiError | null} */ (null));
+  const [busy, setBusy] = useState(false);
+  const tools = useAsync(loadTools, []);
+  const env = useAsync(async () => Object.keys(await get(await supports('GET', '/api/env', 'masked') ? '/api/env?masked=true' : '/api/env')), []);
+  const gpts = useAsync(async () => Object.keys(await get('/api/gpt-configs')), []);
+
+  useEffect(() => {
+    if (!from) return;
+    get(`/api/flows/${encodeURIComponent(from)}`).then((f) => setS(fromFlow(f))).catch((err) => setFailure(err));
+  }, [from]);
+
+  /** @param {Partial<FormState>} changes */
+  const set = (changes) => setS((prev) => ({ ...prev, ...changes }));
+  /** @param {keyof FormState} key */
+  const text = (key) => ({ value: /** @type {string} */ (s[key]), onInput: (/** @type {any} */ e) => set({ [key]: e.currentTarget.value }) });
+  /** Errors of `field` and below (`browser.using.url`). @param {string} field */
+  const errorOf = (field) => Object.entries(errors).filter(([k]) => k === field || k.startsWith(`${field}.`) || k.startsWith(`${field}[`))
+    .map(([k, m]) => (k === field ? m : `${k.slice(field.length).replace(/^\./, '')}: ${m}`)).join('; ') || undefined;
+
+  /** @param {Event} e */
+  const submit = async (e) => {
+    e.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    setErrors({});
+    try {
+      const flow = await post('/api/flows', createBody(s));
+      navigate(`/flows/${flow.id}`);
+    } catch (err) {
+      const apiErr = err instanceof ApiError ? err : new ApiError(0, { message: String(err) });
+      const fields = apiErr.fieldErrors();
+      setErrors(fields);
+      setFailure(apiErr);
+      setBusy(false);
+      // Focus the first field named, so a keyboard or screen reader user lands on it.
+      const first = Object.keys(fields)[0];
+      const id = first && (FIELD_IDS[first] ?? (first.startsWith('browser') ? 'f-browser' : first.startsWith('envVars') ? 'f-env' : ''));
+      requestAnimationFrame(() => /** @type {HTMLElement | null} */ (id ? document.getElementById(id) : document.querySelector('.alert'))?.focus());
+    }
+  };
+
+  const shown = Object.keys(errors).filter((k) => /^(name|targetWebsite|overallObjective|gptConfigNameOverride|maxToolCalls|initialRunMode|browser|envVars|toolCallsOnStart)\b/.test(k));
+  const needsUrl = s.browser === 'webdriver' || s.browser === 'remoteInstance';
+
+  return html`<div class="page page-narrow">
+    <div class="page-head"><h1>New flow</h1></div>
+    <form class="form" noValidate onSubmit=${submit} aria-describedby="form-errors">
+      <div id="form-errors"><${Alert} error=${failure} shown=${shown} /></div>
+      <div class="grid-2">
+        <${Field} id="f-name" label="Name" required error=${errors.name}>
+          <input type="text" ...${describedBy('f-name', errors.name)} ...${text('name')} autocomplete="off" />
+        <//>
+        <${Field} id="f-target" label="Target website" required error=${errorOf('targetWebsite')} hint="The page the browser opens first.">
+          <input type="text" inputmode="url" placeholder="https://example.com/login" spellcheck="false"
+            ...${describedBy('f-target', errorOf('targetWebsite'), true)} ...${text('target')} />
+        <//>
+      </div>
+
+      <fieldset class="choice">
+        <legend>Mode</legend>
+        <div class="choice-row">${MODES.map(([value, label, hint]) => html`<label class=${`choice-card${s.mode === value ? ' is-on' : ''}`}>
+          <input type="radio" name="mode" id=${`f-mode-${value}`} value=${value} checked=${s.mode === value} aria-label=${label}
+            aria-describedby=${`f-mode-${value}-hint`} onChange=${() => set({ mode: value })} />
+          <span><strong>${label}</strong><span class="muted small" id=${`f-mode-${value}-hint`}>${hint}</span></span>
+        </label>`)}</div>
+        ${errors.initialRunMode ? html`<p class="field-error">${errors.initialRunMode}</p>` : ''}
+      </fieldset>
+
+      ${s.mode !== 'DETERMINISTIC' ? html`
+        <${Field} id="f-objective" label="Objective" required=${s.mode === 'AUTONOMOUS'} error=${errors.overallObjective} wide
+          hint=${s.mode === 'AUTONOMOUS' ? 'What the model should achieve. Write ${NAME} for a secret; the model never sees its value.' : 'Optional: used if you switch the flow to Autonomous.'}>
+          <textarea rows="3" ...${describedBy('f-objective', errors.overallObjective, true)} ...${text('objective')}></textarea>
+        <//>
+        <${Field} id="f-gpt" label="GPT configuration" error=${errors.gptConfigNameOverride} hint="Default: the one assigned to the flow-runner agent in Settings.">
+          <select ...${describedBy('f-gpt', errors.gptConfigNameOverride, true)} value=${s.gpt} onChange=${(/** @type {any} */ e) => set({ gpt: e.currentTarget.value })}>
+            <option value="">The flow-runner agent's</option>
+            ${(gpts.data ?? []).map((n) => html`<option value=${n}>${n}</option>`)}
+          </select>
+        <//>` : ''}
+
+      ${s.mode === 'DETERMINISTIC' ? (tools.data
+        ? html`<${ToolCallEditor} tools=${tools.data} calls=${s.calls} onChange=${(/** @type {Call[]} */ calls) => set({ calls })} errors=${errors} />`
+        : html`<${Alert} error=${tools.error} />`) : ''}
+
+      <fieldset class="group" id="f-env" tabindex="-1" aria-describedby=${errorOf('envVars') ? 'f-env-error' : undefined}>
+        <legend>Environment variables</legend>
+        <p class="hint">The flow may use the checked variables as \${NAME}. Their values stay on the service.</p>
+        ${env.data?.length ? html`<div class="check-grid">${env.data.map((k) => html`<label class="check">
+          <input type="checkbox" checked=${s.env.includes(k)} onChange=${(/** @type {any} */ e) => set({ env: e.currentTarget.checked ? [...s.env, k] : s.env.filter((x) => x !== k) })} />
+          <code>${k}</code></label>`)}</div>`
+          : html`<p class="muted small">No variables stored. <a href="/settings">Add them in Settings</a>.</p>`}
+        ${errorOf('envVars') ? html`<p class="field-error" id="f-env-error">${errorOf('envVars')}</p>` : ''}
+      </fieldset>
+
+      <fieldset class="group">
+        <legend>Browser</legend>
+        <div class="grid-2">
+          <${Field} id="f-browser" label="Browser" error=${errorOf('browser')}>
+            <select ...${describedBy('f-browser', errorOf('browser'))} value=${s.browser} onChange=${(/** @type {any} */ e) => set({ browser: e.currentTarget.value })}>
+              ${BROWSERS.map(([v, l]) => html`<option value=${v}>${l}</option>`)}
+            </select>
+          <//>
+          ${s.browser === 'device' ? html`<${Field} id="f-device" label="Device" hint="A Playwright device name such as iPhone 13. Empty: desktop, 1280×720.">
+            <input type="text" ...${describedBy('f-device', undefined, true)} ...${text('device')} />
+          <//>` : ''}
+          ${needsUrl ? html`<${Field} id="f-url" label=${s.browser === 'webdriver' ? 'WebDriver URL' : 'DevTools URL'} required=${s.browser === 'remoteInstance'}
+            hint=${s.browser === 'webdriver' ? 'Empty: a local chromedriver.' : 'ws://host:9222/devtools/browser/…'}>
+            <input type="text" spellcheck="false" ...${describedBy('f-url', undefined, true)} ...${text('url')} />
+          <//>` : ''}
+        </div>
+        ${s.browser === 'device' || s.browser === 'webdriver' ? html`<label class="check">
+          <input type="checkbox" checked=${s.headless} onChange=${(/** @type {any} */ e) => set({ headless: e.currentTarget.checked })} /> Headless (no window)
+        </label>` : ''}
+        <${Field} id="f-max" label="Max tool calls" error=${errors.maxToolCalls}>
+          <input type="number" min="1" max="1000" class="input-short" ...${describedBy('f-max', errors.maxToolCalls)} ...${text('maxToolCalls')} />
+        <//>
+      </fieldset>
+
+      <div class="actions actions-main">
+        <button type="submit" class="btn btn-primary" disabled=${busy}>${busy ? 'Starting…' : 'Start flow'}</button>
+        <a class="btn btn-ghost" href="/">Back to flows</a>
+      </div>
+    </form>
+  </div>`;
+}

@@ -1,0 +1,132 @@
+/**
+ * Settings in the web UI, in a real Chromium against the real service: GPT
+ * configurations (secrets masked, editing keeps the stored key, "Test
+ * connection"), environment variables (values never shown, usage), agent
+ * assignment, the theme, and the client header on every API request.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Browser, Locator } from 'playwright-core';
+import { startService, type RunningService } from '../helpers/service';
+import { STORAGE, resolve } from '../../kernel/tokens';
+import { assertNoErrors, eventually, launchChromium, openUi } from './support/ui';
+
+const KEY = 'sk-test-0123456789abcdef';
+const ENV_VALUE = 'hunter2-very-secret';
+
+let svc: RunningService;
+let browser: Browser;
+
+before(async () => {
+  [svc, browser] = await Promise.all([startService(), launchChromium()]);
+});
+
+after(async () => {
+  await browser?.close();
+  await svc?.stop();
+});
+
+async function waitText(locator: Locator, pattern: RegExp, timeoutMs = 10_000): Promise<void> {
+  await eventually(async () => pattern.test((await locator.textContent({ timeout: 1000 })) ?? ''), timeoutMs, `text ${pattern}`);
+}
+
+test('settings: GPT configurations and env vars stay masked, agents are assigned, every API request carries the client header', async () => {
+  const ui = await openUi(browser, [svc.url]);
+  const apiRequests: Array<{ url: string; header: string | undefined; type: string }> = [];
+  ui.page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/')) apiRequests.push({ url: r.url(), header: r.headers()['x-browserflow-client'], type: r.resourceType() });
+  });
+  try {
+    const { page } = ui;
+    await page.goto(`${svc.url}/settings`);
+
+    // A GPT configuration, built from the API's own schema of the chosen type.
+    const gpt = page.getByRole('region', { name: 'GPT configurations' });
+    await gpt.getByRole('textbox', { name: 'Name', exact: true }).fill('main');
+    await gpt.getByRole('combobox', { name: 'Type' }).selectOption('OPENAI');
+    const key = gpt.getByLabel(/^API key/);
+    assert.equal(await key.getAttribute('type'), 'password');
+    await key.fill(KEY);
+    await gpt.getByRole('textbox', { name: 'Model name' }).fill('gpt-4o-mini');
+    await gpt.getByRole('button', { name: 'Save configuration' }).click();
+    const table = gpt.getByRole('table', { name: 'GPT configurations' });
+    await waitText(table, /main.*OPENAI.*gpt-4o-mini.*API key: sk-\*\*\*\*cdef/s);
+    assert.ok(!(await page.content()).includes(KEY), 'the key is not in the page');
+
+    // Editing shows the mask; saving it back keeps the stored key.
+    await gpt.getByRole('button', { name: 'Edit main' }).click();
+    assert.equal(await gpt.getByLabel(/^API key/).inputValue(), 'sk-****cdef');
+    await gpt.getByRole('textbox', { name: 'Model name' }).fill('gpt-4o');
+    await gpt.getByRole('button', { name: 'Save changes' }).click();
+    await waitText(table, /gpt-4o(?!-mini)/);
+    const stored = await resolve(svc.kernel.container, STORAGE).gptConfigs.get('main');
+    assert.equal((stored as Record<string, unknown>).apiKey, KEY);
+    assert.equal((stored as Record<string, unknown>).modelName, 'gpt-4o');
+
+    // Test connection: this service has no endpoint for it yet; the UI says so.
+    await gpt.getByRole('button', { name: 'Test connection' }).click();
+    await waitText(gpt.getByRole('status'), /cannot test connections yet/);
+
+    // An environment variable: the value is never shown, and the field is cleared once saved.
+    const env = page.getByRole('region', { name: 'Environment variables' });
+    await env.getByRole('textbox', { name: 'Name', exact: true }).fill('SHOP_PASSWORD');
+    const value = env.getByLabel(/^Value/);
+    assert.equal(await value.getAttribute('type'), 'password');
+    await value.fill(ENV_VALUE);
+    await env.getByRole('button', { name: 'Save variable' }).click();
+    const vars = env.getByRole('table', { name: 'Environment variables' });
+    await waitText(vars, /SHOP_PASSWORD.*hidden.*no flow/s);
+    assert.equal(await value.inputValue(), '');
+    assert.ok(!(await page.content()).includes(ENV_VALUE), 'the value is not in the page');
+    // A bad name is refused next to the field.
+    await env.getByRole('textbox', { name: 'Name', exact: true }).fill('1BAD');
+    await env.getByRole('button', { name: 'Save variable' }).click();
+    await waitText(env.locator('#env-key-error'), /must match/);
+
+    // Which flows use it.
+    const flow = await svc.request('POST', '/api/flows', { name: 'shop', targetWebsite: 'http://127.0.0.1:9/', initialRunMode: 'INSTRUCT', envVars: ['SHOP_PASSWORD'] });
+    assert.equal(flow.status, 201, flow.text);
+    await page.reload();
+    await waitText(page.getByRole('table', { name: 'Environment variables' }), /SHOP_PASSWORD.*1 flow:\s*shop/s);
+
+    // The agent uses the configuration.
+    await page.getByRole('combobox', { name: 'GPT configuration for flow-runner' }).selectOption('main');
+    await eventually(async () => (await svc.request('GET', '/api/agents')).body['flow-runner'] === 'main', 10_000, 'the assignment');
+
+    // Delete asks once more.
+    const del = page.getByRole('button', { name: 'Delete SHOP_PASSWORD' });
+    await del.click();
+    await page.getByRole('button', { name: 'Confirm deleting SHOP_PASSWORD' }).click();
+    await eventually(async () => (await svc.request('GET', '/api/env')).body.SHOP_PASSWORD === undefined, 10_000, 'the delete');
+
+    const fetches = apiRequests.filter((r) => r.type === 'fetch');
+    assert.ok(fetches.length >= 8, JSON.stringify(apiRequests));
+    assert.deepEqual(fetches.filter((r) => r.header !== 'ui'), [], 'every API request carries X-Browserflow-Client: ui');
+    assertNoErrors(ui);
+  } finally {
+    await ui.close();
+  }
+});
+
+test('the theme choice applies at once and survives a reload; the system theme follows the OS', async () => {
+  const ui = await openUi(browser, [svc.url], { colorScheme: 'dark' });
+  try {
+    const { page } = ui;
+    await page.goto(`${svc.url}/`);
+    const bg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const dark = await bg();
+    await page.getByRole('combobox', { name: 'Theme' }).selectOption('light');
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light');
+    const light = await bg();
+    assert.notEqual(light, dark);
+    await page.reload();
+    await page.getByRole('table', { name: 'Flows' }).waitFor();
+    assert.equal(await bg(), light);
+    assert.equal(await page.getByRole('combobox', { name: 'Theme' }).inputValue(), 'light');
+    await page.getByRole('combobox', { name: 'Theme' }).selectOption('system');
+    assert.equal(await bg(), dark);
+    assertNoErrors(ui);
+  } finally {
+    await ui.close();
+  }
+});
