@@ -14,13 +14,12 @@ import { StartupError } from './errors';
 import { createLogger, type Logger } from './logger';
 import { importPlugins, orderPlugins, registerPlugins } from './loader';
 import {
-  AGENTS, FLOW_EVENTS, FLOW_RUNNER, FLOW_SERVICE, LIFECYCLE, LOGGER, SETTINGS, STORAGE,
+  AGENTS, FLOW_EVENTS, FLOWS, LIFECYCLE, LOGGER, SETTINGS, STORAGE,
   isProvided, provide, resolve, resolveAll, type Token,
 } from './tokens';
 import { describeIssue } from './validation';
 import { FlowEvents } from './flows/flow-events';
-import { FlowRunner } from './flows/flow-runner';
-import { FlowService } from './flows/flow-service';
+import { createFlows, type FlowFacade } from './flows/flows';
 import type { Lifecycle } from './contracts/lifecycle';
 
 /** Overrides from the command line; they win over the config file. */
@@ -49,7 +48,7 @@ export function appVersion(): string {
 }
 
 /** Tokens the kernel itself provides (plugins may require them). */
-export const KERNEL_TOKENS: Token<any>[] = [SETTINGS, LOGGER, FLOW_EVENTS, FLOW_SERVICE, FLOW_RUNNER, AGENTS, LIFECYCLE];
+export const KERNEL_TOKENS: Token<any>[] = [SETTINGS, LOGGER, FLOW_EVENTS, FLOWS, AGENTS, LIFECYCLE];
 
 function readConfigFile(configFile: string): v.InferOutput<typeof ConfigFileSchema> {
   let raw: string;
@@ -93,8 +92,7 @@ export async function createKernel(configFilePath: string, overrides: KernelOver
   provide(container, SETTINGS, () => settings);
   provide(container, LOGGER, () => logger);
   provide(container, FLOW_EVENTS, () => new FlowEvents());
-  provide(container, FLOW_RUNNER, (c) => new FlowRunner(c));
-  provide(container, FLOW_SERVICE, (c) => new FlowService(c));
+  provide(container, FLOWS, (c) => createFlows(c));
   provide(container, AGENTS, () => ({ name: 'flow-runner', description: 'Chooses the next tool call of AUTONOMOUS flows.' }));
 
   const plugins = orderPlugins(await importPlugins(file.plugins, settings), KERNEL_TOKENS);
@@ -102,12 +100,8 @@ export async function createKernel(configFilePath: string, overrides: KernelOver
   // Flows need storage; a config without a storage plugin (a routes-only
   // test config, say) simply runs no flows.
   if (isProvided(container, STORAGE)) {
-    provide(container, LIFECYCLE, (c) => ({
-      name: 'flow-runner', order: 50,
-      start: () => resolve(c, FLOW_RUNNER).start(),
-      ready: () => resolve(c, FLOW_RUNNER).runRecovered(),
-      stop: () => resolve(c, FLOW_RUNNER).stop(),
-    }));
+    // The token's type is the callers' contract; the lifecycle belongs to the kernel's own implementation.
+    provide(container, LIFECYCLE, (c) => (resolve(c, FLOWS) as FlowFacade).lifecycle);
   }
   logger.debug('plugins registered', { plugins: plugins.map((p) => p.manifest.id) });
 

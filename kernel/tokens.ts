@@ -15,9 +15,8 @@ import type { ToolDefinition } from './contracts/tool';
 import type { CodegenEmitter } from './contracts/codegen-emitter';
 import type { AgentDefinition } from './contracts/agent';
 import type { Lifecycle } from './contracts/lifecycle';
-import type { FlowService } from './flows/flow-service';
+import type { Flows } from './contracts/flows';
 import type { FlowEvents } from './flows/flow-events';
-import type { FlowRunner } from './flows/flow-runner';
 
 /** Where the HTTP server listens (provided by the HTTP plugin). */
 export interface HttpServerInfo {
@@ -83,15 +82,13 @@ export const AGENTS = createToken<AgentDefinition>('agents', { multi: true });
 export const LIFECYCLE = createToken<Lifecycle>('lifecycle', { multi: true });
 /** The HTTP server's address. */
 export const HTTP_SERVER = createToken<HttpServerInfo>('http.server');
-/** Flow creation, queries and run control. Provided by the kernel. */
-export const FLOW_SERVICE = createToken<FlowService>('flows.service');
+/** The flow lifecycle: creation, queries, exports and commands to live flows (contracts/flows.ts). Provided by the kernel. */
+export const FLOWS = createToken<Flows>('flows');
 /** Live event bus of flows (SSE source). Provided by the kernel. */
 export const FLOW_EVENTS = createToken<FlowEvents>('flows.events');
-/** The state machine that executes flows. Provided by the kernel. */
-export const FLOW_RUNNER = createToken<FlowRunner>('flows.runner');
 
 /** Every token by name, so the loader can report `requires` by name. */
 export const ALL_TOKENS: Token<unknown>[] = [
   SETTINGS, LOGGER, STORAGE, ROUTES, BROWSER_DRIVERS, LLM_PROVIDERS, TOOLS,
-  CODEGEN_EMITTERS, AGENTS, LIFECYCLE, HTTP_SERVER, FLOW_SERVICE, FLOW_EVENTS, FLOW_RUNNER,
+  CODEGEN_EMITTERS, AGENTS, LIFECYCLE, HTTP_SERVER, FLOWS, FLOW_EVENTS,
 ];

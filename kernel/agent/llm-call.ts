@@ -9,6 +9,7 @@
 import { LlmError, type LlmErrorKind, type LlmProvider, type LlmRequest, type LlmResponse } from '../contracts/llm-provider';
 import type { GptConfigRecord } from '../contracts/storage';
 import { FlowFailure } from '../flows/flow-failure';
+import type { FailureCode } from '../flows/failure-codes';
 
 /** How often and how patiently a failed call is retried (settings.llm). */
 export interface RetryPolicy {
@@ -19,7 +20,7 @@ export interface RetryPolicy {
 }
 
 /** The flow's `result.error.code` for each provider error kind. */
-export const FAILURE_CODES: Readonly<Record<LlmErrorKind, string>> = {
+export const FAILURE_CODES: Readonly<Record<LlmErrorKind, FailureCode>> = {
   RATE_LIMITED: 'LLM_RATE_LIMITED',
   AUTH_FAILED: 'LLM_AUTH_FAILED',
   UNAVAILABLE: 'LLM_UNAVAILABLE',

@@ -45,6 +45,12 @@ export interface ToolDefinition<P = any> {
   readonly inputSchema: v.GenericSchema<unknown, P>;
   /** An explicit JSON Schema, used instead of deriving one (custom tools). */
   readonly jsonSchema?: Record<string, unknown>;
+  /**
+   * A check run after `inputSchema` accepted the parameters, for what may
+   * not block the event loop (custom tools: `pattern`s run in a worker).
+   * Answers the first problem as `field: message`, or null.
+   */
+  checkParams?(params: P): Promise<string | null>;
   /** Parameters holding a SelectorInput (e.g. `['selector']`): rerun and codegen put recorded candidates there. */
   readonly elementParams?: string[];
   /** Runs the tool. Throw an Error with an actionable message to fail the call. */

@@ -1,18 +1,20 @@
 /**
- * POST /api/flows: the CreateFlow schema (built from the loaded drivers'
- * `browser.using` schemas) and the checks that need storage: tools, env
+ * POST /api/flows: the one CreateFlow schema and type (built from the loaded
+ * drivers' `browser.using` schemas; the HTTP layer validates the body with
+ * it, once) and the checks that need storage or the tools: tool calls, env
  * vars, GPT configuration. Everything is checked before anything is written.
  */
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { ApiError, invalidRequest } from '../errors';
-import { NameSchema, parseOrThrow } from '../validation';
+import { NameSchema } from '../validation';
 import type { BrowserDriver } from '../contracts/browser-driver';
 import type { Storage } from '../contracts/storage';
 import type { KernelSettings } from '../config';
 import { RUN_MODES, type FlowMetadata } from './flow-types';
 import { findPlaceholders } from './env-vars';
-import { checkToolParams, type ToolRegistry } from './tool-registry';
+import type { ToolRegistry } from './tool-registry';
+import { checkToolCall } from './tool-call-check';
 
 export const ENV_KEY_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const TOOL_NAME_RE = /^[a-zA-Z][a-zA-Z0-9_]{0,63}$/;
@@ -44,7 +46,8 @@ export function createFlowSchema(drivers: BrowserDriver[]) {
   });
 }
 
-export type CreateFlowInput = v.InferOutput<ReturnType<typeof createFlowSchema>>;
+/** A validated CreateFlow body (POST /api/flows; also what GET /api/flows/{id}/rerun answers). */
+export type CreateFlow = v.InferOutput<ReturnType<typeof createFlowSchema>>;
 
 export interface CreateFlowDeps {
   storage: Storage;
@@ -64,9 +67,8 @@ function checkUrl(url: string, allowFile: boolean): void {
   if (!ok) throw invalidRequest(`targetWebsite: scheme "${parsed.protocol}" is not allowed; use http or https${allowFile ? ' or file' : ''}`);
 }
 
-/** Validates a CreateFlow body and builds the initial flow record (state UNSTARTED). */
-export async function buildFlow(body: unknown, deps: CreateFlowDeps, schema: v.GenericSchema): Promise<FlowMetadata> {
-  const input = parseOrThrow(schema, body) as CreateFlowInput;
+/** Checks a CreateFlow (already valid against `createFlowSchema`) against the service and builds the initial record (state UNSTARTED). */
+export async function buildFlow(input: CreateFlow, deps: CreateFlowDeps): Promise<FlowMetadata> {
   const { settings, storage, tools } = deps;
   checkUrl(input.targetWebsite, settings.flows.allowFileUrls);
   if (input.initialRunMode === 'AUTONOMOUS' && !input.overallObjective?.trim()) {
@@ -84,19 +86,11 @@ export async function buildFlow(body: unknown, deps: CreateFlowDeps, schema: v.G
     names.add(t.name);
   });
   const available = tools.forFlow(input.customTools);
-  input.toolCallsOnStart.forEach((call, i) => {
-    const tool = available.get(call.name);
-    if (!tool) throw invalidRequest(`toolCallsOnStart[${i}].name: unknown tool "${call.name}" (see GET /api/tools, or define it in customTools)`);
-    const checked = checkToolParams(tool, call.parameters);
-    if (!checked.ok) throw invalidRequest(`toolCallsOnStart[${i}].parameters.${checked.problem}`);
-  });
-
+  for (const [i, call] of input.toolCallsOnStart.entries()) {
+    const checked = await checkToolCall(available, input.envVars, call);
+    if (!checked.ok) throw invalidRequest(`toolCallsOnStart[${i}].${checked.problem}`);
+  }
   const listed = new Set(input.envVars);
-  input.toolCallsOnStart.forEach((call, i) => {
-    for (const name of findPlaceholders(call.parameters)) {
-      if (!listed.has(name)) throw invalidRequest(`toolCallsOnStart[${i}].parameters: \${${name}} is used but "${name}" is not listed in envVars`);
-    }
-  });
   // Browser settings take placeholders too (a proxy password): filled in only when the browser starts.
   for (const name of findPlaceholders(using)) {
     if (!listed.has(name)) throw invalidRequest(`browser.using: \${${name}} is used but "${name}" is not listed in envVars`);

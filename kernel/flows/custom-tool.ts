@@ -1,12 +1,14 @@
 /**
  * Wraps a flow's custom tool into a ToolDefinition. Its javascript runs inside
  * the page through the session (never in the service process); the
- * parameters are checked against its inputSchema before it runs.
+ * parameters are checked against its inputSchema before it runs, by
+ * `checkParams`: a `pattern` runs in a worker thread and the check waits for
+ * it without holding the event loop (tool-call-check.ts).
  */
 import * as v from 'valibot';
 import type { ToolDefinition } from '../contracts/tool';
 import type { CustomTool } from './flow-types';
-import { validateJsonSchema } from '../json-schema';
+import { validateJsonSchemaAsync } from '../json-schema';
 
 /** The ToolDefinition of one custom tool. */
 export function customToolDefinition(tool: CustomTool): ToolDefinition<Record<string, unknown>> {
@@ -15,14 +17,8 @@ export function customToolDefinition(tool: CustomTool): ToolDefinition<Record<st
     description: tool.description,
     kind: 'action',
     jsonSchema: tool.inputSchema,
-    inputSchema: v.pipe(
-      v.record(v.string(), v.unknown(), 'expected an object'),
-      v.rawCheck(({ dataset, addIssue }) => {
-        if (!dataset.typed) return;
-        const problem = validateJsonSchema(tool.inputSchema, dataset.value);
-        if (problem) addIssue({ message: problem });
-      }),
-    ),
+    inputSchema: v.record(v.string(), v.unknown(), 'expected an object'),
+    checkParams: (params) => validateJsonSchemaAsync(tool.inputSchema, params),
     async run(ctx, params) {
       const data = await ctx.session.evaluate(tool.javascript, params);
       // Redacted before it is cut: a cut secret could no longer be recognised whole.

@@ -3,10 +3,11 @@
  * flow's subscribers are gone and it has ended, so a late subscriber gets the
  * full history first (`replay`), then live events; `done` is the last one.
  */
-import type { FlowMetadata, FlowState, TokenUsage, ToolCallRecord } from './flow-types';
+import type { FlowMetadata, FlowState, RunMode, TokenUsage, ToolCallRecord } from './flow-types';
 
+/** What a flow reports, in the order it happened; one `state` event per change of state, nextState or runMode. */
 export type FlowEvent =
-  | { type: 'state'; flowId: string; state: FlowState; nextState: FlowState | null; at: number }
+  | { type: 'state'; flowId: string; state: FlowState; nextState: FlowState | null; runMode: RunMode; at: number }
   | { type: 'toolCall'; flowId: string; phase: 'started' | 'finished'; toolCall: ToolCallRecord; at: number }
   | { type: 'screenshot'; flowId: string; imageId: string; toolCallId: string | null; at: number }
   | { type: 'tokenUsage'; flowId: string; tokenUsage: TokenUsage; at: number }

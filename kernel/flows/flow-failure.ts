@@ -1,9 +1,12 @@
 /**
- * Ends a flow: thrown inside a flow's execution, it becomes the flow's
- * `result.error` (`{ code, message }`) and the state FAILED.
+ * Ends a flow: thrown inside a flow's actor, it becomes the flow's
+ * `result.error` (`{ code, message }`) and the state FAILED. The code is one
+ * of the table in failure-codes.ts.
  */
+import type { FailureCode } from './failure-codes';
+
 export class FlowFailure extends Error {
-  constructor(readonly code: string, message: string) {
+  constructor(readonly code: FailureCode, message: string) {
     super(message);
     this.name = 'FlowFailure';
   }

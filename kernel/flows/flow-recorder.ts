@@ -1,43 +1,60 @@
 /**
- * Persists what a flow does, then reports it: every state change, tool call,
- * screenshot and token count is written to storage BEFORE its event is
- * emitted, so nothing a client saw can be missing after a crash.
+ * The only path by which a flow changes: each change is written to storage
+ * BEFORE its event is emitted (one `state` event per change of state,
+ * nextState or runMode), so nothing a client saw can be missing after a
+ * crash. Used only by the flow's FlowActor, the one writer of a live flow,
+ * which is why the last written record can be kept: no one else changes it.
  */
 import type { Storage } from '../contracts/storage';
 import { ApiError } from '../errors';
 import type { FlowEvents } from './flow-events';
-import type { FlowMetadata, FlowResult, FlowState, ToolCallRecord } from './flow-types';
+import type { FlowMetadata, FlowResult, FlowState, RunMode, ToolCallRecord } from './flow-types';
 
 export class FlowRecorder {
+  /** The record as last read or written by this recorder. */
+  private current: FlowMetadata | null = null;
+
   constructor(private readonly flowId: string, private readonly storage: Storage, private readonly events: FlowEvents) {}
 
   /** Applies `mutate` to the stored record; throws if the flow was deleted meanwhile. */
-  async update(mutate: (f: FlowMetadata) => FlowMetadata): Promise<FlowMetadata> {
+  private async update(mutate: (f: FlowMetadata) => FlowMetadata): Promise<FlowMetadata> {
     const flow = await this.storage.flows.update(this.flowId, mutate);
     if (!flow) throw new ApiError('FLOW_NOT_FOUND', `Flow ${this.flowId} disappeared`);
+    this.current = flow;
     return flow;
   }
 
-  /**
-   * The stored record. A plain read: every write goes through `update`, whose
-   * batch has landed before it resolves, so a read never misses one of ours;
-   * reading through `update` would rewrite the record (several times a step).
-   */
+  /** The record: read from storage once, then the last one this recorder wrote (the actor is its only writer). */
   async get(): Promise<FlowMetadata> {
+    if (this.current) return this.current;
     const flow = await this.storage.flows.get(this.flowId);
     if (!flow) throw new ApiError('FLOW_NOT_FOUND', `Flow ${this.flowId} disappeared`);
+    this.current = flow;
     return flow;
   }
 
-  /** Changes the state (and optional fields) and emits `state`; no write when nothing changes. */
-  async setState(state: FlowState, patch: Partial<FlowMetadata> = {}): Promise<FlowMetadata> {
-    if (!Object.keys(patch).length) {
-      const current = await this.get();
-      if (current.state === state) return current;
-    }
-    const flow = await this.update((f) => ({ ...f, ...patch, state }));
-    this.events.emit({ type: 'state', flowId: this.flowId, state: flow.state, nextState: flow.nextState, at: Date.now() });
+  /** Saves `patch` (a change of state, nextState or runMode), then emits one `state` event. */
+  private async change(patch: Partial<FlowMetadata>): Promise<FlowMetadata> {
+    const flow = await this.update((f) => ({ ...f, ...patch }));
+    this.events.emit({ type: 'state', flowId: this.flowId, state: flow.state, nextState: flow.nextState, runMode: flow.runMode, at: Date.now() });
     return flow;
+  }
+
+  /** Changes the state (and optional fields) and emits `state`; nothing when the state is already `state` and there is no patch. */
+  async setState(state: FlowState, patch: Partial<FlowMetadata> = {}): Promise<FlowMetadata> {
+    const current = await this.get();
+    if (!Object.keys(patch).length && current.state === state) return current;
+    return this.change({ ...patch, state });
+  }
+
+  /** Requests (PAUSED) or withdraws (null) a state applied later, and emits `state`. */
+  setNextState(nextState: FlowState | null): Promise<FlowMetadata> {
+    return this.change({ nextState });
+  }
+
+  /** Switches the run mode (with the GPT configuration it runs with) and emits `state`. */
+  setRunMode(runMode: RunMode, gptConfigName: string | null): Promise<FlowMetadata> {
+    return this.change({ runMode, gptConfigName });
   }
 
   /** Writes a tool call (started or finished) and emits `toolCall`. */
@@ -88,12 +105,13 @@ export class FlowRecorder {
 
   /**
    * Ends the flow: result, final state and completion time in ONE write, so no
-   * reader sees SUCCESS/FAILED with `result: null`; then `state` and `done`.
+   * reader sees SUCCESS/FAILED with `result: null`; then `state` and `done`
+   * (`done` closes the event stream: it carries the final record, not a change).
    */
   async finish(result: FlowResult, patch: Partial<FlowMetadata> = {}): Promise<FlowMetadata> {
     const state: FlowState = result.success ? 'SUCCESS' : 'FAILED';
     const flow = await this.update((f) => ({ ...f, ...patch, result, state, nextState: null, completedAt: Date.now() }));
-    this.events.emit({ type: 'state', flowId: this.flowId, state, nextState: null, at: Date.now() });
+    this.events.emit({ type: 'state', flowId: this.flowId, state, nextState: null, runMode: flow.runMode, at: Date.now() });
     this.events.emit({ type: 'done', flowId: this.flowId, flow, at: Date.now() });
     return flow;
   }

@@ -9,21 +9,8 @@
  */
 import { ApiError } from '../errors';
 import type { ToolDefinition } from '../contracts/tool';
-import type { BrowserConfig, CustomTool, FlowMetadata, RunMode, ToolCallInput, ToolCallRecord } from './flow-types';
-
-/** The CreateFlow request body (spec 2.2). */
-export interface CreateFlowBody {
-  name: string;
-  targetWebsite: string;
-  overallObjective?: string;
-  initialRunMode: RunMode;
-  browser: { using: BrowserConfig };
-  envVars: string[];
-  toolCallsOnStart: ToolCallInput[];
-  customTools: CustomTool[];
-  maxToolCalls: number;
-  gptConfigNameOverride?: string;
-}
+import type { FlowMetadata, ToolCallInput, ToolCallRecord } from './flow-types';
+import type { CreateFlow } from './create-flow';
 
 /** What rerun and codegen need to know about a tool. */
 export type ReplayToolInfo = Pick<ToolDefinition, 'name' | 'kind' | 'elementParams'>;
@@ -105,7 +92,7 @@ export function buildRerun(
   tools: Map<string, ReplayToolInfo>,
   options: RerunOptions,
   isIdOnly: (selector: string) => boolean,
-): CreateFlowBody {
+): CreateFlow {
   const toolCallsOnStart = replayableCalls(calls, tools).map((call): ToolCallInput => {
     const parameters = structuredClone(call.parameters);
     for (const [param, candidates] of replayCandidates(call, tools.get(call.name))) {
@@ -116,7 +103,7 @@ export function buildRerun(
     }
     return { name: call.name, parameters };
   });
-  const body: CreateFlowBody = {
+  const body: CreateFlow = {
     name: flow.name,
     targetWebsite: flow.targetWebsite,
     initialRunMode: 'DETERMINISTIC',

@@ -1,5 +1,5 @@
 /**
- * Executes one tool call: validates the parameters (placeholder form),
+ * Executes one tool call: checks it (tool-call-check.ts, placeholder form),
  * substitutes `${VAR}` values only now, runs the tool with a bounded time,
  * takes the screenshot, and records the call. Stored records, events and
  * messages keep placeholders: anything that came back is redacted.
@@ -10,7 +10,7 @@ import type { KernelSettings } from '../config';
 import type { FlowRecorder } from './flow-recorder';
 import type { FlowMetadata, ToolCallInput, ToolCallOutcome, ToolCallRecord, ToolCallSource } from './flow-types';
 import { findPlaceholders, substitute } from './env-vars';
-import { checkToolParams } from './tool-registry';
+import { checkToolCall } from './tool-call-check';
 
 export interface ToolCallRun {
   id: string;
@@ -63,17 +63,14 @@ async function runBounded(tool: ToolDefinition, run: ToolCallRun, params: Record
   }
 }
 
-function prepare(run: ToolCallRun): { tool: ToolDefinition; params: Record<string, unknown> } {
-  const tool = run.tools.get(run.input.name);
-  if (!tool) throw new ToolInputError(`Unknown tool "${run.input.name}". Available: ${[...run.tools.keys()].join(', ')}`);
-  const checked = checkToolParams(tool, run.input.parameters);
-  if (!checked.ok) throw new ToolInputError(`Invalid parameters for ${tool.name}: ${checked.problem}`);
-  const listed = new Set(run.flow.envVars);
+/** The one tool-call check (tool-call-check.ts), then the env values substituted: only now, for this run. */
+async function prepare(run: ToolCallRun): Promise<{ tool: ToolDefinition; params: Record<string, unknown> }> {
+  const checked = await checkToolCall(run.tools, run.flow.envVars, run.input);
+  if (!checked.ok) throw new ToolInputError(checked.problem);
   for (const name of findPlaceholders(run.input.parameters)) {
-    if (!listed.has(name)) throw new ToolInputError(`\${${name}} is not one of the flow's envVars (${run.flow.envVars.join(', ') || 'none'})`);
-    if (!run.envValues.has(name)) throw new ToolInputError(`Environment variable ${name} no longer exists`);
+    if (!run.envValues.has(name)) throw new ToolInputError(`parameters: environment variable ${name} no longer exists`);
   }
-  return { tool, params: substitute(checked.value, run.envValues) };
+  return { tool: checked.tool, params: substitute(checked.params, run.envValues) };
 }
 
 /** Runs and records one call. `endFlow` is set when a control tool ends the flow. */
@@ -87,7 +84,7 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
   let outcome: ToolCallOutcome;
   let endFlow: ToolResult['endFlow'] | null = null;
   try {
-    const { tool, params } = prepare(run);
+    const { tool, params } = await prepare(run);
     const result = await runBounded(tool, run, params);
     endFlow = result.endFlow ?? null;
     const dialogs = run.session.takeDialogs();

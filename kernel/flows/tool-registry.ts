@@ -9,7 +9,6 @@ import { toJsonSchema } from '@valibot/to-json-schema';
 import type { ToolDefinition } from '../contracts/tool';
 import type { CustomTool } from './flow-types';
 import { customToolDefinition } from './custom-tool';
-import { describeIssue } from '../validation';
 
 const schemaCache = new WeakMap<object, Record<string, unknown>>();
 
@@ -42,15 +41,4 @@ export class ToolRegistry {
     for (const c of customTools) map.set(c.name, customToolDefinition(c));
     return map;
   }
-}
-
-/**
- * Checks parameters against the tool's schema. Returns the parsed parameters
- * (with defaults) or a problem `field: message` (never containing values
- * substituted from env vars, since callers validate placeholder forms).
- */
-export function checkToolParams(tool: ToolDefinition, params: unknown): { ok: true; value: Record<string, unknown> } | { ok: false; problem: string } {
-  const res = v.safeParse(tool.inputSchema as v.GenericSchema, params ?? {});
-  if (res.success) return { ok: true, value: res.output as Record<string, unknown> };
-  return { ok: false, problem: describeIssue(res.issues[0]!) };
 }

@@ -2,12 +2,12 @@
 import * as v from 'valibot';
 import type { DependencyContainer } from 'tsyringe';
 import type { RouteDefinition } from '../../../kernel/contracts/route';
-import { BROWSER_DRIVERS, FLOW_EVENTS, FLOW_RUNNER, FLOW_SERVICE, STORAGE, resolve, resolveAll } from '../../../kernel/tokens';
-import { createFlowSchema } from '../../../kernel/flows/create-flow';
+import { BROWSER_DRIVERS, FLOW_EVENTS, FLOWS, STORAGE, resolve, resolveAll } from '../../../kernel/tokens';
+import { createFlowSchema, type CreateFlow } from '../../../kernel/flows/create-flow';
 import type { FlowQuery, RunMode } from '../../../kernel/flows/flow-types';
 import {
-  CodeQuery, FlowIdParams, FlowMetadataDoc, FlowPageDoc, ImageParams, ListQuery, ProjectBody, RenameBody,
-  RerunQuery, RunModeBody, ToolCallBody, ToolCallDoc, ToolCallParams,
+  CodeQuery, FlowIdParams, FlowMetadataDoc, FlowPageDoc, ImageParams, ListQuery, ObservationDoc, ObservationQuery, ProjectBody,
+  RenameBody, RerunQuery, RunModeBody, ToolCallBody, ToolCallDoc, ToolCallParams,
 } from './schemas';
 import { flowForOutput, flowOutputView, toolCallForOutput } from '../../../kernel/flow-output';
 import type { FlowMetadata } from '../../../kernel/flows/flow-types';
@@ -20,22 +20,18 @@ const META = { description: 'Flow metadata', schema: FlowMetadataDoc };
 const tags = ['flows'];
 
 export function flowRoutes(c: DependencyContainer, subscribers: SubscriberLimits): RouteDefinition[] {
-  const service = () => resolve(c, FLOW_SERVICE);
-  const runner = () => resolve(c, FLOW_RUNNER);
+  const flows = () => resolve(c, FLOWS);
   const control = (path: string, summary: string, act: (id: string) => Promise<FlowMetadata>): RouteDefinition => ({
     method: 'POST', path: `/api/flows/:flowId/${path}`, summary, tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
     responses: { 200: META, 404: ERR, 409: ERR },
-    async handler({ params }) {
-      await service().get(params.flowId);
-      return { json: flowForOutput(await act(params.flowId)) };
-    },
+    handler: async ({ params }) => ({ json: flowForOutput(await act(params.flowId)) }),
   });
   return [
     {
       method: 'GET', path: '/api/flows', summary: 'List flows, newest first, paginated', tags, query: ListQuery,
       responses: { 200: { description: 'A page of flows', schema: FlowPageDoc }, 400: ERR },
       async handler({ query }) {
-        const page = await service().list(query as FlowQuery);
+        const page = await flows().list(query as FlowQuery);
         return { json: { ...page, flows: page.flows.map(flowForOutput) } };
       },
     },
@@ -44,7 +40,8 @@ export function flowRoutes(c: DependencyContainer, subscribers: SubscriberLimits
       body: createFlowSchema(resolveAll(c, BROWSER_DRIVERS)),
       responses: { 201: META, 400: ERR, 404: ERR },
       async handler({ body }) {
-        const flow = await service().create(body);
+        // Validated once, by the HTTP layer against the schema above.
+        const flow = await flows().create(body as CreateFlow);
         return { status: 201, json: flowForOutput(flow), headers: { location: `/api/flows/${flow.id}` } };
       },
     },
@@ -53,41 +50,41 @@ export function flowRoutes(c: DependencyContainer, subscribers: SubscriberLimits
       responses: { 200: { description: 'Zip archive', contentType: 'application/zip' }, 400: ERR, 404: ERR, 409: ERR },
       async handler({ body }) {
         const b = body as v.InferOutput<typeof ProjectBody>;
-        const zip = await service().project(b.flowIds, b.options);
+        const zip = await flows().project(b.flowIds, b.options);
         return { body: zip, contentType: 'application/zip', headers: { 'content-disposition': 'attachment; filename="browserflow-tests.zip"' } };
       },
     },
     {
       method: 'GET', path: '/api/flows/:flowId', summary: 'Get one flow', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
       responses: { 200: META, 404: ERR },
-      handler: async ({ params }) => ({ json: flowForOutput(await service().get(params.flowId)) }),
+      handler: async ({ params }) => ({ json: flowForOutput(await flows().get(params.flowId)) }),
     },
     {
       method: 'DELETE', path: '/api/flows/:flowId', summary: 'Delete a finished flow and all its data', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
       responses: { 204: { description: 'Deleted' }, 404: ERR, 409: ERR },
       async handler({ params }) {
-        await service().delete(params.flowId);
+        await flows().delete(params.flowId);
         return { status: 204 };
       },
     },
     {
       method: 'POST', path: '/api/flows/:flowId/rename', summary: 'Rename a finished flow', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', body: RenameBody,
       responses: { 200: META, 400: ERR, 404: ERR, 409: ERR },
-      handler: async ({ params, body }) => ({ json: flowForOutput(await service().rename(params.flowId, body.name)) }),
+      handler: async ({ params, body }) => ({ json: flowForOutput(await flows().rename(params.flowId, body.name)) }),
     },
     {
       method: 'GET', path: '/api/flows/:flowId/rerun', summary: 'A DETERMINISTIC CreateFlow replaying the flow', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', query: RerunQuery,
       responses: { 200: { description: 'CreateFlow' }, 404: ERR, 409: ERR },
       async handler({ params, query }) {
-        const body = await service().rerun(params.flowId, query);
-        return { json: flowOutputView(await service().get(params.flowId)).redact(body) };
+        const body = await flows().rerun(params.flowId, query);
+        return { json: flowOutputView(await flows().get(params.flowId)).redact(body) };
       },
     },
     {
       method: 'GET', path: '/api/flows/:flowId/code', summary: 'A Playwright Test script replaying the flow', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', query: CodeQuery,
       responses: { 200: { description: 'JavaScript', contentType: 'text/javascript' }, 404: ERR, 409: ERR },
       async handler({ params, query }) {
-        const code = await service().code(params.flowId, query);
+        const code = await flows().code(params.flowId, query);
         return { body: code, contentType: 'text/javascript; charset=utf-8' };
       },
     },
@@ -95,22 +92,22 @@ export function flowRoutes(c: DependencyContainer, subscribers: SubscriberLimits
       method: 'GET', path: '/api/flows/:flowId/images/:imageId', summary: 'One screenshot (PNG)', tags, params: ImageParams, paramsErrorCode: 'FLOW_NOT_FOUND',
       responses: { 200: { description: 'PNG', contentType: 'image/png' }, 404: ERR },
       async handler({ params, headers }) {
-        return fileResponse(await service().imagePath(params.flowId, params.imageId), 'image/png', headers.range);
+        return fileResponse(await flows().imagePath(params.flowId, params.imageId), 'image/png', headers.range);
       },
     },
     {
       method: 'GET', path: '/api/flows/:flowId/video', summary: 'The flow\'s video (WebM), Range supported', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
       responses: { 200: { description: 'WebM', contentType: 'video/webm' }, 206: { description: 'Partial WebM', contentType: 'video/webm' }, 404: ERR, 416: ERR },
       async handler({ params, headers }) {
-        return fileResponse(await service().videoPath(params.flowId), 'video/webm', headers.range);
+        return fileResponse(await flows().videoPath(params.flowId), 'video/webm', headers.range);
       },
     },
     {
       method: 'GET', path: '/api/flows/:flowId/tool-calls', summary: 'Every tool call of the flow, in execution order', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
       responses: { 200: { description: 'Tool calls', schema: v.array(ToolCallDoc) }, 404: ERR },
       async handler({ params }) {
-        const calls = await service().toolCalls(params.flowId);
-        const view = flowOutputView(await service().get(params.flowId));
+        const calls = await flows().toolCalls(params.flowId);
+        const view = flowOutputView(await flows().get(params.flowId));
         return { json: calls.map((call) => toolCallForOutput(call, view)) };
       },
     },
@@ -118,35 +115,37 @@ export function flowRoutes(c: DependencyContainer, subscribers: SubscriberLimits
       method: 'GET', path: '/api/flows/:flowId/tool-calls/:toolCallId', summary: 'One tool call', tags, params: ToolCallParams, paramsErrorCode: 'FLOW_NOT_FOUND',
       responses: { 200: { description: 'Tool call', schema: ToolCallDoc }, 404: ERR },
       async handler({ params }) {
-        const call = await service().toolCall(params.flowId, params.toolCallId);
-        return { json: toolCallForOutput(call, flowOutputView(await service().get(params.flowId))) };
+        const call = await flows().toolCall(params.flowId, params.toolCallId);
+        return { json: toolCallForOutput(call, flowOutputView(await flows().get(params.flowId))) };
       },
     },
     {
       method: 'POST', path: '/api/flows/:flowId/tool-calls', summary: 'INSTRUCT: queue the next tool call', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', body: ToolCallBody,
       responses: { 202: { description: '`{toolCallId, flow}`' }, 400: ERR, 404: ERR, 409: ERR },
       async handler({ params, body }) {
-        await service().get(params.flowId);
-        const queued = await runner().submitToolCall(params.flowId, body);
+        const queued = await flows().submitToolCall(params.flowId, body);
         return { status: 202, json: { ...queued, flow: flowForOutput(queued.flow) } };
       },
     },
-    control('pause', 'Pause after the current action', (id) => runner().pause(id)),
-    control('resume', 'Resume a paused flow', (id) => runner().resume(id)),
-    control('cancel', 'Cancel a live flow (FAILED, CANCELLED)', (id) => runner().cancel(id)),
+    control('pause', 'Pause after the current action', (id) => flows().pause(id)),
+    control('resume', 'Resume a paused flow', (id) => flows().resume(id)),
+    control('cancel', 'Cancel a live flow (FAILED, CANCELLED)', (id) => flows().cancel(id)),
     {
       method: 'POST', path: '/api/flows/:flowId/run-mode', summary: 'Switch a live flow between INSTRUCT and AUTONOMOUS', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', body: RunModeBody,
       responses: { 200: META, 400: ERR, 404: ERR, 409: ERR },
-      async handler({ params, body }) {
-        await service().get(params.flowId);
-        return { json: flowForOutput(await runner().setRunMode(params.flowId, body.runMode as RunMode)) };
-      },
+      handler: async ({ params, body }) => ({ json: flowForOutput(await flows().setRunMode(params.flowId, body.runMode as RunMode)) }),
+    },
+    {
+      method: 'GET', path: '/api/flows/:flowId/observation', summary: 'The compact observation of a live flow\'s page (what the agent sees), redacted', tags,
+      params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', query: ObservationQuery,
+      responses: { 200: { description: 'Observation', schema: ObservationDoc }, 404: ERR, 409: ERR },
+      handler: async ({ params, query }) => ({ json: await flows().observe(params.flowId, { screenshot: query.screenshot }) }),
     },
     {
       method: 'GET', path: '/api/flows/:flowId/events', summary: 'Server-Sent Events of the flow (history first)', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
       responses: { 200: { description: 'text/event-stream', contentType: 'text/event-stream' }, 404: ERR, 429: { description: 'TOO_MANY_SUBSCRIBERS: too many open event streams for this flow or in all' } },
       async handler(req) {
-        const flow = await service().get(req.params.flowId);
+        const flow = await flows().get(req.params.flowId);
         return streamEvents(req, flow, resolve(c, FLOW_EVENTS), resolve(c, STORAGE), subscribers);
       },
     },

@@ -1,5 +1,5 @@
 import { definePlugin } from '../../../kernel/plugin';
-import { BROWSER_DRIVERS, FLOW_EVENTS, FLOW_RUNNER, FLOW_SERVICE, ROUTES, SETTINGS, STORAGE, provide } from '../../../kernel/tokens';
+import { BROWSER_DRIVERS, FLOW_EVENTS, FLOWS, ROUTES, SETTINGS, STORAGE, provide } from '../../../kernel/tokens';
 import { flowRoutes } from './flow-routes';
 import { SubscriberLimits } from './subscriber-limits';
 
@@ -7,9 +7,9 @@ import { SubscriberLimits } from './subscriber-limits';
 export default definePlugin({
   id: 'routes-flows',
   apiVersion: 1,
-  description: 'Flow endpoints: create, list, get, delete, rename, exports, media, tool calls, run control, events.',
+  description: 'Flow endpoints: create, list, get, delete, rename, exports, media, tool calls, run control, observation, events.',
   provides: [ROUTES],
-  requires: [STORAGE, FLOW_SERVICE, FLOW_RUNNER, FLOW_EVENTS, SETTINGS],
+  requires: [STORAGE, FLOWS, FLOW_EVENTS, SETTINGS],
   optional: [BROWSER_DRIVERS],
   register({ container, settings }) {
     const subscribers = new SubscriberLimits(settings.flows?.maxEventSubscribersPerFlow ?? 32, settings.flows?.maxEventSubscribers ?? 512);

@@ -50,6 +50,8 @@ export const ToolCallBody = v.strictObject({
   parameters: v.optional(v.record(v.string(), v.unknown(), 'expected an object'), {}),
 });
 
+export const ObservationQuery = v.strictObject({ screenshot: v.optional(QueryBoolean, false) });
+
 export const RunModeBody = v.strictObject({ runMode: v.picklist(RUN_MODES, `expected one of ${RUN_MODES.join(', ')}`) });
 
 /** Loose description of FlowMetadata for the OpenAPI document. */
@@ -59,3 +61,7 @@ export const FlowMetadataDoc = v.looseObject({
 });
 export const FlowPageDoc = v.object({ flows: v.array(FlowMetadataDoc), nextPageToken: v.nullable(v.string()) });
 export const ToolCallDoc = v.looseObject({ id: v.string(), name: v.string(), parameters: v.record(v.string(), v.unknown()), source: v.picklist(['ON_START', 'LLM', 'USER']) });
+export const ObservationDoc = v.object({
+  flowId: v.string(), url: v.string(), title: v.string(), text: v.string(), refCount: v.number(), truncated: v.boolean(),
+  screenshot: v.optional(v.string()), at: v.number(),
+});

@@ -123,7 +123,7 @@ describe('buildRerun', () => {
     const { flow, calls, tools } = sample();
     const before = JSON.stringify({ flow, calls });
     const body = buildRerun(flow, calls, tools, { areElementIdsVolatile: true, disableSelectorFailover: true }, selectsByIdOnly);
-    (body.browser.using as Record<string, unknown>).headless = false;
+    (body.browser!.using as Record<string, unknown>).headless = false;
     body.customTools[0].name = 'changed';
     assert.equal(JSON.stringify({ flow, calls }), before);
   });

@@ -1,0 +1,435 @@
+/**
+ * One flow's actor: the only code that changes the flow. It runs the flow
+ * (opens its browser session, loads the target website, runs
+ * `toolCallsOnStart`, then continues by run mode) and takes commands from its
+ * inbox (pause, resume, cancel, run mode, an INSTRUCT call, an observation)
+ * one at a time, in arrival order. Every change goes through its FlowRecorder
+ * (save, then emit). A command wakes the run loop, which learns what changed
+ * from the actor's memory: nothing polls storage.
+ */
+import { randomUUID } from 'node:crypto';
+import type { BrowserDriver, BrowserSession } from '../contracts/browser-driver';
+import type { FlowObservation, QueuedToolCall } from '../contracts/flows';
+import type { Storage } from '../contracts/storage';
+import type { ToolDefinition } from '../contracts/tool';
+import type { KernelSettings } from '../config';
+import { ApiError, invalidRequest } from '../errors';
+import type { Logger } from '../logger';
+import type { AutonomousAgent } from './autonomous-agent';
+import { chooseGptConfig } from './create-flow';
+import { envRedactor, substitute } from './env-vars';
+import type { FailureCode } from './failure-codes';
+import { FlowCompletion, FlowFailure } from './flow-failure';
+import type { FlowEvents } from './flow-events';
+import { FlowRecorder } from './flow-recorder';
+import type { FlowMetadata, FlowResult, RunMode, ToolCallInput, ToolCallRecord, ToolCallSource } from './flow-types';
+import { WakeSignal } from './signal';
+import { checkToolCall } from './tool-call-check';
+import { runToolCall } from './tool-call-executor';
+import type { ToolRegistry } from './tool-registry';
+
+/** What every FlowActor needs; resolved once when the kernel builds its Flows. */
+export interface FlowActorDeps {
+  storage: Storage;
+  settings: KernelSettings;
+  logger: Logger;
+  drivers: BrowserDriver[];
+  tools: ToolRegistry;
+  events: FlowEvents;
+  /** The flow-runner agent; null when no LLM provider is loaded. */
+  agent: AutonomousAgent | null;
+}
+
+/** A message to a flow's actor. */
+export type FlowCommand =
+  | { type: 'pause' }
+  | { type: 'resume' }
+  | { type: 'cancel'; code: FailureCode; message: string }
+  | { type: 'runMode'; runMode: RunMode }
+  | { type: 'toolCall'; input: ToolCallInput }
+  | { type: 'observe'; screenshot: boolean };
+
+/** The actor's answer to a command. */
+export type FlowAnswer<C extends FlowCommand> =
+  C extends { type: 'toolCall' } ? QueuedToolCall : C extends { type: 'observe' } ? FlowObservation : FlowMetadata;
+
+const failed = (code: string, message: string): FlowResult => ({ success: false, summary: null, error: { code, message } });
+
+export class FlowActor {
+  private readonly rec: FlowRecorder;
+  private readonly wake = new WakeSignal();
+  private readonly abort = new AbortController();
+  private readonly userCalls: Array<{ id: string; input: ToolCallInput }> = [];
+  /** Commands, and the loop's own control transitions, run one at a time through this chain. */
+  private inbox: Promise<unknown> = Promise.resolve();
+  private phase: 'queued' | 'running' | 'ended' = 'queued';
+  private pause: 'none' | 'requested' | 'paused' = 'none';
+  private session: BrowserSession | null = null;
+  private cancelReason: FlowFailure | null = null;
+  private crash: Error | null = null;
+  /** Set once the session is being closed by us, so its close is not taken for a crash. */
+  private closing = false;
+  /** The flow's tools; null until the run has loaded the flow (INSTRUCT calls wait for it). */
+  private tools: Map<string, ToolDefinition> | null = null;
+  private envValues = new Map<string, string>();
+  /** Built once the env values are loaded: compiling a redactor is the costly part. */
+  private redactor = envRedactor(this.envValues);
+  private history: ToolCallRecord[] = [];
+  private lastActivity = Date.now();
+  private markEnded!: () => void;
+  /** Resolves once the flow has ended and its final state is saved. */
+  readonly done = new Promise<void>((r) => { this.markEnded = r; });
+
+  constructor(readonly flowId: string, private readonly deps: FlowActorDeps) {
+    this.rec = new FlowRecorder(flowId, deps.storage, deps.events);
+  }
+
+  /** Whether the flow waits for a run slot (the scheduler starts it with `run`). */
+  get queued(): boolean {
+    return this.phase === 'queued';
+  }
+
+  /** The inbox: every command from routes (later CLI, UI, MCP) comes in here. */
+  send<C extends FlowCommand>(command: C): Promise<FlowAnswer<C>> {
+    return this.handle(command) as Promise<FlowAnswer<C>>;
+  }
+
+  private handle(c: FlowCommand): Promise<unknown> {
+    switch (c.type) {
+      case 'pause': return this.serial(() => this.onPause());
+      case 'resume': return this.serial(() => this.onResume());
+      case 'runMode': return this.serial(() => this.onRunMode(c.runMode));
+      case 'toolCall': return this.serial(() => this.onToolCall(c.input));
+      case 'cancel': return this.onCancel(c.code, c.message);
+      // Reads the page and changes nothing: it need not wait for other commands.
+      case 'observe': return this.observe(c.screenshot);
+    }
+  }
+
+  private serial<T>(fn: () => Promise<T>): Promise<T> {
+    const next = this.inbox.then(fn, fn);
+    this.inbox = next.catch(() => undefined);
+    return next;
+  }
+
+  private checkActive(action: string): void {
+    if (this.phase === 'ended') throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} has ended; it cannot ${action}`);
+  }
+
+  private async onPause(): Promise<FlowMetadata> {
+    this.checkActive('be paused');
+    if (this.pause !== 'none') return this.rec.get();
+    this.pause = 'requested';
+    const flow = await this.rec.setNextState('PAUSED');
+    this.wake.wake();
+    return flow;
+  }
+
+  private async onResume(): Promise<FlowMetadata> {
+    this.checkActive('be resumed');
+    const was = this.pause;
+    if (was === 'none') {
+      throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} is ${(await this.rec.get()).state}, not PAUSED; only a paused flow can be resumed`);
+    }
+    this.pause = 'none';
+    const flow = was === 'paused' ? await this.rec.setState('RESUMING') : await this.rec.setNextState(null);
+    this.wake.wake();
+    return flow;
+  }
+
+  private async onRunMode(runMode: RunMode): Promise<FlowMetadata> {
+    this.checkActive('switch run mode');
+    const flow = await this.rec.get();
+    if (flow.runMode === 'DETERMINISTIC' || runMode === 'DETERMINISTIC') {
+      throw new ApiError('FLOW_NOT_ACTIVE', 'DETERMINISTIC flows cannot switch run mode, and a live flow cannot switch to DETERMINISTIC');
+    }
+    if (flow.runMode === runMode) return flow;
+    let gptConfigName = flow.gptConfigName;
+    if (runMode === 'AUTONOMOUS') {
+      if (!flow.overallObjective) throw invalidRequest('runMode: the flow has no overallObjective, so it cannot run AUTONOMOUS');
+      gptConfigName = await chooseGptConfig(this.deps.storage, flow.gptConfigName, true);
+    }
+    const updated = await this.rec.setRunMode(runMode, gptConfigName);
+    this.wake.wake();
+    return updated;
+  }
+
+  private async onToolCall(input: ToolCallInput): Promise<QueuedToolCall> {
+    this.checkActive('take a tool call');
+    const flow = await this.rec.get();
+    if (flow.runMode !== 'INSTRUCT') throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} runs ${flow.runMode}; user tool calls need INSTRUCT (POST /api/flows/${this.flowId}/run-mode)`);
+    if (!this.tools) throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} has not started yet (${flow.state}); try again when it waits for the user`);
+    const checked = await checkToolCall(this.tools, flow.envVars, input);
+    if (!checked.ok) throw invalidRequest(checked.problem);
+    const toolCallId = randomUUID();
+    this.userCalls.push({ id: toolCallId, input });
+    this.wake.wake();
+    return { toolCallId, flow };
+  }
+
+  /** A queued flow ends at once; a running one is stopped (its browser closed) and awaited, bounded. */
+  private async onCancel(code: FailureCode, message: string): Promise<FlowMetadata> {
+    await this.serial(async () => {
+      this.checkActive('be cancelled');
+      if (this.phase === 'queued') return this.end(failed(code, `${message} before it started`));
+      if (this.cancelReason) return;
+      this.cancelReason = new FlowFailure(code, message);
+      this.abort.abort(this.cancelReason);
+      this.wake.wake();
+      this.closeSession();
+    });
+    // Outside the inbox: the run's own last steps go through it.
+    await Promise.race([this.done, new Promise((r) => setTimeout(r, 15_000).unref())]);
+    return this.rec.get();
+  }
+
+  private async observe(screenshot: boolean): Promise<FlowObservation> {
+    const session = this.session;
+    if (this.phase !== 'running' || !session || this.closing || this.cancelReason || this.crash) {
+      throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} has no live browser (${(await this.rec.get()).state}); an observation needs one`);
+    }
+    const llm = this.deps.settings.llm;
+    const redact = (t: string) => this.redact(t);
+    const o = await session.observe({ maxTokens: llm.observationTokenBudget, screenshot, linkTargets: llm.observationLinkTargets, redact });
+    return {
+      flowId: this.flowId, url: redact(o.url), title: redact(o.title), text: redact(o.text), refCount: o.refCount, truncated: o.truncated,
+      ...(screenshot && o.screenshot ? { screenshot: o.screenshot.toString('base64') } : {}), at: Date.now(),
+    };
+  }
+
+  /** Runs the flow to its end (called by the scheduler when a slot is free); never rejects. */
+  async run(): Promise<void> {
+    if (this.phase !== 'queued') return;
+    this.phase = 'running';
+    let result: FlowResult;
+    try {
+      result = await this.execute();
+    } catch (err) {
+      result = this.resultOf(err);
+    }
+    const hasVideo = this.session?.recordsVideo ?? false;
+    if (this.session) {
+      this.closing = true;
+      await this.session.close().catch((err) => this.deps.logger.warn('closing the browser session failed', { flowId: this.flowId, error: (err as Error).message }));
+    }
+    await this.serial(() => this.end(result, { hasVideo }));
+  }
+
+  /**
+   * Startup after a crash or kill: the flow was live, its browser is gone, so
+   * its step cannot be resumed. A call left without an outcome is closed as
+   * interrupted, and the flow ends FAILED INTERRUPTED naming the step.
+   */
+  async recover(): Promise<void> {
+    this.phase = 'running';
+    const flow = await this.rec.get();
+    let step: string | null = null;
+    for (const [i, call] of (await this.deps.storage.toolCalls.list(this.flowId)).entries()) {
+      if (call.outcome !== null) continue;
+      step = `tool call ${i + 1}: ${call.name}`;
+      await this.rec.putToolCall({
+        ...call, completedAt: Date.now(),
+        outcome: { success: false, message: 'Interrupted: the service stopped during this call', data: null, selectors: null },
+      }, 'finished');
+    }
+    await this.serial(() => this.end(failed('INTERRUPTED', `The service stopped while the flow was ${flow.state}${step ? ` (${step})` : ''}`)));
+  }
+
+  private async end(result: FlowResult, patch: Partial<FlowMetadata> = {}): Promise<void> {
+    this.phase = 'ended';
+    try {
+      await this.rec.finish(result, patch);
+    } catch (err) {
+      this.deps.logger.warn('could not record the end of a flow (deleted?)', { flowId: this.flowId, error: (err as Error).message });
+    }
+    this.markEnded();
+  }
+
+  private closeSession(): void {
+    if (!this.session) return;
+    this.closing = true;
+    void this.session.close().catch(() => undefined);
+  }
+
+  private resultOf(err: unknown): FlowResult {
+    if (this.cancelReason) return failed(this.cancelReason.code, this.cancelReason.message);
+    if (this.crash) return failed('BROWSER_CRASHED', `The browser closed unexpectedly: ${this.redact(this.crash.message)}`);
+    if (err instanceof FlowCompletion) return { success: err.success, summary: err.summary, error: err.success ? null : { code: 'OBJECTIVE_NOT_COMPLETABLE', message: err.summary } };
+    if (err instanceof FlowFailure) return failed(err.code, this.redact(err.message));
+    this.deps.logger.error('flow failed with an unexpected error', { flowId: this.flowId, error: this.redact(String((err as Error)?.stack ?? err)) });
+    return failed('INTERNAL_ERROR', this.redact((err as Error)?.message ?? String(err)));
+  }
+
+  /**
+   * Env values become `${NAME}` in any spelling (longest first, so a value
+   * inside another cannot leave a tail), then registered secrets are masked.
+   */
+  private redact(text: string): string {
+    return this.deps.logger.redact(this.redactor.redact(text));
+  }
+
+  private async execute(): Promise<FlowResult> {
+    let flow = await this.rec.get();
+    this.checkCancelled();
+    this.tools = this.deps.tools.forFlow(flow.customTools);
+    flow = await this.rec.setState('INITIALIZING', { startedAt: Date.now() });
+    await this.loadEnv(flow);
+    await this.openSession(flow);
+    await this.loadTarget(flow);
+
+    for (const input of flow.toolCallsOnStart) {
+      await this.checkpoint();
+      const call = await this.callTool(input, 'ON_START', null);
+      if (!call.outcome?.success && (await this.rec.get()).runMode === 'DETERMINISTIC') {
+        throw new FlowFailure('TOOL_CALL_FAILED', `Tool call ${call.name} failed: ${call.outcome?.message ?? 'no outcome'}`);
+      }
+    }
+    for (;;) {
+      await this.checkpoint();
+      flow = await this.rec.get();
+      if (flow.runMode === 'DETERMINISTIC') return { success: true, summary: `All ${flow.toolCallsOnStart.length} tool calls succeeded`, error: null };
+      if (flow.runMode === 'INSTRUCT') await this.instructStep(flow);
+      else await this.autonomousStep(flow);
+    }
+  }
+
+  private async loadEnv(flow: FlowMetadata): Promise<void> {
+    for (const name of flow.envVars) {
+      const value = await this.deps.storage.env.get(name);
+      if (value !== undefined) this.envValues.set(name, value);
+    }
+    this.redactor = envRedactor(this.envValues);
+  }
+
+  private async openSession(flow: FlowMetadata): Promise<void> {
+    const driver = this.deps.drivers.find((d) => d.type === flow.browser.using.type);
+    if (!driver) throw new FlowFailure('BROWSER_UNAVAILABLE', `No driver for browser type "${flow.browser.using.type}" is loaded`);
+    const s = this.deps.settings.flows;
+    const videoPath = s.video ? await this.deps.storage.artifacts.videoPath(flow.id) : null;
+    let session: BrowserSession;
+    try {
+      // `${NAME}` placeholders (a proxy password) are filled in for the driver only; the stored flow keeps them.
+      session = await driver.open(substitute(flow.browser.using, this.envValues), {
+        flowId: flow.id, videoPath, actionTimeoutMs: s.actionTimeoutMs, navigationTimeoutMs: s.navigationTimeoutMs,
+      });
+    } catch (err) {
+      this.checkCancelled();
+      throw new FlowFailure('BROWSER_UNAVAILABLE', `Could not start the browser: ${(err as Error).message}`);
+    }
+    this.session = session;
+    if (this.cancelReason) {
+      this.closeSession();
+      this.checkCancelled();
+    }
+    void session.disconnected.then((err) => {
+      if (this.cancelReason || this.closing) return;
+      this.crash = err;
+      this.abort.abort(err);
+      this.wake.wake();
+    });
+  }
+
+  private async loadTarget(flow: FlowMetadata): Promise<void> {
+    try {
+      await this.session!.navigate(flow.targetWebsite);
+    } catch (err) {
+      this.checkCancelled();
+      throw new FlowFailure('TARGET_UNREACHABLE', `Could not load ${flow.targetWebsite}: ${(err as Error).message}`);
+    }
+    await this.screenshot(true);
+  }
+
+  private checkCancelled(): void {
+    if (this.cancelReason) throw this.cancelReason;
+    if (this.crash) throw new FlowFailure('BROWSER_CRASHED', `The browser closed unexpectedly: ${this.crash.message}`);
+  }
+
+  /** Between actions: applies a requested pause, then waits until a resume (or cancel) wakes the loop. */
+  private async checkpoint(): Promise<void> {
+    this.checkCancelled();
+    if (this.pause !== 'requested') return;
+    await this.serial(async () => {
+      if (this.pause !== 'requested' || this.cancelReason) return;
+      this.pause = 'paused';
+      await this.rec.setState('PAUSED', { nextState: null });
+    });
+    while (this.isPaused()) {
+      await this.wake.wait(60_000);
+      this.checkCancelled();
+    }
+  }
+
+  /** Read through a call: resume (in the inbox) changes `pause` while the checkpoint waits. */
+  private isPaused(): boolean {
+    return this.pause === 'paused';
+  }
+
+  /** Takes a screenshot and stores its file; with `addToFlow`, also lists it on the flow (else the tool call's record does). */
+  private async screenshot(addToFlow: boolean): Promise<string | null> {
+    if (!this.deps.settings.flows.screenshots || !this.session || this.abort.signal.aborted) return null;
+    try {
+      const png = await this.session.screenshot();
+      const imageId = randomUUID();
+      if (addToFlow) await this.rec.putScreenshot(imageId, png, null);
+      else await this.deps.storage.artifacts.putImage(this.flowId, imageId, png);
+      return imageId;
+    } catch (err) {
+      this.deps.logger.debug('screenshot failed', { flowId: this.flowId, error: this.redact((err as Error).message) });
+      return null;
+    }
+  }
+
+  /** Runs one tool call and records it; throws FlowCompletion when a control tool ends the flow. */
+  private async callTool(input: ToolCallInput, source: ToolCallSource, rationale: string | null, id: string = randomUUID()): Promise<ToolCallRecord> {
+    const flow = await this.rec.get();
+    this.checkBudget(flow);
+    await this.rec.setState('RUNNING_ACTION');
+    const { record, endFlow } = await runToolCall({
+      id, input, source, rationale, flow, session: this.session!, tools: this.tools!, envValues: this.envValues,
+      recorder: this.rec, settings: this.deps.settings, signal: this.abort.signal,
+      redact: (t) => this.redact(t), redactDeep: (x) => this.redactor.redactDeep(x), screenshot: () => this.screenshot(false),
+    });
+    this.checkCancelled();
+    this.history.push(record);
+    this.lastActivity = Date.now();
+    if (endFlow) throw new FlowCompletion(endFlow.success, endFlow.summary);
+    return record;
+  }
+
+  /** Throws MAX_TOOL_CALLS_REACHED when the flow has used its tool-call budget. */
+  private checkBudget(flow: FlowMetadata): void {
+    const done = flow.progress.toolCallsCompleted + flow.progress.toolCallsFailed;
+    if (done >= flow.maxToolCalls) {
+      throw new FlowFailure('MAX_TOOL_CALLS_REACHED', `The flow reached maxToolCalls (${flow.maxToolCalls}) without completing`);
+    }
+  }
+
+  private async instructStep(flow: FlowMetadata): Promise<void> {
+    const next = this.userCalls.shift();
+    if (next) {
+      await this.callTool(next.input, 'USER', null, next.id);
+      return;
+    }
+    if (flow.state !== 'WAITING_ON_USER_FOR_NEXT_ACTION') await this.rec.setState('WAITING_ON_USER_FOR_NEXT_ACTION');
+    const idle = this.deps.settings.flows.instructIdleTimeoutMs;
+    const remaining = this.lastActivity + idle - Date.now();
+    if (remaining <= 0) throw new FlowFailure('IDLE_TIMEOUT', `No user action for ${Math.round(idle / 1000)} s`);
+    await this.wake.wait(remaining);
+  }
+
+  private async autonomousStep(flow: FlowMetadata): Promise<void> {
+    if (!this.deps.agent) throw new FlowFailure('AGENT_UNAVAILABLE', 'No flow-runner agent is available for AUTONOMOUS mode');
+    // Checked before asking: a model call whose answer could not be run would only cost tokens.
+    this.checkBudget(flow);
+    await this.rec.setState('QUERYING_LLM_FOR_NEXT_ACTION');
+    const step = await this.deps.agent.nextStep({
+      flow, session: this.session!, tools: this.tools!, history: this.history, signal: this.abort.signal,
+      redact: (t) => this.redact(t),
+      onUsage: (i, o) => this.rec.addTokens(i, o),
+    });
+    this.checkCancelled();
+    if ((await this.rec.get()).runMode !== 'AUTONOMOUS') return; // switched meanwhile: drop the step
+    await this.checkpoint();
+    await this.callTool(step.toolCall, 'LLM', step.rationale);
+  }
+}

@@ -1,0 +1,180 @@
+/**
+ * The Flows facade (token FLOWS): what the routes call. Queries and the
+ * changes of finished flows (rename, delete) use storage; commands to live
+ * flows are sent to the flow's actor through the scheduler. `createFlows`
+ * wires it from the container once, when FLOWS is first resolved.
+ */
+import { existsSync, statSync } from 'node:fs';
+import type { DependencyContainer } from 'tsyringe';
+import type { CodegenEmitter, CodegenFlow, CodegenOptions } from '../contracts/codegen-emitter';
+import type { FlowObservation, Flows, QueuedToolCall } from '../contracts/flows';
+import type { Lifecycle } from '../contracts/lifecycle';
+import { ApiError } from '../errors';
+import { BROWSER_DRIVERS, CODEGEN_EMITTERS, FLOW_EVENTS, LLM_PROVIDERS, LOGGER, SETTINGS, STORAGE, TOOLS, resolve, resolveAll } from '../tokens';
+import { UUID_RE } from '../validation';
+import { createFlowRunnerAgent } from '../agent/flow-runner-agent';
+import { buildFlow, type CreateFlow } from './create-flow';
+import type { FlowActor, FlowActorDeps, FlowAnswer, FlowCommand } from './flow-actor';
+import { FlowScheduler } from './flow-scheduler';
+import { isTerminal, type FlowMetadata, type FlowPage, type FlowQuery, type RunMode, type ToolCallInput, type ToolCallRecord } from './flow-types';
+import { buildRerun, replayableCalls, type RerunOptions } from './rerun';
+import { selectsByIdOnly } from './selector-kinds';
+import { ToolRegistry } from './tool-registry';
+
+/** Builds the kernel's Flows from what the plugins registered. */
+export function createFlows(c: DependencyContainer): FlowFacade {
+  const storage = resolve(c, STORAGE);
+  const settings = resolve(c, SETTINGS);
+  const logger = resolve(c, LOGGER);
+  const providers = resolveAll(c, LLM_PROVIDERS);
+  return new FlowFacade({
+    storage, settings, logger,
+    drivers: resolveAll(c, BROWSER_DRIVERS),
+    tools: new ToolRegistry(resolveAll(c, TOOLS)),
+    events: resolve(c, FLOW_EVENTS),
+    agent: providers.length ? createFlowRunnerAgent({ storage, settings, logger, providers }) : null,
+  }, resolveAll(c, CODEGEN_EMITTERS));
+}
+
+export class FlowFacade implements Flows {
+  private readonly scheduler: FlowScheduler;
+  /** Start (recovery), ready (queued flows run) and stop of the flows; registered by the kernel. */
+  readonly lifecycle: Lifecycle;
+
+  constructor(private readonly deps: FlowActorDeps, private readonly emitters: CodegenEmitter[]) {
+    this.scheduler = new FlowScheduler(deps);
+    const s = this.scheduler;
+    this.lifecycle = { name: 'flow-scheduler', order: 50, start: () => s.start(), ready: () => s.runRecovered(), stop: () => s.stop() };
+  }
+
+  async create(input: CreateFlow): Promise<FlowMetadata> {
+    const { storage, drivers, tools, settings } = this.deps;
+    const flow = await buildFlow(input, { storage, drivers, tools, settings });
+    await storage.flows.create(flow);
+    this.scheduler.enqueue(flow.id);
+    return flow;
+  }
+
+  async get(id: string): Promise<FlowMetadata> {
+    const flow = UUID_RE.test(id) ? await this.deps.storage.flows.get(id) : undefined;
+    if (!flow) throw new ApiError('FLOW_NOT_FOUND', `Flow ${JSON.stringify(id.slice(0, 100))} does not exist`);
+    return flow;
+  }
+
+  list(query: FlowQuery): Promise<FlowPage> {
+    return this.deps.storage.flows.list(query);
+  }
+
+  private async getFinished(id: string, action: string): Promise<FlowMetadata> {
+    const flow = await this.get(id);
+    if (!isTerminal(flow.state)) {
+      throw new ApiError('FLOW_STILL_RUNNING', `Flow ${id} is ${flow.state}; ${action} needs a finished flow (SUCCESS or FAILED). Cancel it first with POST /api/flows/${id}/cancel.`);
+    }
+    return flow;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.getFinished(id, 'delete');
+    await this.deps.storage.flows.delete(id);
+    await this.deps.storage.artifacts.deleteFlow(id);
+    this.deps.events.forget(id);
+  }
+
+  /** A finished flow has no actor any more: its name is the one field still written here. */
+  async rename(id: string, name: string): Promise<FlowMetadata> {
+    await this.getFinished(id, 'rename');
+    const updated = await this.deps.storage.flows.update(id, (f) => ({ ...f, name }));
+    if (!updated) throw new ApiError('FLOW_NOT_FOUND', `Flow ${id} does not exist`);
+    return updated;
+  }
+
+  async toolCalls(id: string): Promise<ToolCallRecord[]> {
+    await this.get(id);
+    return this.deps.storage.toolCalls.list(id);
+  }
+
+  async toolCall(id: string, toolCallId: string): Promise<ToolCallRecord> {
+    await this.get(id);
+    const call = await this.deps.storage.toolCalls.get(id, toolCallId);
+    if (!call) throw new ApiError('TOOL_CALL_NOT_FOUND', `Tool call ${JSON.stringify(toolCallId.slice(0, 100))} does not exist in flow ${id}`);
+    return call;
+  }
+
+  async imagePath(id: string, imageId: string): Promise<string> {
+    await this.get(id);
+    const path = /^[A-Za-z0-9_-]{1,100}$/.test(imageId) ? await this.deps.storage.artifacts.imagePath(id, imageId) : undefined;
+    if (!path) throw new ApiError('IMAGE_NOT_FOUND', `Image ${JSON.stringify(imageId.slice(0, 100))} does not exist in flow ${id}`);
+    return path;
+  }
+
+  async videoPath(id: string): Promise<string> {
+    const flow = await this.get(id);
+    const path = await this.deps.storage.artifacts.videoPath(id);
+    if (!flow.hasVideo || !existsSync(path) || statSync(path).size === 0) {
+      throw new ApiError('VIDEO_NOT_FOUND', `Flow ${id} has no video${isTerminal(flow.state) ? '' : ' yet (it is written when the flow ends)'}`);
+    }
+    return path;
+  }
+
+  private async codegenFlow(flow: FlowMetadata): Promise<CodegenFlow> {
+    const tools = this.deps.tools.forFlow(flow.customTools);
+    return { flow, toolCalls: replayableCalls(await this.deps.storage.toolCalls.list(flow.id), tools), tools };
+  }
+
+  async rerun(id: string, options: RerunOptions): Promise<CreateFlow> {
+    const flow = await this.getFinished(id, 'rerun');
+    const calls = await this.deps.storage.toolCalls.list(id);
+    return buildRerun(flow, calls, this.deps.tools.forFlow(flow.customTools), options, selectsByIdOnly);
+  }
+
+  async code(id: string, options: CodegenOptions): Promise<string> {
+    const flow = await this.getFinished(id, 'code generation');
+    const emitter = this.emitters.find((e) => e.kind === 'script' && e.emitScript);
+    if (!emitter?.emitScript) throw new ApiError('NOT_FOUND', 'No code generator plugin is loaded');
+    return emitter.emitScript(await this.codegenFlow(flow), options);
+  }
+
+  async project(ids: string[], options: CodegenOptions): Promise<Buffer> {
+    const flows: CodegenFlow[] = [];
+    for (const id of ids) flows.push(await this.codegenFlow(await this.getFinished(id, 'project export')));
+    const emitter = this.emitters.find((e) => e.kind === 'project' && e.emitProject);
+    if (!emitter?.emitProject) throw new ApiError('NOT_FOUND', 'No project generator plugin is loaded');
+    return emitter.emitProject(flows, options);
+  }
+
+  /** Sends a command to the flow's actor: 404 for an unknown flow, 409 FLOW_NOT_ACTIVE once it has ended. */
+  private async tell<C extends FlowCommand>(id: string, command: C, action: string): Promise<FlowAnswer<C>> {
+    return (await this.actorOf(id, action)).send(command);
+  }
+
+  private async actorOf(id: string, action: string): Promise<FlowActor> {
+    const flow = await this.get(id);
+    const actor = this.scheduler.actor(id);
+    if (!actor || isTerminal(flow.state)) throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${id} has ended (${flow.state}); it cannot ${action}`);
+    return actor;
+  }
+
+  pause(id: string): Promise<FlowMetadata> {
+    return this.tell(id, { type: 'pause' }, 'be paused');
+  }
+
+  resume(id: string): Promise<FlowMetadata> {
+    return this.tell(id, { type: 'resume' }, 'be resumed');
+  }
+
+  cancel(id: string): Promise<FlowMetadata> {
+    return this.tell(id, { type: 'cancel', code: 'CANCELLED', message: 'Cancelled by the user' }, 'be cancelled');
+  }
+
+  setRunMode(id: string, runMode: RunMode): Promise<FlowMetadata> {
+    return this.tell(id, { type: 'runMode', runMode }, 'switch run mode');
+  }
+
+  submitToolCall(id: string, input: ToolCallInput): Promise<QueuedToolCall> {
+    return this.tell(id, { type: 'toolCall', input }, 'take a tool call');
+  }
+
+  observe(id: string, options: { screenshot: boolean }): Promise<FlowObservation> {
+    return this.tell(id, { type: 'observe', screenshot: options.screenshot }, 'be observed');
+  }
+}
