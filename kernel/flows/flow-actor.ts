@@ -112,8 +112,11 @@ export class FlowActor {
     return next;
   }
 
+  /** A flow that has ended, or is ending (cancelled, its browser gone), takes no more commands. */
   private checkActive(action: string): void {
     if (this.phase === 'ended') throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} has ended; it cannot ${action}`);
+    const ending = this.cancelReason?.code ?? (this.crash ? 'BROWSER_CRASHED' : null);
+    if (ending) throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} is ending (${ending}); it cannot ${action}`);
   }
 
   private async onPause(): Promise<FlowMetadata> {
@@ -172,7 +175,6 @@ export class FlowActor {
     await this.serial(async () => {
       this.checkActive('be cancelled');
       if (this.phase === 'queued') return this.end(failed(code, `${message} before it started`));
-      if (this.cancelReason) return;
       this.cancelReason = new FlowFailure(code, message);
       this.abort.abort(this.cancelReason);
       this.wake.wake();

@@ -68,7 +68,7 @@ describe('INSTRUCT mode and run control', () => {
     await waitForFlow(svc, id, waiting);
     assert.match((await send(id, 'teleport')).body.message, /unknown tool "teleport"/);
     assert.match((await send(id, 'click', {})).body.message, /parameters\.selector/);
-    assert.match((await send(id, 'type', { text: '${PASSWORD}' })).body.message, /not one of the flow's envVars/);
+    assert.match((await send(id, 'type', { text: '${PASSWORD}' })).body.message, /^parameters: \$\{PASSWORD\} is used but "PASSWORD" is not listed in envVars/);
     const bad = await svc.request('POST', `/api/flows/${id}/tool-calls`, { name: 'reload', extra: 1 });
     assert.equal(bad.status, 400);
     const flow = (await svc.request('GET', `/api/flows/${id}`)).body;
