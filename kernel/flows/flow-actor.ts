@@ -53,7 +53,7 @@ export type FlowCommand =
 export type FlowAnswer<C extends FlowCommand> =
   C extends { type: 'toolCall' } ? QueuedToolCall : C extends { type: 'observe' } ? FlowObservation : FlowMetadata;
 
-const failed = (code: string, message: string): FlowResult => ({ success: false, summary: null, error: { code, message } });
+const failed = (code: FailureCode, message: string): FlowResult => ({ success: false, summary: null, error: { code, message } });
 
 export class FlowActor {
   private readonly rec: FlowRecorder;
