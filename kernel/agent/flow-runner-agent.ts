@@ -10,7 +10,7 @@ import type { ToolDefinition } from '../contracts/tool';
 import type { KernelSettings } from '../config';
 import type { Logger } from '../logger';
 import type { AgentStep, AgentStepInput, AutonomousAgent } from '../flows/autonomous-agent';
-import { FlowFailure } from '../flows/flow-failure';
+import { FlowFailure } from '../flows/failure-codes';
 import { modelToolSchema } from './model-tool-schema';
 import { callWithRetry } from './llm-call';
 import { NO_TOOL_CALL_REMINDER, malformedArgumentsReply, stepPrompt, systemPrompt } from './prompt';

@@ -8,7 +8,7 @@
  */
 import { LlmError, type LlmErrorKind, type LlmProvider, type LlmRequest, type LlmResponse } from '../contracts/llm-provider';
 import type { GptConfigRecord } from '../contracts/storage';
-import { FlowFailure } from '../flows/flow-failure';
+import { FlowFailure } from '../flows/failure-codes';
 import type { FailureCode } from '../flows/failure-codes';
 
 /** How often and how patiently a failed call is retried (settings.llm). */

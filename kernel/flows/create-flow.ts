@@ -104,31 +104,14 @@ export async function buildFlow(input: CreateFlow, deps: CreateFlowDeps): Promis
   if (input.toolCallsOnStart.length > maxToolCalls) {
     throw invalidRequest(`toolCallsOnStart: ${input.toolCallsOnStart.length} tool calls exceed maxToolCalls (${maxToolCalls})`);
   }
-  const now = Date.now();
+  const { name, targetWebsite, initialRunMode, envVars, customTools, toolCallsOnStart } = input;
   return {
-    id: randomUUID(),
-    name: input.name,
-    targetWebsite: input.targetWebsite,
-    overallObjective: input.overallObjective ?? null,
-    initialRunMode: input.initialRunMode,
-    runMode: input.initialRunMode,
-    state: 'UNSTARTED',
-    nextState: null,
-    browser: { using },
-    envVars: input.envVars,
-    customTools: input.customTools,
-    toolCallsOnStart: input.toolCallsOnStart,
-    maxToolCalls,
-    gptConfigName,
-    hasGptConfigNameOverride: Boolean(input.gptConfigNameOverride),
+    id: randomUUID(), name, targetWebsite, overallObjective: input.overallObjective ?? null, initialRunMode, runMode: initialRunMode,
+    state: 'UNSTARTED', nextState: null, browser: { using }, envVars, customTools, toolCallsOnStart, maxToolCalls,
+    gptConfigName, hasGptConfigNameOverride: Boolean(input.gptConfigNameOverride),
     progress: { toolCallsCompleted: 0, toolCallsFailed: 0, maxToolCalls },
     tokenUsage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
-    createdAt: now,
-    startedAt: null,
-    completedAt: null,
-    result: null,
-    imageIds: [],
-    hasVideo: false,
+    createdAt: Date.now(), startedAt: null, completedAt: null, result: null, imageIds: [], hasVideo: false,
   };
 }
 

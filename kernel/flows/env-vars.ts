@@ -1,7 +1,7 @@
 /**
  * `${NAME}` placeholders in tool-call parameters. Values are substituted only
  * at execution time; everything stored, logged, emitted or sent to an LLM
- * keeps the placeholder, and `redactValues` puts placeholders back into
+ * keeps the placeholder, and `envRedactor` puts placeholders back into
  * anything that came out of the page or the driver.
  */
 import { createRedactor, type Redactor } from '../secret-redaction.js';
@@ -36,9 +36,4 @@ export function substitute<T>(value: T, values: ReadonlyMap<string, string>): T 
  */
 export function envRedactor(values: ReadonlyMap<string, string>): Redactor {
   return createRedactor([...values].map(([name, value]) => [value, '${' + name + '}'] as const));
-}
-
-/** Deep copy of `value` where every occurrence of a secret value becomes its `${NAME}` placeholder. */
-export function redactValues<T>(value: T, values: ReadonlyMap<string, string>): T {
-  return envRedactor(values).redactDeep(value);
 }

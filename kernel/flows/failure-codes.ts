@@ -1,9 +1,9 @@
 /**
  * Every way a flow can end FAILED: the one table of `result.error.code`
  * values, what each means, and whether running the same flow again may
- * succeed without changing anything (`retryable`). FlowFailure takes only
- * these codes, and test/unit/kernel/failure-codes.test.ts checks that
- * docs/flows.md lists exactly these rows.
+ * succeed without changing anything (`retryable`); and FlowFailure, which
+ * ends a flow with one of these codes. test/unit/kernel/failure-codes.test.ts
+ * checks that docs/flows.md lists exactly these rows.
  */
 
 /** One row of the table. */
@@ -39,3 +39,19 @@ export const FAILURE_CODES = {
 
 /** A `result.error.code` of a FAILED flow. */
 export type FailureCode = keyof typeof FAILURE_CODES;
+
+/** Thrown inside a flow's actor: becomes the flow's `result.error` (`{ code, message }`) and the state FAILED. */
+export class FlowFailure extends Error {
+  constructor(readonly code: FailureCode, message: string) {
+    super(message);
+    this.name = 'FlowFailure';
+  }
+}
+
+/** Thrown when a control tool (markObjectiveComplete...) ends the flow. */
+export class FlowCompletion extends Error {
+  constructor(readonly success: boolean, readonly summary: string) {
+    super(summary);
+    this.name = 'FlowCompletion';
+  }
+}

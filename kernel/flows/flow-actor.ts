@@ -18,8 +18,7 @@ import type { Logger } from '../logger';
 import type { AutonomousAgent } from './autonomous-agent';
 import { chooseGptConfig } from './create-flow';
 import { envRedactor, substitute } from './env-vars';
-import type { FailureCode } from './failure-codes';
-import { FlowCompletion, FlowFailure } from './flow-failure';
+import { FlowCompletion, FlowFailure, type FailureCode } from './failure-codes';
 import type { FlowEvents } from './flow-events';
 import { FlowRecorder } from './flow-recorder';
 import type { FlowMetadata, FlowResult, RunMode, ToolCallInput, ToolCallRecord, ToolCallSource } from './flow-types';
@@ -65,8 +64,8 @@ export class FlowActor {
   private phase: 'queued' | 'running' | 'ended' = 'queued';
   private pause: 'none' | 'requested' | 'paused' = 'none';
   private session: BrowserSession | null = null;
-  private cancelReason: FlowFailure | null = null;
-  private crash: Error | null = null;
+  /** Why the flow ends before its time (cancelled, service stopped, browser crashed); null while it runs on. */
+  private ending: FlowFailure | null = null;
   /** Set once the session is being closed by us, so its close is not taken for a crash. */
   private closing = false;
   /** The flow's tools; null until the run has loaded the flow (INSTRUCT calls wait for it). */
@@ -90,20 +89,14 @@ export class FlowActor {
   }
 
   /** The inbox: every command from routes (later CLI, UI, MCP) comes in here. */
-  send<C extends FlowCommand>(command: C): Promise<FlowAnswer<C>> {
-    return this.handle(command) as Promise<FlowAnswer<C>>;
-  }
-
-  private handle(c: FlowCommand): Promise<unknown> {
-    switch (c.type) {
-      case 'pause': return this.serial(() => this.onPause());
-      case 'resume': return this.serial(() => this.onResume());
-      case 'runMode': return this.serial(() => this.onRunMode(c.runMode));
-      case 'toolCall': return this.serial(() => this.onToolCall(c.input));
-      case 'cancel': return this.onCancel(c.code, c.message);
-      // Reads the page and changes nothing: it need not wait for other commands.
-      case 'observe': return this.observe(c.screenshot);
-    }
+  send<C extends FlowCommand>(c: C): Promise<FlowAnswer<C>> {
+    const answer = c.type === 'pause' ? this.serial(() => this.onPause())
+      : c.type === 'resume' ? this.serial(() => this.onResume())
+      : c.type === 'runMode' ? this.serial(() => this.onRunMode(c.runMode))
+      : c.type === 'toolCall' ? this.serial(() => this.onToolCall(c.input))
+      : c.type === 'cancel' ? this.onCancel(c.code, c.message)
+      : this.observe(c.screenshot); // reads the page and changes nothing: it need not wait for other commands
+    return answer as Promise<FlowAnswer<C>>;
   }
 
   private serial<T>(fn: () => Promise<T>): Promise<T> {
@@ -115,15 +108,14 @@ export class FlowActor {
   /** A flow that has ended, or is ending (cancelled, its browser gone), takes no more commands. */
   private checkActive(action: string): void {
     if (this.phase === 'ended') throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} has ended; it cannot ${action}`);
-    const ending = this.cancelReason?.code ?? (this.crash ? 'BROWSER_CRASHED' : null);
-    if (ending) throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} is ending (${ending}); it cannot ${action}`);
+    if (this.ending) throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} is ending (${this.ending.code}); it cannot ${action}`);
   }
 
   private async onPause(): Promise<FlowMetadata> {
     this.checkActive('be paused');
     if (this.pause !== 'none') return this.rec.get();
     this.pause = 'requested';
-    const flow = await this.rec.setNextState('PAUSED');
+    const flow = await this.rec.change({ nextState: 'PAUSED' });
     this.wake.wake();
     return flow;
   }
@@ -135,7 +127,7 @@ export class FlowActor {
       throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} is ${(await this.rec.get()).state}, not PAUSED; only a paused flow can be resumed`);
     }
     this.pause = 'none';
-    const flow = was === 'paused' ? await this.rec.setState('RESUMING') : await this.rec.setNextState(null);
+    const flow = was === 'paused' ? await this.rec.setState('RESUMING') : await this.rec.change({ nextState: null });
     this.wake.wake();
     return flow;
   }
@@ -152,7 +144,7 @@ export class FlowActor {
       if (!flow.overallObjective) throw invalidRequest('runMode: the flow has no overallObjective, so it cannot run AUTONOMOUS');
       gptConfigName = await chooseGptConfig(this.deps.storage, flow.gptConfigName, true);
     }
-    const updated = await this.rec.setRunMode(runMode, gptConfigName);
+    const updated = await this.rec.change({ runMode, gptConfigName });
     this.wake.wake();
     return updated;
   }
@@ -175,9 +167,7 @@ export class FlowActor {
     await this.serial(async () => {
       this.checkActive('be cancelled');
       if (this.phase === 'queued') return this.end(failed(code, `${message} before it started`));
-      this.cancelReason = new FlowFailure(code, message);
-      this.abort.abort(this.cancelReason);
-      this.wake.wake();
+      this.stopWith(new FlowFailure(code, message));
       this.closeSession();
     });
     // Outside the inbox: the run's own last steps go through it.
@@ -187,16 +177,14 @@ export class FlowActor {
 
   private async observe(screenshot: boolean): Promise<FlowObservation> {
     const session = this.session;
-    if (this.phase !== 'running' || !session || this.closing || this.cancelReason || this.crash) {
+    if (this.phase !== 'running' || !session || this.closing || this.ending) {
       throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} has no live browser (${(await this.rec.get()).state}); an observation needs one`);
     }
-    const llm = this.deps.settings.llm;
+    const { llm } = this.deps.settings;
     const redact = (t: string) => this.redact(t);
     const o = await session.observe({ maxTokens: llm.observationTokenBudget, screenshot, linkTargets: llm.observationLinkTargets, redact });
-    return {
-      flowId: this.flowId, url: redact(o.url), title: redact(o.title), text: redact(o.text), refCount: o.refCount, truncated: o.truncated,
-      ...(screenshot && o.screenshot ? { screenshot: o.screenshot.toString('base64') } : {}), at: Date.now(),
-    };
+    const png = screenshot && o.screenshot ? { screenshot: o.screenshot.toString('base64') } : {};
+    return { flowId: this.flowId, url: redact(o.url), title: redact(o.title), text: redact(o.text), refCount: o.refCount, truncated: o.truncated, ...png, at: Date.now() };
   }
 
   /** Runs the flow to its end (called by the scheduler when a slot is free); never rejects. */
@@ -247,6 +235,14 @@ export class FlowActor {
     this.markEnded();
   }
 
+  /** Aborts whatever the run waits on (a tool, the model, a pause); the run then ends with `reason`. */
+  private stopWith(reason: FlowFailure): void {
+    if (this.ending) return;
+    this.ending = reason;
+    this.abort.abort(reason);
+    this.wake.wake();
+  }
+
   private closeSession(): void {
     if (!this.session) return;
     this.closing = true;
@@ -254,8 +250,7 @@ export class FlowActor {
   }
 
   private resultOf(err: unknown): FlowResult {
-    if (this.cancelReason) return failed(this.cancelReason.code, this.cancelReason.message);
-    if (this.crash) return failed('BROWSER_CRASHED', `The browser closed unexpectedly: ${this.redact(this.crash.message)}`);
+    if (this.ending) return failed(this.ending.code, this.redact(this.ending.message));
     if (err instanceof FlowCompletion) return { success: err.success, summary: err.summary, error: err.success ? null : { code: 'OBJECTIVE_NOT_COMPLETABLE', message: err.summary } };
     if (err instanceof FlowFailure) return failed(err.code, this.redact(err.message));
     this.deps.logger.error('flow failed with an unexpected error', { flowId: this.flowId, error: this.redact(String((err as Error)?.stack ?? err)) });
@@ -319,15 +314,12 @@ export class FlowActor {
       throw new FlowFailure('BROWSER_UNAVAILABLE', `Could not start the browser: ${(err as Error).message}`);
     }
     this.session = session;
-    if (this.cancelReason) {
+    if (this.ending) {
       this.closeSession();
       this.checkCancelled();
     }
     void session.disconnected.then((err) => {
-      if (this.cancelReason || this.closing) return;
-      this.crash = err;
-      this.abort.abort(err);
-      this.wake.wake();
+      if (!this.closing) this.stopWith(new FlowFailure('BROWSER_CRASHED', `The browser closed unexpectedly: ${err.message}`));
     });
   }
 
@@ -342,8 +334,7 @@ export class FlowActor {
   }
 
   private checkCancelled(): void {
-    if (this.cancelReason) throw this.cancelReason;
-    if (this.crash) throw new FlowFailure('BROWSER_CRASHED', `The browser closed unexpectedly: ${this.crash.message}`);
+    if (this.ending) throw this.ending;
   }
 
   /** Between actions: applies a requested pause, then waits until a resume (or cancel) wakes the loop. */
@@ -351,7 +342,7 @@ export class FlowActor {
     this.checkCancelled();
     if (this.pause !== 'requested') return;
     await this.serial(async () => {
-      if (this.pause !== 'requested' || this.cancelReason) return;
+      if (this.pause !== 'requested' || this.ending) return;
       this.pause = 'paused';
       await this.rec.setState('PAUSED', { nextState: null });
     });

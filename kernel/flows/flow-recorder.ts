@@ -8,7 +8,7 @@
 import type { Storage } from '../contracts/storage';
 import { ApiError } from '../errors';
 import type { FlowEvents } from './flow-events';
-import type { FlowMetadata, FlowResult, FlowState, RunMode, ToolCallRecord } from './flow-types';
+import type { FlowMetadata, FlowResult, FlowState, ToolCallRecord } from './flow-types';
 
 export class FlowRecorder {
   /** The record as last read or written by this recorder. */
@@ -33,8 +33,8 @@ export class FlowRecorder {
     return flow;
   }
 
-  /** Saves `patch` (a change of state, nextState or runMode), then emits one `state` event. */
-  private async change(patch: Partial<FlowMetadata>): Promise<FlowMetadata> {
+  /** Saves `patch` (a change of state, nextState, or runMode with its gptConfigName), then emits one `state` event. */
+  async change(patch: Partial<FlowMetadata>): Promise<FlowMetadata> {
     const flow = await this.update((f) => ({ ...f, ...patch }));
     this.events.emit({ type: 'state', flowId: this.flowId, state: flow.state, nextState: flow.nextState, runMode: flow.runMode, at: Date.now() });
     return flow;
@@ -45,16 +45,6 @@ export class FlowRecorder {
     const current = await this.get();
     if (!Object.keys(patch).length && current.state === state) return current;
     return this.change({ ...patch, state });
-  }
-
-  /** Requests (PAUSED) or withdraws (null) a state applied later, and emits `state`. */
-  setNextState(nextState: FlowState | null): Promise<FlowMetadata> {
-    return this.change({ nextState });
-  }
-
-  /** Switches the run mode (with the GPT configuration it runs with) and emits `state`. */
-  setRunMode(runMode: RunMode, gptConfigName: string | null): Promise<FlowMetadata> {
-    return this.change({ runMode, gptConfigName });
   }
 
   /** Writes a tool call (started or finished) and emits `toolCall`. */

@@ -13,8 +13,7 @@ export const FLOW_STATES = [
 ] as const;
 export type FlowState = (typeof FLOW_STATES)[number];
 
-/** The two terminal states. */
-export const TERMINAL_STATES: readonly FlowState[] = ['SUCCESS', 'FAILED'];
+/** Whether `s` is one of the two terminal states. */
 export const isTerminal = (s: FlowState): boolean => s === 'SUCCESS' || s === 'FAILED';
 
 /** `browser.using`: discriminated by `type`; each driver validates its own shape. */

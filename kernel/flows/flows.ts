@@ -7,7 +7,7 @@
 import { existsSync, statSync } from 'node:fs';
 import type { DependencyContainer } from 'tsyringe';
 import type { CodegenEmitter, CodegenFlow, CodegenOptions } from '../contracts/codegen-emitter';
-import type { FlowObservation, Flows, QueuedToolCall } from '../contracts/flows';
+import type { Flows } from '../contracts/flows';
 import type { Lifecycle } from '../contracts/lifecycle';
 import { ApiError } from '../errors';
 import { BROWSER_DRIVERS, CODEGEN_EMITTERS, FLOW_EVENTS, LLM_PROVIDERS, LOGGER, SETTINGS, STORAGE, TOOLS, resolve, resolveAll } from '../tokens';
@@ -154,27 +154,10 @@ export class FlowFacade implements Flows {
     return actor;
   }
 
-  pause(id: string): Promise<FlowMetadata> {
-    return this.tell(id, { type: 'pause' }, 'be paused');
-  }
-
-  resume(id: string): Promise<FlowMetadata> {
-    return this.tell(id, { type: 'resume' }, 'be resumed');
-  }
-
-  cancel(id: string): Promise<FlowMetadata> {
-    return this.tell(id, { type: 'cancel', code: 'CANCELLED', message: 'Cancelled by the user' }, 'be cancelled');
-  }
-
-  setRunMode(id: string, runMode: RunMode): Promise<FlowMetadata> {
-    return this.tell(id, { type: 'runMode', runMode }, 'switch run mode');
-  }
-
-  submitToolCall(id: string, input: ToolCallInput): Promise<QueuedToolCall> {
-    return this.tell(id, { type: 'toolCall', input }, 'take a tool call');
-  }
-
-  observe(id: string, options: { screenshot: boolean }): Promise<FlowObservation> {
-    return this.tell(id, { type: 'observe', screenshot: options.screenshot }, 'be observed');
-  }
+  pause = (id: string) => this.tell(id, { type: 'pause' }, 'be paused');
+  resume = (id: string) => this.tell(id, { type: 'resume' }, 'be resumed');
+  cancel = (id: string) => this.tell(id, { type: 'cancel', code: 'CANCELLED', message: 'Cancelled by the user' }, 'be cancelled');
+  setRunMode = (id: string, runMode: RunMode) => this.tell(id, { type: 'runMode', runMode }, 'switch run mode');
+  submitToolCall = (id: string, input: ToolCallInput) => this.tell(id, { type: 'toolCall', input }, 'take a tool call');
+  observe = (id: string, options: { screenshot: boolean }) => this.tell(id, { type: 'observe', screenshot: options.screenshot }, 'be observed');
 }

@@ -6,7 +6,7 @@ import type { BrowserSession, ObserveOptions } from '../../../kernel/contracts/b
 import type { Storage } from '../../../kernel/contracts/storage';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
 import { createLogger } from '../../../kernel/logger';
-import { FlowFailure } from '../../../kernel/flows/flow-failure';
+import { FlowFailure } from '../../../kernel/flows/failure-codes';
 import type { AgentStepInput } from '../../../kernel/flows/autonomous-agent';
 import { createFlowRunnerAgent, normaliseRef, toolDefinitions } from '../../../kernel/agent/flow-runner-agent';
 import { flowOf, settingsOf } from './agent-fixtures';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { findPlaceholders, redactValues, substitute } from '../../../kernel/flows/env-vars';
+import { envRedactor, findPlaceholders, substitute } from '../../../kernel/flows/env-vars';
 
 const values = new Map([['USER', 'alice'], ['PASSWORD', 's3cret-pass']]);
 
@@ -13,10 +13,10 @@ test('substitutes known placeholders and leaves others', () => {
 });
 
 test('redacts secret values back into placeholders, longest first', () => {
-  const out = redactValues({ message: 'typed s3cret-pass for alice', data: { text: ['alice'] } }, values);
+  const out = envRedactor(values).redactDeep({ message: 'typed s3cret-pass for alice', data: { text: ['alice'] } });
   assert.deepEqual(out, { message: 'typed ${PASSWORD} for ${USER}', data: { text: ['${USER}'] } });
 });
 
 test('redaction ignores values too short to be meaningful', () => {
-  assert.deepEqual(redactValues('a b', new Map([['X', 'a']])), 'a b');
+  assert.deepEqual(envRedactor(new Map([['X', 'a']])).redactDeep('a b'), 'a b');
 });
