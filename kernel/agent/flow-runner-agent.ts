@@ -1,6 +1,6 @@
 /**
  * The `flow-runner` agent: observes the page, asks the flow's GPT
- * configuration for the next tool call, and hands it to the FlowExecution.
+ * configuration for the next tool call, and hands it to the flow's FlowActor.
  * Malformed arguments and answers without a tool call are reported back to
  * the model and asked again, a bounded number of times.
  */
@@ -43,7 +43,7 @@ function stepOf(call: LlmToolCall & { arguments: Record<string, unknown> }, text
   return { toolCall: { name: call.name, parameters }, rationale: text?.trim() || null };
 }
 
-/** Creates the agent the FlowExecution asks at each AUTONOMOUS step. */
+/** Creates the agent the FlowActor asks at each AUTONOMOUS step. */
 export function createFlowRunnerAgent(deps: FlowRunnerAgentDeps): AutonomousAgent {
   return {
     async nextStep(input: AgentStepInput): Promise<AgentStep> {

@@ -6,7 +6,7 @@
 export interface Lifecycle {
   /** Shown in startup errors. */
   readonly name: string;
-  /** Conventional values: storage 0, drivers 10, kernel flow runner 50, HTTP server 100. Default 50. */
+  /** Conventional values: storage 0, drivers 10, kernel flow scheduler 50, HTTP server 100. Default 50. */
   readonly order?: number;
   start?(): Promise<void>;
   /**
