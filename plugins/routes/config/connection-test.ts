@@ -7,6 +7,7 @@
  */
 import { LlmError, type LlmErrorKind, type LlmProvider } from '../../../kernel/contracts/llm-provider';
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
+import type { FailureCode } from '../../../kernel/flows/failure-codes';
 import { createRedactor } from '../../../kernel/secret-redaction.js';
 import { secretValuesOf } from './secret-fields';
 
@@ -21,8 +22,8 @@ export interface ConnectionTestResult {
 /** How long the test call may take in all. */
 export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
 
-/** The code a flow would fail with, for each provider error kind. */
-const CODES: Readonly<Record<LlmErrorKind, string>> = {
+/** The code a flow would fail with, for each provider error kind (typed by the one table of failure codes). */
+const CODES: Readonly<Record<LlmErrorKind, FailureCode>> = {
   RATE_LIMITED: 'LLM_RATE_LIMITED',
   AUTH_FAILED: 'LLM_AUTH_FAILED',
   UNAVAILABLE: 'LLM_UNAVAILABLE',
