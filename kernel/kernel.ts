@@ -14,7 +14,7 @@ import { StartupError } from './errors';
 import { createLogger, type Logger } from './logger';
 import { importPlugins, orderPlugins, registerPlugins } from './loader';
 import {
-  AGENTS, FLOW_EVENTS, FLOW_RUNNER, FLOW_SERVICE, LIFECYCLE, LOGGER, SETTINGS, STORAGE,
+  FLOW_EVENTS, FLOW_RUNNER, FLOW_SERVICE, LIFECYCLE, LOGGER, SETTINGS, STORAGE,
   isProvided, provide, resolve, resolveAll, type Token,
 } from './tokens';
 import { describeIssue } from './validation';
@@ -49,7 +49,7 @@ export function appVersion(): string {
 }
 
 /** Tokens the kernel itself provides (plugins may require them). */
-export const KERNEL_TOKENS: Token<any>[] = [SETTINGS, LOGGER, FLOW_EVENTS, FLOW_SERVICE, FLOW_RUNNER, AGENTS, LIFECYCLE];
+export const KERNEL_TOKENS: Token<any>[] = [SETTINGS, LOGGER, FLOW_EVENTS, FLOW_SERVICE, FLOW_RUNNER, LIFECYCLE];
 
 function readConfigFile(configFile: string): v.InferOutput<typeof ConfigFileSchema> {
   let raw: string;
@@ -95,7 +95,6 @@ export async function createKernel(configFilePath: string, overrides: KernelOver
   provide(container, FLOW_EVENTS, () => new FlowEvents());
   provide(container, FLOW_RUNNER, (c) => new FlowRunner(c));
   provide(container, FLOW_SERVICE, (c) => new FlowService(c));
-  provide(container, AGENTS, () => ({ name: 'flow-runner', description: 'Chooses the next tool call of AUTONOMOUS flows.' }));
 
   const plugins = orderPlugins(await importPlugins(file.plugins, settings), KERNEL_TOKENS);
   await registerPlugins(container, plugins, settings);

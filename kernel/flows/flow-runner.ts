@@ -7,8 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DependencyContainer } from 'tsyringe';
 import { ApiError, invalidRequest } from '../errors';
-import { BROWSER_DRIVERS, FLOW_EVENTS, FLOW_SERVICE, LLM_PROVIDERS, LOGGER, SETTINGS, STORAGE, resolve, resolveAll } from '../tokens';
-import { createFlowRunnerAgent } from '../agent/flow-runner-agent';
+import { AUTONOMOUS_AGENT, BROWSER_DRIVERS, FLOW_EVENTS, FLOW_SERVICE, LOGGER, SETTINGS, STORAGE, isProvided, resolve, resolveAll } from '../tokens';
 import { FlowExecution } from './flow-execution';
 import { FlowRecorder } from './flow-recorder';
 import type { FlowRunnerDeps } from './flow-runner-deps';
@@ -35,13 +34,12 @@ export class FlowRunner {
       const settings = resolve(c, SETTINGS);
       const logger = resolve(c, LOGGER);
       const storage = resolve(c, STORAGE);
-      const providers = resolveAll(c, LLM_PROVIDERS);
       this.deps = {
         storage, settings, logger,
         drivers: resolveAll(c, BROWSER_DRIVERS),
         tools: resolve(c, FLOW_SERVICE).tools,
         events: resolve(c, FLOW_EVENTS),
-        agent: providers.length ? createFlowRunnerAgent({ storage, settings, logger, providers }) : null,
+        agent: isProvided(c, AUTONOMOUS_AGENT) ? resolve(c, AUTONOMOUS_AGENT) : null,
       };
     }
     return this.deps;

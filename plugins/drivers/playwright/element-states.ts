@@ -9,7 +9,7 @@ import type { ElementActionResult, ElementState, SelectorInput } from '../../../
 import { ElementFinder, describeNoMatch, releaseFound, sleep, type FoundElement } from './element-finder';
 import { describeCandidates, parseCandidates } from './selector-candidates';
 import { firstLine, isClosedTargetError } from './readable-errors';
-import { matchesSubstring, parseUrlPattern, type UrlPattern } from '../../../kernel/url-pattern';
+import { matchesSubstring, parseUrlPattern, type UrlPattern } from '../../../lib/element-states/url-pattern';
 
 const POLL_MS = 100;
 /** The least time one in-page regex test gets, whatever is left of the wait. */

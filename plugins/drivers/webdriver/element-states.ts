@@ -4,13 +4,13 @@
  * it holds or the timeout passes, following tabs the page opens meanwhile.
  */
 import type { ElementActionResult, ElementState, SelectorInput } from '../../../kernel/contracts/browser-driver';
-import { OBSERVER_STATE_KEY } from '../../../kernel/page-scripts/observation/observer-lib';
+import { OBSERVER_STATE_KEY } from '../../../lib/page-scripts/observation/observer-lib';
 import { describeNoMatch, type ElementFinder, type FoundElement } from './element-finder';
 import { hasVisibleText } from './in-page/element-scripts';
 import { recordSelectors } from './in-page/page-lib';
 import { describeCandidates, parseCandidates } from './selector-candidates';
 import { POLL_MS, sleep } from './timing';
-import { matchesSubstring, parseUrlPattern, type UrlPattern } from '../../../kernel/url-pattern';
+import { matchesSubstring, parseUrlPattern, type UrlPattern } from '../../../lib/element-states/url-pattern';
 import type { Wire } from './wire';
 
 /** What the waits need from their session. */

@@ -8,8 +8,8 @@ import type {
   BrowserSession, DialogInfo, ElementActionResult, ElementState, ExtractedText, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
 } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
-import { TITLE_IN_PAGE } from '../../../kernel/page-scripts/result-cap';
-import type { ServiceOrigins } from '../../../kernel/service-origins';
+import { TITLE_IN_PAGE } from '../../../lib/page-scripts/result-cap';
+import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
 import { DialogAnswerer } from './dialogs';
 import { ElementActions } from './element-actions';
 import { ElementFinder } from './element-finder';

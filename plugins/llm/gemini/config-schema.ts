@@ -4,7 +4,7 @@
  * `baseUrl` replaces its endpoint (the SDK appends `/v1beta/models/...`).
  */
 import * as v from 'valibot';
-import { apiKeyConfigEntries } from '../../../kernel/llm/config-fields';
+import { apiKeyConfigEntries } from '../../../lib/llm/config-fields';
 
 /** GPT configuration `type` this plugin serves. */
 export const GEMINI_TYPE = 'GOOGLE_GEMINI';

@@ -1,6 +1,6 @@
 /** The `GOOGLE_GEMINI` provider: the Gemini Developer API through `@google/genai`. */
 import { GoogleGenAI } from '@google/genai';
-import { GenAiProvider, genAiHttpOptions } from '../../../kernel/llm/genai/genai-provider';
+import { GenAiProvider, genAiHttpOptions } from '../../../lib/genai/genai-provider';
 import { GEMINI_ENDPOINT_FIELDS, GEMINI_SECRET_FIELDS, GEMINI_TYPE, geminiConfigSchema, type GeminiConfig } from './config-schema';
 
 /** LLM provider for GPT configurations of type `GOOGLE_GEMINI`. */

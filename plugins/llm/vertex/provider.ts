@@ -5,7 +5,7 @@
  */
 import { GoogleGenAI, type GoogleGenAIOptions } from '@google/genai';
 import { OAuth2Client } from 'google-auth-library';
-import { GenAiProvider, genAiHttpOptions } from '../../../kernel/llm/genai/genai-provider';
+import { GenAiProvider, genAiHttpOptions } from '../../../lib/genai/genai-provider';
 import { VERTEX_ENDPOINT_FIELDS, VERTEX_SECRET_FIELDS, VERTEX_TYPE, vertexConfigSchema, type VertexConfig } from './config-schema';
 
 /** OAuth scope Vertex AI needs. */

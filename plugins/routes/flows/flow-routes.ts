@@ -1,15 +1,18 @@
 /** The flow endpoints of the spec plus run control and events (API contract). */
 import * as v from 'valibot';
-import type { DependencyContainer } from 'tsyringe';
 import type { RouteDefinition } from '../../../kernel/contracts/route';
-import { BROWSER_DRIVERS, FLOW_EVENTS, FLOW_RUNNER, FLOW_SERVICE, STORAGE, resolve, resolveAll } from '../../../kernel/tokens';
+import type { BrowserDriver } from '../../../kernel/contracts/browser-driver';
+import type { Storage } from '../../../kernel/contracts/storage';
+import type { FlowEvents } from '../../../kernel/flows/flow-events';
+import type { FlowRunner } from '../../../kernel/flows/flow-runner';
+import type { FlowService } from '../../../kernel/flows/flow-service';
 import { createFlowSchema } from '../../../kernel/flows/create-flow';
 import type { FlowQuery, RunMode } from '../../../kernel/flows/flow-types';
 import {
   CodeQuery, FlowIdParams, FlowMetadataDoc, FlowPageDoc, ImageParams, ListQuery, ProjectBody, RenameBody,
   RerunQuery, RunModeBody, ToolCallBody, ToolCallDoc, ToolCallParams,
 } from './schemas';
-import { flowForOutput, flowOutputView, toolCallForOutput } from '../../../kernel/flow-output';
+import { flowForOutput, flowOutputView, toolCallForOutput } from './flow-output';
 import type { FlowMetadata } from '../../../kernel/flows/flow-types';
 import { fileResponse } from './file-response';
 import { streamEvents } from './event-stream';
@@ -19,9 +22,18 @@ const ERR = { description: 'Error `{code, message}`' };
 const META = { description: 'Flow metadata', schema: FlowMetadataDoc };
 const tags = ['flows'];
 
-export function flowRoutes(c: DependencyContainer, subscribers: SubscriberLimits): RouteDefinition[] {
-  const service = () => resolve(c, FLOW_SERVICE);
-  const runner = () => resolve(c, FLOW_RUNNER);
+/** The services the routes use: the plugin's declared deps. */
+export interface FlowRoutesDeps {
+  readonly service: FlowService;
+  readonly runner: FlowRunner;
+  readonly events: FlowEvents;
+  readonly storage: Storage;
+  readonly drivers: BrowserDriver[];
+}
+
+export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits): RouteDefinition[] {
+  const service = () => deps.service;
+  const runner = () => deps.runner;
   const control = (path: string, summary: string, act: (id: string) => Promise<FlowMetadata>): RouteDefinition => ({
     method: 'POST', path: `/api/flows/:flowId/${path}`, summary, tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
     responses: { 200: META, 404: ERR, 409: ERR },
@@ -41,7 +53,7 @@ export function flowRoutes(c: DependencyContainer, subscribers: SubscriberLimits
     },
     {
       method: 'POST', path: '/api/flows', summary: 'Create and start a flow', tags,
-      body: createFlowSchema(resolveAll(c, BROWSER_DRIVERS)),
+      body: createFlowSchema(deps.drivers),
       responses: { 201: META, 400: ERR, 404: ERR },
       async handler({ body }) {
         const flow = await service().create(body);
@@ -147,7 +159,7 @@ export function flowRoutes(c: DependencyContainer, subscribers: SubscriberLimits
       responses: { 200: { description: 'text/event-stream', contentType: 'text/event-stream' }, 404: ERR, 429: { description: 'TOO_MANY_SUBSCRIBERS: too many open event streams for this flow or in all' } },
       async handler(req) {
         const flow = await service().get(req.params.flowId);
-        return streamEvents(req, flow, resolve(c, FLOW_EVENTS), resolve(c, STORAGE), subscribers);
+        return streamEvents(req, flow, deps.events, deps.storage, subscribers);
       },
     },
   ];

@@ -4,6 +4,7 @@ import { container as rootContainer } from 'tsyringe';
 import * as v from 'valibot';
 import { PLUGIN_API_VERSION, type PluginManifest } from '../../../kernel/plugin';
 import { LLM_PROVIDERS, LOGGER, provide, resolveAll } from '../../../kernel/tokens';
+import { registerPlugin } from '../../../kernel/loader';
 import type { KernelSettings } from '../../../kernel/config';
 import openai from '../../../plugins/llm/openai/index';
 import anthropic from '../../../plugins/llm/anthropic/index';
@@ -26,9 +27,9 @@ test('each LLM plugin registers one provider for its type, with its secret and e
   for (const [manifest] of PLUGINS) {
     assert.equal(manifest.apiVersion, PLUGIN_API_VERSION);
     assert.deepEqual(manifest.provides, [LLM_PROVIDERS]);
-    assert.deepEqual(manifest.requires, [LOGGER]);
+    assert.deepEqual(manifest.deps, { logger: LOGGER });
     const config = v.parse(manifest.configSchema!, undefined);
-    await manifest.register({ container, config, settings: {} as KernelSettings, pluginDir: '/' });
+    await registerPlugin(container, manifest, { config, settings: {} as KernelSettings });
   }
   const providers = resolveAll(container, LLM_PROVIDERS);
   assert.deepEqual(providers.map((p) => p.type).sort(), PLUGINS.map(([, type]) => type).sort());
@@ -54,7 +55,7 @@ test('the plugin config slice accepts an http(s) baseUrl and nothing else', () =
 test('configuration schemas: the spec shape, limits, URLs, vision and strictness', async () => {
   const container = rootContainer.createChildContainer();
   provide(container, LOGGER, () => silentLogger());
-  for (const [manifest] of PLUGINS) await manifest.register({ container, config: {}, settings: {} as KernelSettings, pluginDir: '/' });
+  for (const [manifest] of PLUGINS) await registerPlugin(container, manifest, { config: {}, settings: {} as KernelSettings, pluginDir: '/' });
   const byType = new Map(resolveAll(container, LLM_PROVIDERS).map((p) => [p.type, p]));
   const ok = (type: string, body: unknown) => v.safeParse(byType.get(type)!.configSchema, body).success;
 
@@ -82,7 +83,7 @@ test('configuration schemas convert to JSON Schema for the OpenAPI document', as
   const { toJsonSchema } = await import('@valibot/to-json-schema');
   const container = rootContainer.createChildContainer();
   provide(container, LOGGER, () => silentLogger());
-  for (const [manifest] of PLUGINS) await manifest.register({ container, config: {}, settings: {} as KernelSettings, pluginDir: '/' });
+  for (const [manifest] of PLUGINS) await registerPlugin(container, manifest, { config: {}, settings: {} as KernelSettings, pluginDir: '/' });
   for (const provider of resolveAll(container, LLM_PROVIDERS)) {
     const schema = toJsonSchema(provider.configSchema, { errorMode: 'ignore' }) as { properties: Record<string, { pattern?: string }>; required: string[] };
     assert.ok(schema.required.includes('modelName'), provider.type);
