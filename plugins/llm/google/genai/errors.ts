@@ -1,8 +1,8 @@
 /** Classifies `@google/genai` (and google-auth-library) failures as LlmError, secrets scrubbed. */
 import { ApiError } from '@google/genai';
-import { LlmError } from '../../kernel/contracts/llm-provider';
-import { isConnectionError, kindForStatus, scrub } from '../llm/call-support';
-import type { FailedCall } from '../llm/sdk-provider';
+import { LlmError } from '../../../../kernel/contracts/llm-provider';
+import { isConnectionError, kindForStatus, scrub } from '../../../../lib/llm/call-support';
+import type { FailedCall } from '../../../../lib/llm/sdk-provider';
 
 /** google-auth-library failures (no ADC, bad key, refused token): the credentials are at fault. */
 const AUTH_FAILURE = /default credentials|invalid_grant|invalid_client|unauthorized_client|private key|PEM|DECODER|credentials/i;

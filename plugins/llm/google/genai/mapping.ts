@@ -7,10 +7,10 @@ import { randomUUID } from 'node:crypto';
 import {
   FunctionCallingConfigMode, type Content, type GenerateContentConfig, type GenerateContentResponse, type Part,
 } from '@google/genai';
-import { LlmError, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolCall } from '../../kernel/contracts/llm-provider';
+import { LlmError, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolCall } from '../../../../kernel/contracts/llm-provider';
 import { toGeminiParameters } from './schema';
-import { parseToolArguments } from '../llm/call-support';
-import { toTurns, type TurnMessage } from '../llm/turns';
+import { parseToolArguments } from '../../../../lib/llm/call-support';
+import { toTurns, type TurnMessage } from '../../../../lib/llm/turns';
 
 /**
  * Prefix of ids we make up for function calls the model sent without one;

@@ -5,8 +5,8 @@
  */
 import { GoogleGenAI, type GoogleGenAIOptions } from '@google/genai';
 import { OAuth2Client } from 'google-auth-library';
-import { GenAiProvider, genAiHttpOptions } from '../../../lib/genai/genai-provider';
-import { VERTEX_ENDPOINT_FIELDS, VERTEX_SECRET_FIELDS, VERTEX_TYPE, vertexConfigSchema, type VertexConfig } from './config-schema';
+import { GenAiProvider, genAiHttpOptions } from './genai/genai-provider';
+import { VERTEX_ENDPOINT_FIELDS, VERTEX_SECRET_FIELDS, VERTEX_TYPE, vertexConfigSchema, type VertexConfig } from './vertex-config';
 
 /** OAuth scope Vertex AI needs. */
 const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';

@@ -1,7 +1,7 @@
 /** The `GOOGLE_GEMINI` provider: the Gemini Developer API through `@google/genai`. */
 import { GoogleGenAI } from '@google/genai';
-import { GenAiProvider, genAiHttpOptions } from '../../../lib/genai/genai-provider';
-import { GEMINI_ENDPOINT_FIELDS, GEMINI_SECRET_FIELDS, GEMINI_TYPE, geminiConfigSchema, type GeminiConfig } from './config-schema';
+import { GenAiProvider, genAiHttpOptions } from './genai/genai-provider';
+import { GEMINI_ENDPOINT_FIELDS, GEMINI_SECRET_FIELDS, GEMINI_TYPE, geminiConfigSchema, type GeminiConfig } from './gemini-config';
 
 /** LLM provider for GPT configurations of type `GOOGLE_GEMINI`. */
 export class GeminiProvider extends GenAiProvider<GeminiConfig> {
