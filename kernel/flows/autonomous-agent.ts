@@ -1,5 +1,5 @@
 /**
- * What an AUTONOMOUS flow asks at each step. The kernel's flow-runner agent
+ * What an AUTONOMOUS flow asks at each step. The flow-runner agent plugin
  * (plugins/agents/flow-runner/) implements it with an LLM provider; the FlowExecution only
  * sees this interface.
  */
