@@ -97,9 +97,3 @@ export const FLOW_SERVICE = createToken<FlowService>('flows.service');
 export const FLOW_EVENTS = createToken<FlowEvents>('flows.events');
 /** The state machine that executes flows. Provided by the kernel. */
 export const FLOW_RUNNER = createToken<FlowRunner>('flows.runner');
-
-/** Every token by name, so the loader can report `requires` by name. */
-export const ALL_TOKENS: Token<unknown>[] = [
-  SETTINGS, LOGGER, STORAGE, ROUTES, BROWSER_DRIVERS, LLM_PROVIDERS, TOOLS,
-  CODEGEN_EMITTERS, AGENTS, AUTONOMOUS_AGENT, LIFECYCLE, HTTP_SERVER, FLOW_SERVICE, FLOW_EVENTS, FLOW_RUNNER,
-];
