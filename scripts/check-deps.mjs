@@ -40,6 +40,9 @@ export const DEPS = [
   { folder: 'lib/service-guard/', rule: LIB_RULE, allow: ['lib/service-guard/', 'kernel/config.ts', 'node:*'] },
   { folder: 'lib/llm/', rule: LIB_RULE,
     allow: ['lib/llm/', 'lib/redaction/', 'kernel/contracts/', 'kernel/plugin.ts', 'kernel/tokens.ts', 'kernel/logger.ts', 'kernel/validation.ts', 'node:*', 'valibot'] },
+  // The MCP server (branch mcp): talks to the service over its REST API only.
+  { folder: 'lib/mcp/', rule: LIB_RULE,
+    allow: ['lib/mcp/', 'kernel/validation.ts', 'node:*', 'valibot', '@valibot/to-json-schema', '@modelcontextprotocol/sdk'] },
   { folder: 'lib/', rule: 'a new library needs its own DEPS entry in scripts/check-deps.mjs', allow: [] },
   { folder: 'plugins/', rule: 'plugins never import another plugin (only their own folder, the kernel and lib/)',
     allow: ['@plugin', 'kernel/', 'lib/', 'node:*', '*'] },
