@@ -17,8 +17,8 @@ import type { ElementHandle, Page } from 'playwright-core';
 import { recordSelectors } from '../plugins/drivers/playwright/selectors/record-selectors';
 import { PageObserver } from '../plugins/drivers/playwright/observation/observe-page';
 import { ViewportCapture } from '../plugins/drivers/playwright/viewport-capture';
-import { OBSERVER_STATE_KEY } from '../kernel/page-scripts/observation/observer-lib';
-import { estimateTokens } from '../kernel/token-estimate';
+import { OBSERVER_STATE_KEY } from '../lib/page-scripts/observation/observer-lib';
+import { estimateTokens } from '../lib/token-estimate/token-estimate';
 import { launchChromium, offlineContext } from '../test/fixtures/pages/browser';
 import { startStaticServer } from '../test/fixtures/pages/static-server';
 
@@ -54,7 +54,7 @@ interface Row {
   aria: number;
   ariaAi: number;
   full: number;
-  /** Our own estimate of `full` (kernel/token-estimate.ts), which budgets use. */
+  /** Our own estimate of `full` (lib/token-estimate/token-estimate.ts), which budgets use. */
   estimated: number;
   /** Tokens of the observation without its page header (url, title, scroll lines), which ariaSnapshot has no counterpart for. */
   body: number;

@@ -7,7 +7,7 @@
  */
 import { chromium } from 'playwright-core';
 import { startTestSite } from '../test/fixtures/site/serve';
-import { readSse } from '../kernel/cli/sse-client';
+import { readSse } from '../cli/sse-client';
 import { runScript, TOOL_CALLS } from './replay/steps';
 import { startServiceProcess, type ServiceProcess } from './replay/service-process';
 import { samplePeak } from './replay/memory';

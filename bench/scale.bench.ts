@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { startTestSite } from '../test/fixtures/site/serve';
 import { startSeleniumGrid } from '../test/helpers/selenium-grid';
-import { readSse } from '../kernel/cli/sse-client';
+import { readSse } from '../cli/sse-client';
 import { TOOL_CALLS } from './replay/steps';
 import { startServiceProcess, type ServiceProcess } from './replay/service-process';
 

@@ -2,4 +2,4 @@
 // Runs the TypeScript CLI through tsx's loader so no build step is needed.
 import { register } from 'tsx/esm/api';
 register();
-await import('../kernel/main.ts');
+await import('../cli/main.ts');

@@ -14,7 +14,7 @@ import { StartupError } from './errors';
 import { createLogger, type Logger } from './logger';
 import { importPlugins, orderPlugins, registerPlugins } from './loader';
 import {
-  AGENTS, FLOW_EVENTS, FLOWS, LIFECYCLE, LOGGER, SETTINGS, STORAGE,
+  FLOW_EVENTS, FLOWS, LIFECYCLE, LOGGER, SETTINGS, STORAGE,
   isProvided, provide, resolve, resolveAll, type Token,
 } from './tokens';
 import { describeIssue } from './validation';
@@ -48,7 +48,7 @@ export function appVersion(): string {
 }
 
 /** Tokens the kernel itself provides (plugins may require them). */
-export const KERNEL_TOKENS: Token<any>[] = [SETTINGS, LOGGER, FLOW_EVENTS, FLOWS, AGENTS, LIFECYCLE];
+export const KERNEL_TOKENS: Token<any>[] = [SETTINGS, LOGGER, FLOW_EVENTS, FLOWS, LIFECYCLE];
 
 function readConfigFile(configFile: string): v.InferOutput<typeof ConfigFileSchema> {
   let raw: string;
@@ -93,7 +93,6 @@ export async function createKernel(configFilePath: string, overrides: KernelOver
   provide(container, LOGGER, () => logger);
   provide(container, FLOW_EVENTS, () => new FlowEvents());
   provide(container, FLOWS, (c) => createFlows(c));
-  provide(container, AGENTS, () => ({ name: 'flow-runner', description: 'Chooses the next tool call of AUTONOMOUS flows.' }));
 
   const plugins = orderPlugins(await importPlugins(file.plugins, settings), KERNEL_TOKENS);
   await registerPlugins(container, plugins, settings);

@@ -1,8 +1,9 @@
 /**
  * Plugin loader: config entry -> import -> validate manifest and config
- * slice -> check requires/provides -> order by dependencies -> register into
- * the kernel's child container. Every failure is a StartupError whose message
- * is one paragraph a person can act on.
+ * slice -> check deps -> order by deps -> register, each plugin through a
+ * context that resolves only its declared deps and accepts only its declared
+ * `provides`. Every failure is a StartupError whose message is one paragraph
+ * a person can act on.
  */
 import { existsSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,8 +12,8 @@ import { pathToFileURL } from 'node:url';
 import * as v from 'valibot';
 import type { DependencyContainer } from 'tsyringe';
 import { StartupError } from './errors';
-import { PLUGIN_API_VERSION, type PluginManifest } from './plugin';
-import type { Token } from './tokens';
+import { PLUGIN_API_VERSION, type PluginContext, type PluginManifest } from './plugin';
+import { isProvided, provide, resolve, resolveAll, type Token } from './tokens';
 import type { KernelSettings, PluginEntry } from './config';
 import { describeIssue } from './validation';
 
@@ -25,14 +26,18 @@ export interface LoadedPlugin {
   config: unknown;
 }
 
+const TokenSchema = v.object({ symbol: v.symbol(), name: v.string(), multi: v.boolean() });
 const ManifestSchema = v.object({
   id: v.pipe(v.string(), v.regex(/^[a-z0-9][a-z0-9._-]{0,99}$/, 'must be lowercase letters, digits, dots, dashes')),
   apiVersion: v.number(),
-  provides: v.array(v.object({ symbol: v.symbol(), name: v.string() })),
-  requires: v.optional(v.array(v.object({ symbol: v.symbol(), name: v.string() }))),
-  optional: v.optional(v.array(v.object({ symbol: v.symbol(), name: v.string() }))),
+  provides: v.array(TokenSchema),
+  deps: v.optional(v.record(v.string(), TokenSchema)),
+  optionalDeps: v.optional(v.record(v.string(), TokenSchema)),
   register: v.function(),
 });
+
+/** The tokens a manifest declares it needs. */
+const required = (m: PluginManifest): Token<unknown>[] => Object.values(m.deps ?? {});
 
 /** Resolves a `use` string to a module file: a path against the config folder, else a package name. */
 export function resolvePluginModule(use: string, configFile: string): string {
@@ -92,7 +97,9 @@ export async function importPlugins(entries: PluginEntry[], settings: KernelSett
 
 /**
  * Orders plugins so every provider registers before the plugins that
- * require its tokens; reports every missing dependency at once, and cycles.
+ * declare its tokens in `deps`; reports every missing dependency at once,
+ * and cycles. The order is also the order of a multi token's items and
+ * breaks ties between lifecycles of equal `order`.
  */
 export function orderPlugins(plugins: LoadedPlugin[], kernelProvided: Token<unknown>[]): LoadedPlugin[] {
   const providers = new Map<symbol, LoadedPlugin[]>();
@@ -103,7 +110,7 @@ export function orderPlugins(plugins: LoadedPlugin[], kernelProvided: Token<unkn
   }
   const kernelSymbols = new Set(kernelProvided.map((t) => t.symbol));
   const missing: string[] = [];
-  for (const p of plugins) for (const t of p.manifest.requires ?? []) {
+  for (const p of plugins) for (const t of required(p.manifest)) {
     if (!providers.has(t.symbol) && !kernelSymbols.has(t.symbol)) missing.push(`"${p.manifest.id}" requires "${t.name}"`);
   }
   if (missing.length) {
@@ -111,7 +118,9 @@ export function orderPlugins(plugins: LoadedPlugin[], kernelProvided: Token<unkn
   }
   const deps = (p: LoadedPlugin): LoadedPlugin[] => {
     const out = new Set<LoadedPlugin>();
-    for (const t of [...(p.manifest.requires ?? []), ...(p.manifest.optional ?? [])]) {
+    // Optional deps do not order: every dep is resolved on first read, after
+    // all plugins registered, and drivers <-> HTTP server would be a cycle.
+    for (const t of required(p.manifest)) {
       for (const q of providers.get(t.symbol) ?? []) if (q !== p) out.add(q);
     }
     return [...out];
@@ -134,14 +143,81 @@ export function orderPlugins(plugins: LoadedPlugin[], kernelProvided: Token<unkn
   return ordered;
 }
 
-/** Registers the ordered plugins into the container. */
+/**
+ * Registers the ordered plugins into the container, each through its own
+ * context, then checks every plugin provided each token it declared.
+ */
 export async function registerPlugins(container: DependencyContainer, plugins: LoadedPlugin[], settings: KernelSettings): Promise<void> {
+  const singles = new Map<symbol, string>();
+  let registering = true;
   for (const p of plugins) {
+    const registered = new Set<symbol>();
+    const ctx: PluginContext<unknown, any, any> = {
+      config: p.config, settings, pluginDir: dirname(p.modulePath),
+      deps: scopedDeps(container, p.manifest, () => registering),
+      provide(token, factory) {
+        const id = p.manifest.id;
+        if (!p.manifest.provides.some((t) => t.symbol === token.symbol)) {
+          throw new StartupError(`Plugin "${id}" registers "${token.name}" but does not declare it: add it to the "provides" of "${id}".`);
+        }
+        const other = singles.get(token.symbol);
+        if (!token.multi && (other || isProvided(container, token))) {
+          throw new StartupError(`Plugin "${id}" registers "${token.name}", a single service already provided by "${other ?? 'the kernel'}". Load only one plugin that provides it.`);
+        }
+        if (!token.multi) singles.set(token.symbol, id);
+        registered.add(token.symbol);
+        provide(container, token, () => factory());
+      },
+    };
     try {
-      await p.manifest.register({ container, config: p.config as never, settings, pluginDir: dirname(p.modulePath) });
+      await p.manifest.register(ctx as never);
     } catch (err) {
       if (err instanceof StartupError) throw err;
       throw new StartupError(`Plugin "${p.manifest.id}" failed to register: ${(err as Error).message}`);
     }
+    const unprovided = p.manifest.provides.filter((t) => !registered.has(t.symbol)).map((t) => `"${t.name}"`);
+    if (unprovided.length) {
+      throw new StartupError(`Plugin "${p.manifest.id}" declares ${unprovided.join(', ')} in "provides" but registered nothing under ${unprovided.length === 1 ? 'it' : 'them'}: remove ${unprovided.length === 1 ? 'it' : 'them'} from "provides" or register ${unprovided.length === 1 ? 'it' : 'them'}.`);
+    }
   }
+  registering = false;
+}
+
+/** The plugin's declared deps as lazy, cached getters; nothing else of the container is reachable. */
+function scopedDeps(container: DependencyContainer, manifest: PluginManifest, registering: () => boolean): Record<string, unknown> {
+  const deps: Record<string, unknown> = {};
+  const define = (name: string, token: Token<unknown>, optional: boolean) => {
+    let value: unknown;
+    let read = false;
+    Object.defineProperty(deps, name, {
+      enumerable: true,
+      get() {
+        if (!read) {
+          // A multi token read now would miss the items of plugins registered later.
+          if (registering()) throw new StartupError(`Plugin "${manifest.id}" reads its dep "${name}" while plugins register: read deps inside a factory or a lifecycle, not in register().`);
+          value = token.multi ? resolveAll(container, token)
+            : optional && !isProvided(container, token) ? undefined : resolve(container, token);
+          read = true;
+        }
+        return value;
+      },
+    });
+  };
+  for (const [name, token] of Object.entries(manifest.deps ?? {})) define(name, token, false);
+  for (const [name, token] of Object.entries(manifest.optionalDeps ?? {})) define(name, token, true);
+  return Object.freeze(deps);
+}
+
+/**
+ * Registers one plugin into `container` exactly as the kernel does (scoped
+ * deps, checked provides). For tests and tools that load a single plugin;
+ * the services it declares in `deps` must be in the container already.
+ */
+export async function registerPlugin(
+  container: DependencyContainer, manifest: PluginManifest<any, any, any>,
+  options: { config?: unknown; settings: KernelSettings; pluginDir?: string },
+): Promise<void> {
+  const pluginDir = options.pluginDir ?? process.cwd();
+  const loaded: LoadedPlugin = { manifest, entry: { use: manifest.id, enabled: true }, modulePath: join(pluginDir, 'index.ts'), config: options.config };
+  await registerPlugins(container, [loaded], options.settings);
 }

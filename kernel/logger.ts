@@ -1,10 +1,10 @@
 /**
  * A small structured logger. Secrets are redacted at the sink: every value
  * registered with `addSecret` is replaced by `****` in whatever is written
- * (in every spelling: JSON, URL, HTML-escaped, cut short; kernel/secret-redaction.js),
+ * (in every spelling: JSON, URL, HTML-escaped, cut short; lib/redaction/secret-redaction.js),
  * so a careless message cannot leak a GPT key or an env value.
  */
-import { createRedactor, type Redactor } from './secret-redaction.js';
+import { createRedactor, type Redactor } from '../lib/redaction/secret-redaction.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 

@@ -16,6 +16,7 @@ import type { CodegenEmitter } from './contracts/codegen-emitter';
 import type { AgentDefinition } from './contracts/agent';
 import type { Lifecycle } from './contracts/lifecycle';
 import type { Flows } from './contracts/flows';
+import type { AutonomousAgent } from './flows/autonomous-agent';
 import type { FlowEvents } from './flows/flow-events';
 
 /** Where the HTTP server listens (provided by the HTTP plugin). */
@@ -24,22 +25,27 @@ export interface HttpServerInfo {
   url(): string;
 }
 
-/** A typed symbol. `multi` tokens collect one value per registering plugin. */
-export interface Token<T> {
+/**
+ * A typed symbol. A single token (`M` false) holds one value in all; a multi
+ * token (`M` true) collects one item per registration, in plugin order.
+ */
+export interface Token<T, M extends boolean = boolean> {
   readonly symbol: symbol;
   readonly name: string;
-  readonly multi: boolean;
+  readonly multi: M;
   /** Phantom field: carries T for type inference only. */
   readonly __type?: T;
 }
 
 /** Creates a token; `name` is what error messages show ("storage", "http.routes"). */
+export function createToken<T>(name: string): Token<T, false>;
+export function createToken<T>(name: string, options: { multi: true }): Token<T, true>;
 export function createToken<T>(name: string, options: { multi?: boolean } = {}): Token<T> {
   return { symbol: Symbol.for(`browserflow.${name}`), name, multi: options.multi ?? false };
 }
 
 /** Registers a lazily-built singleton (single token) or one more item (multi token). */
-export function provide<T>(container: DependencyContainer, token: Token<T>, factory: (c: DependencyContainer) => T): void {
+export function provide<T>(container: DependencyContainer, token: Token<T, boolean>, factory: (c: DependencyContainer) => T): void {
   container.register(token.symbol, { useFactory: instanceCachingFactory(factory) });
 }
 
@@ -76,6 +82,8 @@ export const LLM_PROVIDERS = createToken<LlmProvider>('llm.providers', { multi: 
 export const TOOLS = createToken<ToolDefinition[]>('tools', { multi: true });
 /** Code generators (Playwright test script, project zip...). */
 export const CODEGEN_EMITTERS = createToken<CodegenEmitter>('codegen.emitters', { multi: true });
+/** The agent that chooses the next tool call of AUTONOMOUS flows (plugin `agent-flow-runner`); absent: such flows fail AGENT_UNAVAILABLE. */
+export const AUTONOMOUS_AGENT = createToken<AutonomousAgent>('agents.autonomous');
 /** Agents that can be assigned a GPT configuration (`flow-runner`...). */
 export const AGENTS = createToken<AgentDefinition>('agents', { multi: true });
 /** Start/stop hooks (HTTP server, storage...), run in plugin order / reverse order. */
@@ -86,9 +94,3 @@ export const HTTP_SERVER = createToken<HttpServerInfo>('http.server');
 export const FLOWS = createToken<Flows>('flows');
 /** Live event bus of flows (SSE source). Provided by the kernel. */
 export const FLOW_EVENTS = createToken<FlowEvents>('flows.events');
-
-/** Every token by name, so the loader can report `requires` by name. */
-export const ALL_TOKENS: Token<unknown>[] = [
-  SETTINGS, LOGGER, STORAGE, ROUTES, BROWSER_DRIVERS, LLM_PROVIDERS, TOOLS,
-  CODEGEN_EMITTERS, AGENTS, LIFECYCLE, HTTP_SERVER, FLOWS, FLOW_EVENTS,
-];

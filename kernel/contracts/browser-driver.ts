@@ -48,7 +48,7 @@ export interface DialogInfo {
 export type LinkTargets = 'needed' | 'all';
 
 export interface ObserveOptions {
-  /** Hard budget for `text`, in tokens as kernel/token-estimate.ts counts them (an estimate that errs high). */
+  /** Hard budget for `text`, in tokens as lib/token-estimate/token-estimate.ts counts them (an estimate that errs high). */
   maxTokens: number;
   /** Attach a PNG screenshot. */
   screenshot?: boolean;
@@ -167,7 +167,7 @@ export interface BrowserSession {
    * Runs `javascript` (an async function body receiving `params`) inside
    * the page; returns its JSON-serialisable result, or, when its JSON is
    * larger than the driver's result limit, a `TruncatedResult`
-   * (kernel/page-scripts/result-cap.ts: `{ truncated: true, bytes,
+   * (lib/page-scripts/result-cap.ts: `{ truncated: true, bytes,
    * limitBytes, preview }`), cut in the page. A thrown error's message is
    * bounded too.
    */

@@ -8,7 +8,7 @@
 import * as v from 'valibot';
 import type { ToolDefinition } from '../contracts/tool';
 import type { CustomTool } from './flow-types';
-import { validateJsonSchemaAsync } from '../json-schema';
+import { validateJsonSchemaAsync } from '../../lib/json-schema/json-schema';
 
 /** The ToolDefinition of one custom tool. */
 export function customToolDefinition(tool: CustomTool): ToolDefinition<Record<string, unknown>> {

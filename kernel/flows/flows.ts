@@ -10,9 +10,8 @@ import type { CodegenEmitter, CodegenFlow, CodegenOptions } from '../contracts/c
 import type { Flows } from '../contracts/flows';
 import type { Lifecycle } from '../contracts/lifecycle';
 import { ApiError } from '../errors';
-import { BROWSER_DRIVERS, CODEGEN_EMITTERS, FLOW_EVENTS, LLM_PROVIDERS, LOGGER, SETTINGS, STORAGE, TOOLS, resolve, resolveAll } from '../tokens';
+import { AUTONOMOUS_AGENT, BROWSER_DRIVERS, CODEGEN_EMITTERS, FLOW_EVENTS, LOGGER, SETTINGS, STORAGE, TOOLS, isProvided, resolve, resolveAll } from '../tokens';
 import { UUID_RE } from '../validation';
-import { createFlowRunnerAgent } from '../agent/flow-runner-agent';
 import { buildFlow, type CreateFlow } from './create-flow';
 import type { FlowActor, FlowActorDeps, FlowAnswer, FlowCommand } from './flow-actor';
 import { FlowScheduler } from './flow-scheduler';
@@ -26,13 +25,13 @@ export function createFlows(c: DependencyContainer): FlowFacade {
   const storage = resolve(c, STORAGE);
   const settings = resolve(c, SETTINGS);
   const logger = resolve(c, LOGGER);
-  const providers = resolveAll(c, LLM_PROVIDERS);
   return new FlowFacade({
     storage, settings, logger,
     drivers: resolveAll(c, BROWSER_DRIVERS),
     tools: new ToolRegistry(resolveAll(c, TOOLS)),
     events: resolve(c, FLOW_EVENTS),
-    agent: providers.length ? createFlowRunnerAgent({ storage, settings, logger, providers }) : null,
+    // The agent is a plugin's (agent-flow-runner); without it AUTONOMOUS flows fail AGENT_UNAVAILABLE.
+    agent: isProvided(c, AUTONOMOUS_AGENT) ? resolve(c, AUTONOMOUS_AGENT) : null,
   }, resolveAll(c, CODEGEN_EMITTERS));
 }
 

@@ -6,15 +6,15 @@
  */
 import { join } from 'node:path';
 import { definePlugin } from '../../kernel/plugin';
-import { ROUTES, provide } from '../../kernel/tokens';
+import { ROUTES } from '../../kernel/tokens';
 import { uiRoutes } from './ui-routes';
 
 export default definePlugin({
   id: 'ui',
-  apiVersion: 1,
+  apiVersion: 2,
   description: 'Web UI served at / (static files under /ui/)',
   provides: [ROUTES],
-  register({ container, pluginDir }) {
-    provide(container, ROUTES, () => uiRoutes(join(pluginDir, 'public'), pluginDir));
+  register({ pluginDir, provide }) {
+    provide(ROUTES, () => uiRoutes(join(pluginDir, 'public'), pluginDir));
   },
 });

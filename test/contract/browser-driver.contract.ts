@@ -13,8 +13,9 @@ import type { BrowserConfig } from '../../kernel/flows/flow-types';
 import type { KernelSettings } from '../../kernel/config';
 import type { PluginManifest } from '../../kernel/plugin';
 import { createLogger } from '../../kernel/logger';
-import { drivenBrowserMarker } from '../../kernel/driven-browser-marker';
+import { drivenBrowserMarker } from '../../lib/service-guard/driven-browser-marker';
 import { BROWSER_DRIVERS, HTTP_SERVER, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../kernel/tokens';
+import { registerPlugin } from '../../kernel/loader';
 import { startFakeService, type FakeService } from '../fixtures/site/fake-service';
 import { startTestSite, type TestSite } from '../fixtures/site/serve';
 
@@ -43,7 +44,7 @@ export async function loadDriverFromPlugin(plugin: PluginManifest, type: string,
   provide(container, LOGGER, () => logger);
   provide(container, SETTINGS, () => settings);
   if (serviceUrl) provide(container, HTTP_SERVER, () => ({ url: () => serviceUrl }));
-  await plugin.register({ container, config: v.parse(plugin.configSchema!, config), settings, pluginDir: process.cwd() });
+  await registerPlugin(container, plugin, { config: v.parse(plugin.configSchema!, config), settings, pluginDir: process.cwd() });
   const driver = resolveAll(container, BROWSER_DRIVERS).find((d) => d.type === type);
   if (!driver) throw new Error(`plugin ${plugin.id} provides no driver of type ${type}`);
   const lifecycles = resolveAll(container, LIFECYCLE);

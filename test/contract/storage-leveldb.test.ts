@@ -14,6 +14,7 @@ import { LevelStorage } from '../../plugins/storage/leveldb/leveldb-storage';
 import plugin from '../../plugins/storage/leveldb/index';
 import { StartupError } from '../../kernel/errors';
 import { LIFECYCLE, LOGGER, SETTINGS, STORAGE, provide, resolve, resolveAll } from '../../kernel/tokens';
+import { registerPlugin } from '../../kernel/loader';
 import { createLogger } from '../../kernel/logger';
 import type { KernelSettings } from '../../kernel/config';
 import { makeFlow, makeToolCall, runStorageContract } from './storage.contract';
@@ -160,7 +161,7 @@ describe('storage-leveldb specifics', () => {
     provide(container, SETTINGS, () => ({ dataDir } as KernelSettings));
     provide(container, LOGGER, () => createLogger('silent'));
     assert.equal(plugin.id, 'storage-leveldb');
-    await plugin.register({ container, config: { cacheSize: 1 << 20 }, settings: { dataDir } as KernelSettings, pluginDir: import.meta.dirname });
+    await registerPlugin(container, plugin, { config: { cacheSize: 1 << 20 }, settings: { dataDir } as KernelSettings, pluginDir: import.meta.dirname });
     const [lifecycle] = resolveAll(container, LIFECYCLE);
     assert.equal(lifecycle?.name, 'storage-leveldb');
     await lifecycle!.start!();

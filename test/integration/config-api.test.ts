@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { stat, rm } from 'node:fs/promises';
 import { createKernel } from '../../kernel/kernel';
 import { LLM_PROVIDERS, STORAGE, resolve, resolveAll } from '../../kernel/tokens';
-import { maskSecret } from '../../kernel/secrets';
+import { maskSecret } from '../../lib/redaction/secrets';
 import { startService, type RunningService } from '../helpers/service';
 
 const OPENAI_KEY = 'sk-openai-test-key-0123456789abcdef';

@@ -8,7 +8,7 @@
  */
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { drivenBrowserMarker } from '../../kernel/driven-browser-marker';
+import { drivenBrowserMarker } from '../../lib/service-guard/driven-browser-marker';
 import { startService, type RunningService } from '../helpers/service';
 
 const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36';

@@ -28,7 +28,7 @@ const TEMPLATES: Record<Language, URL> = {
 };
 /** The service's redaction, and its typed twin for TypeScript output. */
 const REDACTION: Record<Language, URL> = {
-  javascript: new URL('../../../kernel/secret-redaction.js', import.meta.url),
+  javascript: new URL('../../../lib/redaction/secret-redaction.js', import.meta.url),
   typescript: new URL('./runtime/secret-redaction.ts', import.meta.url),
 };
 const REDACTION_IMPORT = /^import \{ createRedactor \} from .*\/\/ @redaction\b.*\n/m;
@@ -126,7 +126,7 @@ function inlineRedaction(body: string, language: Language): string {
     .replace(/^\/\*\*[\s\S]*?\*\/\n\n/, '')
     .replace(/^export /gm, '');
   const intro = language === 'typescript'
-    ? "// browserflow's own secret redaction (kernel/secret-redaction.js, typed), so the tests mask\n// secrets exactly as the service does.\n"
-    : "// browserflow's own secret redaction (kernel/secret-redaction.js), so the tests mask secrets\n// exactly as the service does.\n";
+    ? "// browserflow's own secret redaction (lib/redaction/secret-redaction.js, typed), so the tests mask\n// secrets exactly as the service does.\n"
+    : "// browserflow's own secret redaction (lib/redaction/secret-redaction.js), so the tests mask secrets\n// exactly as the service does.\n";
   return body.replace(REDACTION_IMPORT, () => intro + source);
 }

@@ -3,17 +3,17 @@
  * code, a single script and a zipped project (docs/codegen.md).
  */
 import { definePlugin } from '../../../kernel/plugin';
-import { CODEGEN_EMITTERS, LOGGER, provide, resolve } from '../../../kernel/tokens';
+import { CODEGEN_EMITTERS, LOGGER } from '../../../kernel/tokens';
 import { createProjectEmitter, createScriptEmitter } from './emitters';
 
 export default definePlugin({
   id: 'codegen-playwright',
-  apiVersion: 1,
+  apiVersion: 2,
   description: 'Playwright Test script and project generation',
   provides: [CODEGEN_EMITTERS],
-  requires: [LOGGER],
-  register(ctx) {
-    provide(ctx.container, CODEGEN_EMITTERS, (c) => createScriptEmitter(resolve(c, LOGGER)));
-    provide(ctx.container, CODEGEN_EMITTERS, (c) => createProjectEmitter(resolve(c, LOGGER)));
+  deps: { logger: LOGGER },
+  register({ deps, provide }) {
+    provide(CODEGEN_EMITTERS, () => createScriptEmitter(deps.logger));
+    provide(CODEGEN_EMITTERS, () => createProjectEmitter(deps.logger));
   },
 });

@@ -3,7 +3,7 @@
  * `browser.using` shapes of the three driver types it serves.
  */
 import * as v from 'valibot';
-import { DEFAULT_MAX_RESULT_BYTES } from '../../../kernel/page-scripts/result-cap';
+import { DEFAULT_MAX_RESULT_BYTES } from '../../../lib/page-scripts/result-cap';
 
 /** Viewport bounds shared by the config and `hostedBrowser` session settings. */
 const Viewport = v.strictObject({
@@ -30,7 +30,7 @@ export const PlaywrightConfigSchema = v.optional(
     launchTimeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000)), 30_000),
     /**
      * Largest result a page hands back (a custom tool's or evaluate's JSON, extractText's text), in bytes;
-     * cut in the page, so more never reaches the service (kernel/page-scripts/result-cap.ts).
+     * cut in the page, so more never reaches the service (lib/page-scripts/result-cap.ts).
      */
     maxResultBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1_000), v.maxValue(50_000_000)), DEFAULT_MAX_RESULT_BYTES),
     /** The provider of `hostedBrowser` sessions (a Browserbase-style API). */

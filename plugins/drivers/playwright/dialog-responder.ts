@@ -6,7 +6,7 @@
 import type { Dialog, Page } from 'playwright-core';
 import type { DialogInfo } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
-import { MAX_DIALOG_MESSAGE_CHARS } from '../../../kernel/page-scripts/result-cap';
+import { MAX_DIALOG_MESSAGE_CHARS } from '../../../lib/page-scripts/result-cap';
 
 /** Dialogs kept between two `take()` calls; older ones are dropped. */
 const MAX_KEPT = 50;

@@ -3,7 +3,7 @@
  * once and the ffmpeg verdict is logged once, not per flow.
  */
 import type { Logger } from '../../../kernel/logger';
-import type { ServiceOrigins } from '../../../kernel/service-origins';
+import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
 import type { PlaywrightConfig } from './config-schema';
 import { DeviceDriver } from './device-driver';
 import { HostedDriver } from './hosted-driver';

@@ -1,19 +1,16 @@
 /**
- * Waits and checks on the page: element states (visible, enabled, checked...),
- * visible text and the URL. All of them poll instant checks against the
- * active page until they hold or the timeout passes, so a tab switch or a
- * navigation during the wait is followed rather than failing the wait.
+ * The Playwright driver's instant checks for the shared waits
+ * (lib/element-states): each pass probes the active page (so a tab switch or
+ * a navigation during the wait is followed), reads a state through the
+ * element's handle or locator, and releases handles it does not hand out.
  */
 import type { Page } from 'playwright-core';
-import type { ElementActionResult, ElementState, SelectorInput } from '../../../kernel/contracts/browser-driver';
-import { ElementFinder, describeNoMatch, releaseFound, sleep, type FoundElement } from './element-finder';
+import type { ElementActionResult, SelectorInput } from '../../../kernel/contracts/browser-driver';
+import { ElementStates, type StateReading } from '../../../lib/element-states/element-states';
+import type { UrlPattern } from '../../../lib/element-states/url-pattern';
+import { ElementFinder, describeNoMatch, releaseFound, type FoundElement } from './element-finder';
 import { describeCandidates, parseCandidates } from './selector-candidates';
 import { firstLine, isClosedTargetError } from './readable-errors';
-import { matchesSubstring, parseUrlPattern, type UrlPattern } from '../../../kernel/url-pattern';
-
-const POLL_MS = 100;
-/** The least time one in-page regex test gets, whatever is left of the wait. */
-const MIN_REGEX_MS = 250;
 
 export interface ElementStatesDeps {
   page(): Promise<Page>;
@@ -23,120 +20,50 @@ export interface ElementStatesDeps {
   testRegex(page: Page, pattern: UrlPattern & { kind: 'regex' }, url: string, timeoutMs: number): Promise<boolean | null>;
 }
 
-interface PollOutcome {
-  ok: boolean;
-  found: FoundElement | null;
-  /** What the element was doing instead, for failure messages. */
-  actual: string;
-}
-
-export class ElementStates {
-  constructor(private readonly deps: ElementStatesDeps) {}
-
-  /** Waits for `state`; resolves null for hidden/detached, rejects with what was seen on timeout. */
-  async waitForSelector(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<ElementActionResult | null> {
-    const candidates = parseCandidates(target);
-    const outcome = await this.poll(target, state, timeoutMs);
-    if (!outcome.ok) {
-      throw new Error(`Element ${describeCandidates(candidates)} did not become ${state} within ${timeoutMs} ms (${outcome.actual})`);
-    }
-    if (state === 'hidden' || state === 'detached' || !outcome.found) {
-      releaseFound(outcome.found);
-      return null;
-    }
-    return { selectors: await this.deps.record(outcome.found), matchedSelector: outcome.found.candidate.raw };
-  }
-
-  /** Whether the target reaches `state` within the timeout, with its selectors when it exists. */
-  async checkElementState(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<{ ok: boolean; element: ElementActionResult | null }> {
-    const outcome = await this.poll(target, state, timeoutMs);
-    const element = outcome.found
-      ? { selectors: await this.deps.record(outcome.found), matchedSelector: outcome.found.candidate.raw }
-      : null;
-    return { ok: outcome.ok, element };
-  }
-
-  /** Whether `text` is visible on the active page within the timeout. */
-  async waitForText(text: string, timeoutMs: number): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const page = await this.deps.page();
+/** The waits of one Playwright session. */
+export function playwrightElementStates(deps: ElementStatesDeps): ElementStates<FoundElement> {
+  return new ElementStates<FoundElement>({
+    begin(target: SelectorInput) {
+      const candidates = parseCandidates(target);
+      const state = deps.finder.newState();
+      return {
+        describe: () => describeCandidates(candidates),
+        probe: async () => deps.finder.probe(await deps.page(), candidates, state),
+        // Every candidate the parser kept is something Playwright can run.
+        usable: () => true,
+        describeNoMatch: (timeoutMs) => describeNoMatch(candidates, state, timeoutMs),
+      };
+    },
+    read: readState,
+    async record(found): Promise<ElementActionResult> {
+      return { selectors: await deps.record(found), matchedSelector: found.candidate.raw };
+    },
+    release: releaseFound,
+    noteAmbiguity: (found) => deps.finder.noteAmbiguity(found),
+    // Each probe asks for the active page itself.
+    beforePass: async () => undefined,
+    async textVisible(text) {
+      const page = await deps.page();
       const visible = await page.getByText(text).filter({ visible: true }).count().catch((err) => {
         if (isClosedTargetError(err)) throw err;
         return 0;
       });
-      if (visible > 0) return true;
-      if (Date.now() >= deadline) return false;
-      await sleep(Math.min(POLL_MS, deadline - Date.now()));
-    }
-  }
-
-  /** Whether the active page's URL matches `pattern` (substring, or `/regex/flags`) within the timeout. */
-  async waitForUrl(pattern: string, timeoutMs: number): Promise<boolean> {
-    const parsed = parseUrlPattern(pattern);
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const page = await this.deps.page();
-      // A regex never runs on the service's thread: in the page, stopped when it takes too long.
-      const matched = parsed.kind === 'substring'
-        ? matchesSubstring(parsed, page.url())
-        : await this.deps.testRegex(page, parsed, page.url(), Math.max(MIN_REGEX_MS, deadline - Date.now()));
-      if (matched) return true;
-      if (Date.now() >= deadline) return false;
-      await sleep(Math.min(POLL_MS, deadline - Date.now()));
-    }
-  }
-
-  private async poll(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<PollOutcome> {
-    const candidates = parseCandidates(target);
-    const probeState = this.deps.finder.newState();
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = await this.deps.finder.probe(await this.deps.page(), candidates, probeState);
-      const outcome = await evaluateState(found, state);
-      // A handle the probe fetched is kept only with the element the caller gets (it records it).
-      if (found !== outcome.found) releaseFound(found);
-      if (outcome.ok || Date.now() >= deadline) {
-        if (outcome.found) this.deps.finder.noteAmbiguity(outcome.found);
-        if (!found && !outcome.ok) outcome.actual = describeNoMatch(candidates, probeState, timeoutMs).replace(/^No/, 'no');
-        return outcome;
-      }
-      releaseFound(outcome.found);
-      await sleep(Math.min(POLL_MS, deadline - Date.now()));
-    }
-  }
+      return visible > 0;
+    },
+    currentUrl: async () => (await deps.page()).url(),
+    testRegex: async (pattern, url, timeoutMs) => deps.testRegex(await deps.page(), pattern, url, timeoutMs),
+  });
 }
 
-async function evaluateState(found: FoundElement | null, state: ElementState): Promise<PollOutcome> {
-  if (!found) return { ok: state === 'detached' || state === 'hidden', found, actual: 'no element matches' };
-  if (state === 'attached') return { ok: true, found, actual: 'attached' };
-  if (state === 'detached') return { ok: false, found, actual: 'it is still attached' };
+async function readState(found: FoundElement, property: 'visible' | 'enabled' | 'checked'): Promise<StateReading> {
   const t = found.target;
   try {
-    switch (state) {
-      case 'visible':
-      case 'hidden': {
-        const visible = await t.isVisible();
-        return { ok: visible === (state === 'visible'), found, actual: visible ? 'it is visible' : 'it is hidden' };
-      }
-      case 'enabled':
-      case 'disabled': {
-        const enabled = await t.isEnabled({ timeout: 500 });
-        return { ok: enabled === (state === 'enabled'), found, actual: enabled ? 'it is enabled' : 'it is disabled' };
-      }
-      case 'checked':
-      case 'unchecked': {
-        const checked = await t.isChecked({ timeout: 500 });
-        return { ok: checked === (state === 'checked'), found, actual: checked ? 'it is checked' : 'it is unchecked' };
-      }
-    }
+    if (property === 'visible') return await t.isVisible();
+    if (property === 'enabled') return await t.isEnabled({ timeout: 500 });
+    return await t.isChecked({ timeout: 500 });
   } catch (err) {
     if (isClosedTargetError(err)) throw err;
-    if (/Not a checkbox or radio button/i.test(String(err))) {
-      throw new Error(`Element ${found.candidate.raw} is not a checkbox or radio button, so it cannot be ${state}`);
-    }
-    // It went away between the probe and the check: the next poll sees that.
-    return { ok: state === 'hidden', found: null, actual: firstLine(err) };
+    if (/Not a checkbox or radio button/i.test(String(err))) return null;
+    return { gone: firstLine(err) };
   }
-  return { ok: false, found, actual: 'unknown state' };
 }

@@ -13,7 +13,7 @@ import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../..
 import { invalidRequest } from '../../../kernel/errors';
 import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
-import type { ServiceOrigins } from '../../../kernel/service-origins';
+import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
 import { parseOrThrow } from '../../../kernel/validation';
 import { HostedUsingSchema, type HostedUsing, type PlaywrightConfig } from './config-schema';
 import { HostedApi, type CreateSessionBody, type HostedSessionInfo } from './hosted-api';

@@ -5,31 +5,30 @@
  * `hostedBrowser` gets a cloud browser per flow from a Browserbase-style API.
  * All record videos with the DevTools screencast and the system ffmpeg.
  */
-import type { DependencyContainer } from 'tsyringe';
 import { definePlugin } from '../../../kernel/plugin';
-import { BROWSER_DRIVERS, HTTP_SERVER, LIFECYCLE, LOGGER, SETTINGS, provide, resolve } from '../../../kernel/tokens';
-import { serviceOriginsResolver } from '../../../kernel/service-origins';
+import { BROWSER_DRIVERS, HTTP_SERVER, LIFECYCLE, LOGGER } from '../../../kernel/tokens';
+import { serviceOriginsResolver } from '../../../lib/service-guard/service-origins';
 import { PlaywrightConfigSchema } from './config-schema';
 import { createPlaywrightDrivers, type PlaywrightDrivers } from './drivers';
 
 export default definePlugin({
   id: 'driver-playwright',
-  apiVersion: 1,
+  apiVersion: 2,
   description: 'Playwright browser drivers: device (local Chromium), remoteInstance (CDP) and hostedBrowser (cloud browser API)',
   configSchema: PlaywrightConfigSchema,
   provides: [BROWSER_DRIVERS, LIFECYCLE],
-  requires: [SETTINGS, LOGGER],
+  deps: { logger: LOGGER },
   // The service's own address, which every context blocks; read when a session opens (absent: nothing to block).
-  optional: [HTTP_SERVER],
-  register(ctx) {
+  optionalDeps: { server: HTTP_SERVER },
+  register({ config, settings, deps, provide }) {
     let drivers: PlaywrightDrivers | null = null;
-    const serviceOrigins = serviceOriginsResolver(ctx.container, ctx.settings);
+    const serviceOrigins = serviceOriginsResolver(() => deps.server, settings);
     // Built on first resolve, shared by the four registrations below.
-    const get = (c: DependencyContainer) => (drivers ??= createPlaywrightDrivers(ctx.config, resolve(c, LOGGER), serviceOrigins));
-    provide(ctx.container, BROWSER_DRIVERS, (c) => get(c).device);
-    provide(ctx.container, BROWSER_DRIVERS, (c) => get(c).remote);
-    provide(ctx.container, BROWSER_DRIVERS, (c) => get(c).hosted);
-    provide(ctx.container, LIFECYCLE, () => ({
+    const get = () => (drivers ??= createPlaywrightDrivers(config, deps.logger, serviceOrigins));
+    provide(BROWSER_DRIVERS, () => get().device);
+    provide(BROWSER_DRIVERS, () => get().remote);
+    provide(BROWSER_DRIVERS, () => get().hosted);
+    provide(LIFECYCLE, () => ({
       name: 'driver-playwright', order: 10,
       // Nothing to close when no driver was ever used.
       stop: async () => { await drivers?.closeAll(); },

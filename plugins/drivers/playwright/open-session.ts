@@ -8,7 +8,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import type { BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
-import type { ServiceOrigins } from '../../../kernel/service-origins';
+import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
 import { defaultUserAgent, markedUserAgent, ServiceGuard } from './service-guard';
 import { PlaywrightSession } from './session';
 import { VideoRecorder } from './video-recorder';

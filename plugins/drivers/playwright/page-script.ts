@@ -8,13 +8,13 @@
  * with whatever tsx added to them).
  */
 import type { Page } from 'playwright-core';
-import { capJsonInPage, MAX_SCRIPT_ERROR_CHARS, readCappedJson, scriptErrorInPage, type CappedJson } from '../../../kernel/page-scripts/result-cap';
+import { capJsonInPage, MAX_SCRIPT_ERROR_CHARS, readCappedJson, scriptErrorInPage, type CappedJson } from '../../../lib/page-scripts/result-cap';
 import { describeScriptFailure, isTimeout } from './readable-errors';
 
 /**
  * The expression that calls `javascript` as an async function body with
  * `params`, and hands back its result as JSON capped at `maxBytes` in the
- * page (kernel/page-scripts/result-cap.ts), or throws a bounded message.
+ * page (lib/page-scripts/result-cap.ts), or throws a bounded message.
  */
 export function buildPageScript(javascript: string, params: unknown, maxBytes: number): string {
   const json = JSON.stringify(params ?? null) ?? 'null';

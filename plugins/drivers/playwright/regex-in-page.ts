@@ -1,11 +1,11 @@
 /**
  * Runs a flow's URL regex inside the page, never on the service's thread
- * (kernel/url-pattern.ts): a DevTools `Runtime.evaluate` with a `timeout`,
+ * (lib/element-states/url-pattern.ts): a DevTools `Runtime.evaluate` with a `timeout`,
  * which terminates the script when it runs too long (catastrophic
  * backtracking) and leaves the page usable. One DevTools session per tab.
  */
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { regexTestExpression, regexTooSlow, type UrlPattern } from '../../../kernel/url-pattern';
+import { regexTestExpression, regexTooSlow, type UrlPattern } from '../../../lib/element-states/url-pattern';
 
 export class PageRegexTester {
   private readonly sessions = new WeakMap<Page, Promise<CDPSession>>();

@@ -11,7 +11,7 @@ import { chromium, type Browser } from 'playwright-core';
 import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
-import type { ServiceOrigins } from '../../../kernel/service-origins';
+import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
 import { parseOrThrow } from '../../../kernel/validation';
 import { RemoteUsingSchema, remoteProtocol, type PlaywrightConfig } from './config-schema';
 import { openSessionOnBrowser } from './open-session';

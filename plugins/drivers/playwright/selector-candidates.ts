@@ -5,7 +5,7 @@
  * of the latest observation.
  */
 import type { SelectorInput } from '../../../kernel/contracts/browser-driver';
-import { selectorCandidates } from '../../../kernel/selector-input';
+import { selectorCandidates } from '../../../lib/element-states/selector-input';
 
 /** One candidate: a Playwright selector string, or an observation ref. */
 export type Candidate =

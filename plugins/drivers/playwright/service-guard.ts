@@ -3,7 +3,7 @@
  *
  * 1. Every context aborts requests to the service's own origins
  *    (`context.route`, so pages, popups, iframes, fetches and workers of
- *    the context are covered; see kernel/service-origins.ts for the set).
+ *    the context are covered; see lib/service-guard/service-origins.ts for the set).
  *    Playwright's routes do not see the hops of a redirect, hence:
  * 2. Every context sends a User-Agent ending in the process's
  *    drivenBrowserMarker(), which the HTTP server refuses whatever way the
@@ -17,8 +17,8 @@
  * context starts empty anyway, so only repeat visits within a flow pay.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
-import { drivenBrowserMarker } from '../../../kernel/driven-browser-marker';
-import type { ServiceOrigins } from '../../../kernel/service-origins';
+import { drivenBrowserMarker } from '../../../lib/service-guard/driven-browser-marker';
+import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
 
 /** Chromium's own User-Agent per browser (a device profile brings its own instead). */
 const defaultAgents = new WeakMap<Browser, Promise<string>>();

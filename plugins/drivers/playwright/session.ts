@@ -13,8 +13,9 @@ import { RequestTracker, settleLoad } from './page-load';
 import { PageRegexTester } from './regex-in-page';
 import { DialogResponder } from './dialog-responder';
 import { ElementActions } from './element-actions';
-import { ElementFinder } from './element-finder';
-import { ElementStates } from './element-states';
+import { ElementFinder, type FoundElement } from './element-finder';
+import type { ElementStates } from '../../../lib/element-states/element-states';
+import { playwrightElementStates } from './element-states';
 import { boundedTitle, TabTracker } from './tab-tracker';
 import { runPageScript } from './page-script';
 import { describeNavigationFailure, isInterruptedNavigation } from './readable-errors';
@@ -48,7 +49,7 @@ export class PlaywrightSession implements BrowserSession {
   private readonly dialogs: DialogResponder;
   private readonly observer: PageObserver;
   private readonly elements: ElementActions;
-  private readonly states: ElementStates;
+  private readonly states: ElementStates<FoundElement>;
   private readonly capture: ViewportCapture;
   private recorder: VideoRecorder | null = null;
   private closing: Promise<void> | null = null;
@@ -72,7 +73,7 @@ export class PlaywrightSession implements BrowserSession {
     const page = () => this.page();
     this.elements = new ElementActions({ page, finder, logger: this.logger, actionTimeoutMs: parts.actionTimeoutMs, maxResultBytes: parts.maxResultBytes });
     const regexes = new PageRegexTester(this.context);
-    this.states = new ElementStates({
+    this.states = playwrightElementStates({
       page, finder, record: (found) => this.elements.record(found),
       testRegex: (p, pattern, url, ms) => regexes.test(p, pattern, url, ms),
     });

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import type { TabInfo } from '../../../kernel/contracts/browser-driver';
-import { MAX_TITLE_CHARS, TITLE_IN_PAGE } from '../../../kernel/page-scripts/result-cap';
+import { MAX_TITLE_CHARS, TITLE_IN_PAGE } from '../../../lib/page-scripts/result-cap';
 
 /** The page's title, cut in the page (a page may make it megabytes long). */
 export async function boundedTitle(page: Page): Promise<string> {

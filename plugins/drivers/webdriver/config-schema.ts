@@ -3,7 +3,7 @@
  * `browser.using` shape of type `webdriver`.
  */
 import * as v from 'valibot';
-import { DEFAULT_MAX_RESULT_BYTES } from '../../../kernel/page-scripts/result-cap';
+import { DEFAULT_MAX_RESULT_BYTES } from '../../../lib/page-scripts/result-cap';
 
 /** A viewport (the page's visible area, not the window), as the Playwright driver bounds it. */
 const Viewport = v.strictObject({
@@ -37,7 +37,7 @@ export const WebdriverConfigSchema = v.optional(
     defaultViewport: v.optional(Viewport, { width: 1280, height: 720 }),
     /**
      * Largest result a page hands back (a custom tool's or evaluate's JSON, extractText's text), in bytes;
-     * cut in the page, so more never reaches the service (kernel/page-scripts/result-cap.ts).
+     * cut in the page, so more never reaches the service (lib/page-scripts/result-cap.ts).
      */
     maxResultBytes: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1_000), v.maxValue(50_000_000)), DEFAULT_MAX_RESULT_BYTES),
   }),

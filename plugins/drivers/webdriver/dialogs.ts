@@ -9,7 +9,7 @@
  * is a prompt, and the in-page hooks (in-page/dialog-hooks.ts) whether it
  * was a confirm or an alert.
  */
-import { MAX_DIALOG_MESSAGE_CHARS } from '../../../kernel/page-scripts/result-cap';
+import { MAX_DIALOG_MESSAGE_CHARS } from '../../../lib/page-scripts/result-cap';
 import type { DialogInfo } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
 import { DIALOG_HOOKS_KEY, scriptBody, takeDialogKinds } from './in-page/page-lib';

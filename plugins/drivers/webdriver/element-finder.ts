@@ -9,7 +9,7 @@
  * enabled...), so the common case is a single round trip.
  */
 import type { Logger } from '../../../kernel/logger';
-import { OBSERVER_STATE_KEY } from '../../../kernel/page-scripts/observation/observer-lib';
+import { OBSERVER_STATE_KEY } from '../../../lib/page-scripts/observation/observer-lib';
 import type { ElementFacts } from './in-page/locate';
 import { DIALOG_HOOKS_KEY, findElement, type FindResult } from './in-page/page-lib';
 import { describeCandidates, type Candidate } from './selector-candidates';

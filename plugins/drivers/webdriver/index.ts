@@ -5,26 +5,26 @@
  * plugin starts. Videos are made of screenshots (WebDriver has no screencast).
  */
 import { definePlugin } from '../../../kernel/plugin';
-import { BROWSER_DRIVERS, HTTP_SERVER, LIFECYCLE, LOGGER, SETTINGS, provide, resolve } from '../../../kernel/tokens';
-import { serviceOriginsResolver } from '../../../kernel/service-origins';
+import { BROWSER_DRIVERS, HTTP_SERVER, LIFECYCLE, LOGGER } from '../../../kernel/tokens';
+import { serviceOriginsResolver } from '../../../lib/service-guard/service-origins';
 import { WebdriverConfigSchema } from './config-schema';
 import { WebdriverDriver } from './webdriver-driver';
 
 /** The `driver-webdriver` plugin manifest. */
 export default definePlugin({
   id: 'driver-webdriver',
-  apiVersion: 1,
+  apiVersion: 2,
   description: 'WebDriver browser driver (Selenium Grid, chromedriver, any W3C WebDriver endpoint)',
   configSchema: WebdriverConfigSchema,
   provides: [BROWSER_DRIVERS, LIFECYCLE],
-  requires: [SETTINGS, LOGGER],
+  deps: { logger: LOGGER },
   // The service's own address, which sessions block; read when a session opens (absent: nothing to block).
-  optional: [HTTP_SERVER],
-  register(ctx) {
+  optionalDeps: { server: HTTP_SERVER },
+  register({ config, settings, deps, provide }) {
     let driver: WebdriverDriver | null = null;
-    const serviceOrigins = serviceOriginsResolver(ctx.container, ctx.settings);
-    provide(ctx.container, BROWSER_DRIVERS, (c) => (driver ??= new WebdriverDriver({ config: ctx.config, logger: resolve(c, LOGGER), serviceOrigins })));
-    provide(ctx.container, LIFECYCLE, () => ({
+    const serviceOrigins = serviceOriginsResolver(() => deps.server, settings);
+    provide(BROWSER_DRIVERS, () => (driver ??= new WebdriverDriver({ config, logger: deps.logger, serviceOrigins })));
+    provide(LIFECYCLE, () => ({
       name: 'driver-webdriver', order: 10,
       // Nothing to close when no flow ever used the driver.
       stop: async () => { await driver?.close(); },

@@ -1,14 +1,14 @@
 /**
  * The LLM observation of a WebDriver session, built by the same in-page walk
- * and composer as the Playwright driver's (kernel/page-scripts/observation):
+ * and composer as the Playwright driver's (lib/page-scripts/observation):
  * one `executeScript` walks the top document, its open shadow roots and its
  * same-origin iframes. Refs live in the page (`ref -> element` per window),
  * so `ref=N` resolves in the element finder's presence pass. Cross-origin
  * frames are not entered (WebDriver would have to switch into each one).
  */
 import type { Observation, ObserveOptions } from '../../../kernel/contracts/browser-driver';
-import { composeObservation } from '../../../kernel/page-scripts/observation/compose-observation';
-import { frameObserveArgs, observeFrameInPage, parseFrameSnapshot } from '../../../kernel/page-scripts/observation/observer-lib';
+import { composeObservation } from '../../../lib/page-scripts/observation/compose-observation';
+import { frameObserveArgs, observeFrameInPage, parseFrameSnapshot } from '../../../lib/page-scripts/observation/observer-lib';
 import type { Wire } from './wire';
 
 /** Observations of one session, with refs stable per tab. */

@@ -1,13 +1,13 @@
 /**
  * Runs a flow's URL regex inside the page, never on the service's thread
- * (kernel/url-pattern.ts). On Chromium endpoints it is a DevTools
+ * (lib/element-states/url-pattern.ts). On Chromium endpoints it is a DevTools
  * `Runtime.evaluate` with a `timeout`, which terminates the script when it
  * runs too long (catastrophic backtracking) and leaves the page usable.
  * Elsewhere it is a plain `executeScript`: the page's thread does the work,
  * bounded by the endpoint's script timeout (the page may stay busy after
  * it; the service does not).
  */
-import { regexTestExpression, regexTooSlow, type UrlPattern } from '../../../kernel/url-pattern';
+import { regexTestExpression, regexTooSlow, type UrlPattern } from '../../../lib/element-states/url-pattern';
 import { isTimeoutError } from './webdriver-errors';
 import type { Wire } from './wire';
 

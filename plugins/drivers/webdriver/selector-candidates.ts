@@ -9,7 +9,7 @@
  * candidate is named, with the reason, when nothing matched.
  */
 import type { SelectorInput } from '../../../kernel/contracts/browser-driver';
-import { selectorCandidates } from '../../../kernel/selector-input';
+import { selectorCandidates } from '../../../lib/element-states/selector-input';
 
 /** What the page runs for one candidate (see in-page/locate.ts). */
 export type Query =

@@ -1,6 +1,6 @@
 /**
  * Keeps a WebDriver session's browser away from the service itself
- * (kernel/service-origins.ts), with what classic WebDriver allows:
+ * (lib/service-guard/service-origins.ts), with what classic WebDriver allows:
  *
  * - `navigate` to one of the service's origins is refused before the
  *   browser is asked;
@@ -17,7 +17,7 @@
  * request, including frames: the HTTP server refuses it.
  */
 import type { Logger } from '../../../kernel/logger';
-import type { ServiceOrigins } from '../../../kernel/service-origins';
+import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
 import type { Wire } from './wire';
 
 /** The guard of one session. */

@@ -8,12 +8,13 @@ import type {
   BrowserSession, DialogInfo, ElementActionResult, ElementState, ExtractedText, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
 } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
-import { TITLE_IN_PAGE } from '../../../kernel/page-scripts/result-cap';
-import type { ServiceOrigins } from '../../../kernel/service-origins';
+import { TITLE_IN_PAGE } from '../../../lib/page-scripts/result-cap';
+import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
 import { DialogAnswerer } from './dialogs';
 import { ElementActions } from './element-actions';
-import { ElementFinder } from './element-finder';
-import { ElementStates } from './element-states';
+import { ElementFinder, type FoundElement } from './element-finder';
+import type { ElementStates } from '../../../lib/element-states/element-states';
+import { webdriverElementStates } from './element-states';
 import { navigationErrorCode } from './in-page/element-scripts';
 import { DIALOG_HOOKS_KEY, installDialogHooks } from './in-page/page-lib';
 import { Liveness } from './liveness';
@@ -65,7 +66,7 @@ export class WebdriverSession implements BrowserSession {
   private readonly dialogs: DialogAnswerer;
   private readonly tabList: Tabs;
   private readonly elements: ElementActions;
-  private readonly states: ElementStates;
+  private readonly states: ElementStates<FoundElement>;
   private readonly observer: WebdriverObserver;
   private readonly serviceGuard: WebdriverServiceGuard;
 
@@ -91,7 +92,7 @@ export class WebdriverSession implements BrowserSession {
       settle: () => this.settle(), remoteFiles: parts.remoteFiles,
     });
     const regexes = new WebdriverRegexTester(this.wire, chromium);
-    this.states = new ElementStates({
+    this.states = webdriverElementStates({
       wire: this.wire, finder, beforePass, readUrl: () => this.readUrl(),
       testRegex: (pattern, url, ms) => regexes.test(pattern, url, ms),
     });

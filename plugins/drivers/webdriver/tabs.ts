@@ -7,7 +7,7 @@
  * handles after actions and while waiting.
  */
 import type { TabInfo } from '../../../kernel/contracts/browser-driver';
-import { TITLE_IN_PAGE } from '../../../kernel/page-scripts/result-cap';
+import { TITLE_IN_PAGE } from '../../../lib/page-scripts/result-cap';
 import type { Wire } from './wire';
 import { isNoSuchWindow } from './webdriver-errors';
 

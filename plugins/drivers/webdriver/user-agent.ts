@@ -2,7 +2,7 @@
  * The marked User-Agent of WebDriver sessions: every driven browser sends
  * the process's drivenBrowserMarker() after its own User-Agent, and the HTTP
  * server refuses every request that carries it (see
- * kernel/driven-browser-marker.ts). The marker has to be set when the
+ * lib/service-guard/driven-browser-marker.ts). The marker has to be set when the
  * browser starts, as a switch (`--user-agent=` for Chrome, Chromium and
  * Edge) or a preference (`general.useragent.override` for Firefox), so the
  * browser's own User-Agent must be known before the session exists: it is
@@ -11,7 +11,7 @@
  * Other browsers (Safari...) have no such switch over WebDriver and run
  * unmarked, with a warning.
  */
-import { drivenBrowserMarker } from '../../../kernel/driven-browser-marker';
+import { drivenBrowserMarker } from '../../../lib/service-guard/driven-browser-marker';
 import type { Logger } from '../../../kernel/logger';
 import { isChromeFamily } from './capabilities';
 

@@ -6,14 +6,14 @@
  * becomes null) whatever the endpoint's own serialisation does. WebDriver
  * compiles the script outside the page's Content-Security-Policy.
  */
-import { capJsonInPage, MAX_SCRIPT_ERROR_CHARS, readCappedJson, scriptErrorInPage, type CappedJson } from '../../../kernel/page-scripts/result-cap';
+import { capJsonInPage, MAX_SCRIPT_ERROR_CHARS, readCappedJson, scriptErrorInPage, type CappedJson } from '../../../lib/page-scripts/result-cap';
 import { isAlertOpen, isTimeoutError, readableMessage } from './webdriver-errors';
 import type { Wire } from './wire';
 
 /** Why a script has no result. */
 export const DIALOG_LOST = 'The script opened a dialog before it finished (the dialog was answered with the dialog policy); its result is lost';
 
-/** What the page reports back: the result's JSON capped in the page (kernel/page-scripts/result-cap.ts), or a bounded error. */
+/** What the page reports back: the result's JSON capped in the page (lib/page-scripts/result-cap.ts), or a bounded error. */
 type Outcome = ({ ok: true } & CappedJson) | { ok: false; error: string };
 
 /** The executeAsyncScript body that runs `javascript` with `arguments[0]` as `params`, its result capped at `maxBytes`. */

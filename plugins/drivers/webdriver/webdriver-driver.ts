@@ -8,7 +8,7 @@ import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../..
 import { invalidRequest } from '../../../kernel/errors';
 import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
-import type { ServiceOrigins } from '../../../kernel/service-origins';
+import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
 import { parseOrThrow } from '../../../kernel/validation';
 import { buildCapabilities, DEFAULT_BROWSER, isChromeFamily } from './capabilities';
 import { WebdriverUsingSchema, type WebdriverConfig, type WebdriverUsing } from './config-schema';

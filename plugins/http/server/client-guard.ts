@@ -2,7 +2,7 @@
  * Who is calling, beyond Host and Origin (host-guard.ts):
  *
  * - A browser the service drives: its User-Agent carries the per-process
- *   marker (kernel/driven-browser-marker.ts). Every request it makes to the
+ *   marker (lib/service-guard/driven-browser-marker.ts). Every request it makes to the
  *   service is refused, 403 DRIVEN_BROWSER_REFUSED: a flow, or a hostile
  *   page it visits, never reaches the API.
  * - Any other browser, on routes that answer secrets in clear
@@ -22,7 +22,7 @@
  * node scripts are among the clients that must keep working.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { drivenBrowserMarker } from '../../../kernel/driven-browser-marker';
+import { drivenBrowserMarker } from '../../../lib/service-guard/driven-browser-marker';
 import { ApiError } from '../../../kernel/errors';
 
 /** The header a same-origin page (the service's own UI) sends to read secrets. */

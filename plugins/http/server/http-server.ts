@@ -6,14 +6,14 @@
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { DependencyContainer } from 'tsyringe';
 import type { KernelSettings } from '../../../kernel/config';
 import type { Lifecycle } from '../../../kernel/contracts/lifecycle';
 import { StartupError } from '../../../kernel/errors';
 import type { Logger } from '../../../kernel/logger';
-import { ROUTES, resolveAll, type HttpServerInfo } from '../../../kernel/tokens';
+import type { RouteDefinition } from '../../../kernel/contracts/route';
+import type { HttpServerInfo } from '../../../kernel/tokens';
 import { HostGuard } from './host-guard';
-import { warmUpRegexWorkers } from '../../../kernel/safe-regex';
+import { warmUpRegexWorkers } from '../../../lib/safe-regex/safe-regex';
 import { buildRouter } from './router';
 
 /** How long in-flight requests may take to finish once stop() is called. */
@@ -29,7 +29,8 @@ export class HttpServer implements HttpServerInfo, Lifecycle {
   private readonly openResponses = new Set<ServerResponse>();
 
   constructor(
-    private readonly container: DependencyContainer,
+    /** Every plugin's routes, read once at start (every plugin has registered by then). */
+    private readonly routes: () => RouteDefinition[][],
     private readonly settings: KernelSettings,
     private readonly logger: Logger,
   ) {}
@@ -42,7 +43,7 @@ export class HttpServer implements HttpServerInfo, Lifecycle {
 
   async start(): Promise<void> {
     if (this.server) return;
-    const routes = resolveAll(this.container, ROUTES).flat();
+    const routes = this.routes().flat();
     const guard = new HostGuard(this.settings.allowedHosts, this.settings.host, () => this.port);
     const listener = buildRouter(routes, {
       guard,

@@ -5,17 +5,21 @@
  * address) and a LIFECYCLE (order 100, so it listens after everything it serves).
  */
 import { definePlugin } from '../../../kernel/plugin';
-import { HTTP_SERVER, LIFECYCLE, LOGGER, SETTINGS, provide, resolve } from '../../../kernel/tokens';
+import { HTTP_SERVER, LIFECYCLE, LOGGER, ROUTES } from '../../../kernel/tokens';
 import { HttpServer } from './http-server';
 
 export default definePlugin({
   id: 'http-server',
-  apiVersion: 1,
+  apiVersion: 2,
   description: 'HTTP server (polka) serving every contributed route',
   provides: [HTTP_SERVER, LIFECYCLE],
-  requires: [SETTINGS, LOGGER],
-  register({ container }) {
-    provide(container, HTTP_SERVER, (c) => new HttpServer(c, resolve(c, SETTINGS), resolve(c, LOGGER)));
-    provide(container, LIFECYCLE, (c) => resolve(c, HTTP_SERVER) as HttpServer);
+  deps: { logger: LOGGER },
+  // Every plugin's routes, mounted at start (none: the server answers 404 to everything).
+  optionalDeps: { routes: ROUTES },
+  register({ settings, deps, provide }) {
+    let server: HttpServer | undefined;
+    const get = () => (server ??= new HttpServer(() => deps.routes, settings, deps.logger));
+    provide(HTTP_SERVER, get);
+    provide(LIFECYCLE, get);
   },
 });

@@ -1,8 +1,8 @@
 /** Classifies Anthropic SDK failures as LlmError, with secrets scrubbed from the message. */
 import Anthropic from '@anthropic-ai/sdk';
 import type { LlmError } from '../../../kernel/contracts/llm-provider';
-import type { FailedCall } from '../../../kernel/llm/sdk-provider';
-import { classifyStainlessError } from '../../../kernel/llm/stainless-errors';
+import type { FailedCall } from '../../../lib/llm/sdk-provider';
+import { classifyStainlessError } from '../../../lib/llm/stainless-errors';
 
 /** The LlmError for what the SDK threw (aborted calls are classified by the caller). */
 export function classifyAnthropicError(err: unknown, call: FailedCall): LlmError {

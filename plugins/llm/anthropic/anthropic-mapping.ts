@@ -4,8 +4,8 @@
  */
 import type Anthropic from '@anthropic-ai/sdk';
 import type { LlmMessage, LlmRequest, LlmResponse, LlmToolDefinition } from '../../../kernel/contracts/llm-provider';
-import { generatedCallId, parseToolArguments } from '../../../kernel/llm/call-support';
-import { toTurns, type TurnMessage } from '../../../kernel/llm/turns';
+import { generatedCallId, parseToolArguments } from '../../../lib/llm/call-support';
+import { toTurns, type TurnMessage } from '../../../lib/llm/turns';
 
 type MessageParams = Anthropic.MessageCreateParamsNonStreaming;
 type Block = Anthropic.ContentBlockParam;

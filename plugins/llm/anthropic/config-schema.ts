@@ -4,7 +4,7 @@
  * SDK appends `/v1/messages`).
  */
 import * as v from 'valibot';
-import { apiKeyConfigEntries } from '../../../kernel/llm/config-fields';
+import { apiKeyConfigEntries } from '../../../lib/llm/config-fields';
 
 /** GPT configuration `type` this plugin serves. */
 export const ANTHROPIC_TYPE = 'ANTHROPIC';

@@ -1,7 +1,7 @@
 /** Classifies Bedrock runtime (AWS SDK v3) failures as LlmError, secrets scrubbed. */
 import { LlmError, type LlmErrorKind } from '../../../kernel/contracts/llm-provider';
-import { isConnectionError, kindForStatus, scrub } from '../../../kernel/llm/call-support';
-import type { FailedCall } from '../../../kernel/llm/sdk-provider';
+import { isConnectionError, kindForStatus, scrub } from '../../../lib/llm/call-support';
+import type { FailedCall } from '../../../lib/llm/sdk-provider';
 
 /** Bedrock exception names whose HTTP status alone would mislead. */
 const KIND_BY_NAME: Record<string, LlmErrorKind> = {

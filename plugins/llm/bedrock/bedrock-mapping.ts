@@ -6,8 +6,8 @@ import type {
   ContentBlock, ConverseCommandInput, ConverseCommandOutput, Message, Tool,
 } from '@aws-sdk/client-bedrock-runtime';
 import { LlmError, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolCall } from '../../../kernel/contracts/llm-provider';
-import { generatedCallId, parseToolArguments } from '../../../kernel/llm/call-support';
-import { toTurns, type TurnMessage } from '../../../kernel/llm/turns';
+import { generatedCallId, parseToolArguments } from '../../../lib/llm/call-support';
+import { toTurns, type TurnMessage } from '../../../lib/llm/turns';
 
 /** Output budget when the request sets none. */
 export const DEFAULT_MAX_TOKENS = 4096;

@@ -5,7 +5,7 @@
 import * as v from 'valibot';
 import {
   baseUrlField, keyField, nameField, optionalApiKeyField, visionField,
-} from '../../../kernel/llm/config-fields';
+} from '../../../lib/llm/config-fields';
 
 /** GPT configuration `type` this plugin serves. */
 export const BEDROCK_TYPE = 'ANTHROPIC_AWS_BEDROCK';

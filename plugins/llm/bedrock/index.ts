@@ -3,12 +3,12 @@
  * default `baseUrl`; a GPT configuration's own `baseUrl` wins over it.
  */
 import { definePlugin } from '../../../kernel/plugin';
-import { llmProviderManifestParts } from '../../../kernel/llm/provider-plugin';
+import { llmProviderManifestParts } from '../../../lib/llm/provider-plugin';
 import { BedrockProvider } from './provider';
 
 export default definePlugin({
   id: 'llm-bedrock',
-  apiVersion: 1,
+  apiVersion: 2,
   description: 'Claude on AWS Bedrock (Converse API)',
   ...llmProviderManifestParts((options) => new BedrockProvider(options)),
 });

@@ -5,7 +5,7 @@
 import { BedrockRuntimeClient, ConverseCommand, type BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import type { LlmError, LlmResponse } from '../../../kernel/contracts/llm-provider';
-import { SdkLlmProvider, type FailedCall, type SdkCall } from '../../../kernel/llm/sdk-provider';
+import { SdkLlmProvider, type FailedCall, type SdkCall } from '../../../lib/llm/sdk-provider';
 import { BEDROCK_ENDPOINT_FIELDS, BEDROCK_SECRET_FIELDS, BEDROCK_TYPE, bedrockConfigSchema, type BedrockConfig } from './config-schema';
 import { fromConverseOutput, toConverseInput } from './bedrock-mapping';
 import { classifyBedrockError } from './bedrock-errors';

@@ -4,7 +4,7 @@
  * e.g. `http://127.0.0.1:11434/v1`.
  */
 import * as v from 'valibot';
-import { apiKeyConfigEntries } from '../../../kernel/llm/config-fields';
+import { apiKeyConfigEntries } from '../../../lib/llm/config-fields';
 
 /** GPT configuration `type` this plugin serves. */
 export const OPENAI_TYPE = 'OPENAI';

@@ -4,7 +4,7 @@
  */
 import type OpenAI from 'openai';
 import { LlmError, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolDefinition } from '../../../kernel/contracts/llm-provider';
-import { generatedCallId, parseToolArguments } from '../../../kernel/llm/call-support';
+import { generatedCallId, parseToolArguments } from '../../../lib/llm/call-support';
 
 type ChatParams = OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming;
 type ChatMessage = OpenAI.Chat.Completions.ChatCompletionMessageParam;

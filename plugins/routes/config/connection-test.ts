@@ -8,7 +8,7 @@
 import { LlmError, type LlmErrorKind, type LlmProvider } from '../../../kernel/contracts/llm-provider';
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
 import type { FailureCode } from '../../../kernel/flows/failure-codes';
-import { createRedactor } from '../../../kernel/secret-redaction.js';
+import { createRedactor } from '../../../lib/redaction/secret-redaction.js';
 import { secretValuesOf } from './secret-fields';
 
 /** The answer of POST /api/gpt-configs/{name}/test. */

@@ -4,23 +4,22 @@
  * is handed to the logger's redactor at startup and on each write.
  */
 import { definePlugin } from '../../../kernel/plugin';
-import { AGENTS, LIFECYCLE, LLM_PROVIDERS, LOGGER, ROUTES, STORAGE, provide, resolve, resolveAll } from '../../../kernel/tokens';
+import { AGENTS, LIFECYCLE, LLM_PROVIDERS, LOGGER, ROUTES, STORAGE } from '../../../kernel/tokens';
 import { ConfigStore } from './config-store';
 import { configRoutes, secretsLifecycle } from './config-routes';
 
 export default definePlugin({
   id: 'routes-config',
-  apiVersion: 1,
+  apiVersion: 2,
   description: '/api/gpt-configs, /api/env and /api/agents',
   provides: [ROUTES, LIFECYCLE],
-  requires: [STORAGE, AGENTS, LOGGER],
-  optional: [LLM_PROVIDERS],
-  register({ container }) {
+  deps: { storage: STORAGE, logger: LOGGER },
+  // GPT configuration types come from the loaded providers, agent names from the loaded agents.
+  optionalDeps: { providers: LLM_PROVIDERS, agents: AGENTS },
+  register({ deps, provide }) {
     let store: ConfigStore | undefined;
-    const getStore = () => (store ??= new ConfigStore(
-      resolve(container, STORAGE), resolveAll(container, LLM_PROVIDERS), resolveAll(container, AGENTS), resolve(container, LOGGER),
-    ));
-    provide(container, ROUTES, () => configRoutes(getStore()));
-    provide(container, LIFECYCLE, () => secretsLifecycle(getStore()));
+    const getStore = () => (store ??= new ConfigStore(deps.storage, deps.providers, deps.agents, deps.logger));
+    provide(ROUTES, () => configRoutes(getStore()));
+    provide(LIFECYCLE, () => secretsLifecycle(getStore()));
   },
 });

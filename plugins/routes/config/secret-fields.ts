@@ -6,7 +6,7 @@
 import type { LlmProvider } from '../../../kernel/contracts/llm-provider';
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
 import { invalidRequest } from '../../../kernel/errors';
-import { maskSecret } from '../../../kernel/secrets';
+import { maskSecret } from '../../../lib/redaction/secrets';
 
 /** Used when no loaded provider serves a stored configuration's type: mask anything that looks like a credential. */
 const LIKELY_SECRET = /key|secret|token|password|credential/i;

@@ -8,7 +8,7 @@ import type { RouteRequest, RouteResult } from '../../../kernel/contracts/route'
 import type { Storage } from '../../../kernel/contracts/storage';
 import type { FlowEvent, FlowEvents } from '../../../kernel/flows/flow-events';
 import { isTerminal, type FlowMetadata } from '../../../kernel/flows/flow-types';
-import { flowOutputView, type FlowOutputView } from '../../../kernel/flow-output';
+import { flowOutputView, type FlowOutputView } from './flow-output';
 import type { SubscriberLimits } from './subscriber-limits';
 
 /** Writes one event as the client sees it: credentials of the flow's browser settings masked (`done`'s flow, tool calls). */

@@ -1,15 +1,17 @@
 /** The flow endpoints of the spec plus run control and events (API contract). */
 import * as v from 'valibot';
-import type { DependencyContainer } from 'tsyringe';
 import type { RouteDefinition } from '../../../kernel/contracts/route';
-import { BROWSER_DRIVERS, FLOW_EVENTS, FLOWS, STORAGE, resolve, resolveAll } from '../../../kernel/tokens';
+import type { BrowserDriver } from '../../../kernel/contracts/browser-driver';
+import type { Flows } from '../../../kernel/contracts/flows';
+import type { Storage } from '../../../kernel/contracts/storage';
+import type { FlowEvents } from '../../../kernel/flows/flow-events';
 import { createFlowSchema, type CreateFlow } from '../../../kernel/flows/create-flow';
 import type { FlowQuery, RunMode } from '../../../kernel/flows/flow-types';
 import {
   CodeQuery, FlowIdParams, FlowMetadataDoc, FlowPageDoc, ImageParams, ListQuery, ObservationDoc, ObservationQuery, ProjectBody,
   RenameBody, RerunQuery, RunModeBody, ToolCallBody, ToolCallDoc, ToolCallParams,
 } from './schemas';
-import { flowForOutput, flowOutputView, toolCallForOutput } from '../../../kernel/flow-output';
+import { flowForOutput, flowOutputView, toolCallForOutput } from './flow-output';
 import type { FlowMetadata } from '../../../kernel/flows/flow-types';
 import { fileResponse } from './file-response';
 import { streamEvents } from './event-stream';
@@ -19,8 +21,16 @@ const ERR = { description: 'Error `{code, message}`' };
 const META = { description: 'Flow metadata', schema: FlowMetadataDoc };
 const tags = ['flows'];
 
-export function flowRoutes(c: DependencyContainer, subscribers: SubscriberLimits): RouteDefinition[] {
-  const flows = () => resolve(c, FLOWS);
+/** The services the routes use: the plugin's declared deps. */
+export interface FlowRoutesDeps {
+  readonly flows: Flows;
+  readonly events: FlowEvents;
+  readonly storage: Storage;
+  readonly drivers: BrowserDriver[];
+}
+
+export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits): RouteDefinition[] {
+  const flows = () => deps.flows;
   const control = (path: string, summary: string, act: (id: string) => Promise<FlowMetadata>): RouteDefinition => ({
     method: 'POST', path: `/api/flows/:flowId/${path}`, summary, tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
     responses: { 200: META, 404: ERR, 409: ERR },
@@ -37,7 +47,7 @@ export function flowRoutes(c: DependencyContainer, subscribers: SubscriberLimits
     },
     {
       method: 'POST', path: '/api/flows', summary: 'Create and start a flow', tags,
-      body: createFlowSchema(resolveAll(c, BROWSER_DRIVERS)),
+      body: createFlowSchema(deps.drivers),
       responses: { 201: META, 400: ERR, 404: ERR },
       async handler({ body }) {
         // Validated once, by the HTTP layer against the schema above.
@@ -146,7 +156,7 @@ export function flowRoutes(c: DependencyContainer, subscribers: SubscriberLimits
       responses: { 200: { description: 'text/event-stream', contentType: 'text/event-stream' }, 404: ERR, 429: { description: 'TOO_MANY_SUBSCRIBERS: too many open event streams for this flow or in all' } },
       async handler(req) {
         const flow = await flows().get(req.params.flowId);
-        return streamEvents(req, flow, resolve(c, FLOW_EVENTS), resolve(c, STORAGE), subscribers);
+        return streamEvents(req, flow, deps.events, deps.storage, subscribers);
       },
     },
   ];

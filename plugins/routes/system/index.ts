@@ -3,17 +3,17 @@
  * OpenAPI document generated from every loaded route.
  */
 import { definePlugin } from '../../../kernel/plugin';
-import { ROUTES, SETTINGS, TOOLS, provide } from '../../../kernel/tokens';
+import { ROUTES, TOOLS } from '../../../kernel/tokens';
 import { systemRoutes } from './system-routes';
 
 export default definePlugin({
   id: 'routes-system',
-  apiVersion: 1,
+  apiVersion: 2,
   description: 'GET /api/ping, /api/version, /api/tools, /api/openapi.json',
   provides: [ROUTES],
-  requires: [SETTINGS],
-  optional: [TOOLS],
-  register({ container }) {
-    provide(container, ROUTES, (c) => systemRoutes(c));
+  // The tool list and the OpenAPI document (which covers every plugin's routes, this one's included).
+  optionalDeps: { tools: TOOLS, routes: ROUTES },
+  register({ settings, deps, provide }) {
+    provide(ROUTES, () => systemRoutes(settings.version, deps));
   },
 });

@@ -1,8 +1,7 @@
 /** GET /api/ping, /api/version, /api/tools and /api/openapi.json. */
 import * as v from 'valibot';
-import type { DependencyContainer } from 'tsyringe';
 import type { RouteDefinition } from '../../../kernel/contracts/route';
-import { ROUTES, SETTINGS, TOOLS, resolve, resolveAll } from '../../../kernel/tokens';
+import type { ToolDefinition } from '../../../kernel/contracts/tool';
 import { buildOpenApiDocument } from './openapi';
 import { listTools, type ToolInfo } from './tool-list';
 
@@ -16,10 +15,9 @@ const ToolsResponse = v.array(v.object({
 const OpenApiResponse = v.pipe(v.record(v.string(), v.unknown()), v.description('An OpenAPI 3.1 document'));
 
 /** The system routes; the tool list and OpenAPI document are built on first use, then kept (routes and tools are fixed after start). */
-export function systemRoutes(container: DependencyContainer): RouteDefinition[] {
-  const settings = resolve(container, SETTINGS);
+export function systemRoutes(version: string, deps: { readonly tools: ToolDefinition[][]; readonly routes: RouteDefinition[][] }): RouteDefinition[] {
   const ping = { status: 'ok' } as const;
-  const version = { version: settings.version };
+  const versionBody = { version };
   let tools: ToolInfo[] | undefined;
   let openapi: Record<string, unknown> | undefined;
   return [
@@ -31,17 +29,17 @@ export function systemRoutes(container: DependencyContainer): RouteDefinition[] 
     {
       method: 'GET', path: '/api/version', summary: 'Version of the service', tags: ['system'],
       responses: { 200: { description: 'The version', schema: VersionResponse } },
-      handler: () => ({ json: version }),
+      handler: () => ({ json: versionBody }),
     },
     {
       method: 'GET', path: '/api/tools', summary: 'List every built-in tool with its input JSON Schema', tags: ['system'],
       responses: { 200: { description: 'The tools, in plugin order', schema: ToolsResponse } },
-      handler: () => ({ json: (tools ??= listTools(resolveAll(container, TOOLS))) }),
+      handler: () => ({ json: (tools ??= listTools(deps.tools)) }),
     },
     {
       method: 'GET', path: '/api/openapi.json', summary: 'This API as an OpenAPI 3.1 document', tags: ['system'],
       responses: { 200: { description: 'The document, generated from the validating schemas', schema: OpenApiResponse } },
-      handler: () => ({ json: (openapi ??= buildOpenApiDocument(resolveAll(container, ROUTES).flat(), settings.version)) }),
+      handler: () => ({ json: (openapi ??= buildOpenApiDocument(deps.routes.flat(), version)) }),
     },
   ];
 }

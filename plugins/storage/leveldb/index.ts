@@ -4,14 +4,14 @@
  */
 import * as v from 'valibot';
 import { definePlugin } from '../../../kernel/plugin';
-import { LIFECYCLE, LOGGER, SETTINGS, STORAGE, provide, resolve } from '../../../kernel/tokens';
+import { LIFECYCLE, LOGGER, STORAGE } from '../../../kernel/tokens';
 import { LevelStorage } from './leveldb-storage';
 
 const ByteSize = v.pipe(v.number(), v.integer(), v.minValue(0));
 
 export default definePlugin({
   id: 'storage-leveldb',
-  apiVersion: 1,
+  apiVersion: 2,
   description: 'Flows, tool calls, GPT configs, env vars and agents in LevelDB; artifacts as files.',
   configSchema: v.optional(v.strictObject({
     /** LevelDB block cache in bytes. */
@@ -20,18 +20,17 @@ export default definePlugin({
     writeBufferSize: v.optional(ByteSize),
   }), {}),
   provides: [STORAGE, LIFECYCLE],
-  requires: [SETTINGS, LOGGER],
-  register({ container, config, settings }) {
-    provide(container, STORAGE, (c) => new LevelStorage({
+  deps: { logger: LOGGER },
+  register({ config, settings, deps, provide }) {
+    let storage: LevelStorage | undefined;
+    const get = () => (storage ??= new LevelStorage({
       dataDir: settings.dataDir,
       cacheSize: config.cacheSize,
       writeBufferSize: config.writeBufferSize,
       mediaRetention: settings.flows?.mediaRetention,
-      logger: resolve(c, LOGGER),
+      logger: deps.logger,
     }));
-    provide(container, LIFECYCLE, (c) => {
-      const storage = resolve(c, STORAGE);
-      return { name: 'storage-leveldb', order: 0, start: () => storage.open(), stop: () => storage.close() };
-    });
+    provide(STORAGE, get);
+    provide(LIFECYCLE, () => ({ name: 'storage-leveldb', order: 0, start: () => get().open(), stop: () => get().close() }));
   },
 });

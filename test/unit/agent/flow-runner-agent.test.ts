@@ -8,7 +8,7 @@ import type { ToolDefinition } from '../../../kernel/contracts/tool';
 import { createLogger } from '../../../kernel/logger';
 import { FlowFailure } from '../../../kernel/flows/failure-codes';
 import type { AgentStepInput } from '../../../kernel/flows/autonomous-agent';
-import { createFlowRunnerAgent, normaliseRef, toolDefinitions } from '../../../kernel/agent/flow-runner-agent';
+import { createFlowRunnerAgent, normaliseRef, toolDefinitions } from '../../../plugins/agents/flow-runner/flow-runner-agent';
 import { flowOf, settingsOf } from './agent-fixtures';
 
 const tools = new Map<string, ToolDefinition>([

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LlmError, type LlmProvider, type LlmRequest, type LlmResponse } from '../../../kernel/contracts/llm-provider';
 import { FlowFailure } from '../../../kernel/flows/failure-codes';
-import { FAILURE_CODES, backoffDelay, callWithRetry } from '../../../kernel/agent/llm-call';
+import { FAILURE_CODES, backoffDelay, callWithRetry } from '../../../plugins/agents/flow-runner/llm-call';
 
 const OK: LlmResponse = { text: 'fine', toolCalls: [], usage: { inputTokens: 1, outputTokens: 1 } };
 

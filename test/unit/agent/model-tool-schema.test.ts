@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as v from 'valibot';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
-import { modelToolSchema } from '../../../kernel/agent/model-tool-schema';
+import { modelToolSchema } from '../../../plugins/agents/flow-runner/model-tool-schema';
 import { toolJsonSchema } from '../../../kernel/flows/tool-registry';
 import { elementTools } from '../../../plugins/tools/browser/element-tools';
 import { navigationTools } from '../../../plugins/tools/browser/navigation-tools';

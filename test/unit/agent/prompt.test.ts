@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { estimateTokens } from '../../../kernel/token-estimate';
-import { fencePageText, historyText, stepPrompt, systemPrompt } from '../../../kernel/agent/prompt';
+import { estimateTokens } from '../../../lib/token-estimate/token-estimate';
+import { fencePageText, historyText, stepPrompt, systemPrompt } from '../../../plugins/agents/flow-runner/prompt';
 import { callOf, flowOf } from './agent-fixtures';
 
 const observation = { url: 'http://127.0.0.1/login.html', title: 'Login', text: '[1] textbox "Username"\n*[2] button "Sign in"', refCount: 2, truncated: false };

@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { transformSync } from 'esbuild';
-import { createRedactor } from '../../../kernel/secret-redaction.js';
+import { createRedactor } from '../../../lib/redaction/secret-redaction.js';
 import { createRedactor as typedCreateRedactor } from '../../../plugins/codegen/playwright/runtime/secret-redaction';
 import { helperModule, inlineHelper, type HelperFeatures } from '../../../plugins/codegen/playwright/helper-source';
 
@@ -27,11 +27,11 @@ const code = (source: string, loader: 'js' | 'ts') => {
   return transformSync(once.replace(/\/\*[\s\S]*?\*\//g, ''), { loader: 'js', format: 'esm' }).code;
 };
 
-test('the AI helper inlines kernel/secret-redaction.js and scrubs with it', () => {
+test('the AI helper inlines lib/redaction/secret-redaction.js and scrubs with it', () => {
   for (const source of [helperModule(AI, 'javascript'), inlineHelper(AI, 'javascript')]) {
     assert.ok(source.includes(createRedactor.toString()), 'createRedactor is inlined verbatim');
     assert.match(source, /function scrub\(text\) \{\n\s+return createRedactor\(/);
-    assert.doesNotMatch(source, /kernel\/secret-redaction\.js'|@redaction|^export const MIN/m);
+    assert.doesNotMatch(source, /redaction\/secret-redaction\.js'|@redaction|^export const MIN/m);
     assert.match(source, /scrub\(snapshot\)\.slice\(0, 20000\)/, 'redacted before it is cut');
   }
 });
@@ -47,9 +47,9 @@ test('the TypeScript AI helper inlines the typed twin of the same redaction', ()
 });
 
 test('the typed twins are the same code as the JavaScript originals', () => {
-  assert.equal(code(read('../../../plugins/codegen/playwright/runtime/secret-redaction.ts'), 'ts'), code(read('../../../kernel/secret-redaction.js'), 'js'),
-    'runtime/secret-redaction.ts differs from kernel/secret-redaction.js: port the change');
-  assert.equal(code(read('../../../plugins/codegen/playwright/runtime/locate.ts'), 'ts').replace('"./secret-redaction"', '"../../../../kernel/secret-redaction.js"'),
+  assert.equal(code(read('../../../plugins/codegen/playwright/runtime/secret-redaction.ts'), 'ts'), code(read('../../../lib/redaction/secret-redaction.js'), 'js'),
+    'runtime/secret-redaction.ts differs from lib/redaction/secret-redaction.js: port the change');
+  assert.equal(code(read('../../../plugins/codegen/playwright/runtime/locate.ts'), 'ts').replace('"./secret-redaction"', '"../../../../lib/redaction/secret-redaction.js"'),
     code(read('../../../plugins/codegen/playwright/runtime/locate.js'), 'js'), 'runtime/locate.ts differs from runtime/locate.js: keep them the same');
   for (const features of [AI, { env: true, locate: true, report: false, ai: false }, { env: false, locate: true, report: true, ai: false }, { env: true, locate: false, report: false, ai: false }]) {
     assert.equal(code(helperModule(features, 'typescript'), 'ts'), code(helperModule(features, 'javascript'), 'js'), JSON.stringify(features));

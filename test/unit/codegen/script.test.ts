@@ -4,6 +4,7 @@ import { container as rootContainer } from 'tsyringe';
 import plugin from '../../../plugins/codegen/playwright/index';
 import { createScriptEmitter } from '../../../plugins/codegen/playwright/emitters';
 import { CODEGEN_EMITTERS, LOGGER, provide, resolveAll } from '../../../kernel/tokens';
+import { registerPlugin } from '../../../kernel/loader';
 import { createLogger } from '../../../kernel/logger';
 import { ApiError } from '../../../kernel/errors';
 import type { CodegenFlow, CodegenOptions } from '../../../kernel/contracts/codegen-emitter';
@@ -31,11 +32,11 @@ describe('codegen-playwright plugin', () => {
   test('registers the script and the project emitters', async () => {
     const container = rootContainer.createChildContainer();
     provide(container, LOGGER, () => createLogger('silent'));
-    await plugin.register({ container, config: undefined, settings: {} as never, pluginDir: '.' });
+    await registerPlugin(container, plugin, { config: undefined, settings: {} as never, pluginDir: '.' });
     const emitters = resolveAll(container, CODEGEN_EMITTERS);
     assert.deepEqual(emitters.map((e) => [e.kind, e.id]).sort(), [['project', 'playwright-project'], ['script', 'playwright-test']]);
     assert.equal(plugin.id, 'codegen-playwright');
-    assert.deepEqual(plugin.requires, [LOGGER]);
+    assert.deepEqual(plugin.deps, { logger: LOGGER });
   });
 });
 

@@ -11,7 +11,7 @@ import { buildCapabilities, mergeCapabilities } from '../../../plugins/drivers/w
 import { WebdriverConfigSchema } from '../../../plugins/drivers/webdriver/config-schema';
 import { endpointOptions } from '../../../plugins/drivers/webdriver/webdriver-driver';
 import { givenUserAgent, UserAgentMarker, userAgentSlot, withUserAgent } from '../../../plugins/drivers/webdriver/user-agent';
-import { drivenBrowserMarker } from '../../../kernel/driven-browser-marker';
+import { drivenBrowserMarker } from '../../../lib/service-guard/driven-browser-marker';
 import { createLogger } from '../../../kernel/logger';
 import type { WebdriverSession } from '../../../plugins/drivers/webdriver/session';
 import { isRunning, startOwnChromedriver, startWebdriverHarness, timed, type OwnChromedriver, type WebdriverHarness } from './webdriver-harness';

@@ -11,6 +11,7 @@ import * as v from 'valibot';
 import plugin from '../../../plugins/drivers/webdriver/index';
 import type { WebdriverDriver } from '../../../plugins/drivers/webdriver/webdriver-driver';
 import { BROWSER_DRIVERS, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../../kernel/tokens';
+import { registerPlugin } from '../../../kernel/loader';
 import { createLogger } from '../../../kernel/logger';
 import type { KernelSettings } from '../../../kernel/config';
 import type { BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
@@ -35,7 +36,7 @@ export async function startWebdriverHarness(config: Record<string, unknown> = {}
   const settings = { dataDir: '/tmp', configFile: '/tmp/config.json', version: 'test' } as unknown as KernelSettings;
   provide(container, LOGGER, () => logger);
   provide(container, SETTINGS, () => settings);
-  await plugin.register({ container, config: v.parse(plugin.configSchema!, config), settings, pluginDir: process.cwd() });
+  await registerPlugin(container, plugin, { config: v.parse(plugin.configSchema!, config), settings, pluginDir: process.cwd() });
   const driver = resolveAll(container, BROWSER_DRIVERS).find((d) => d.type === 'webdriver') as WebdriverDriver;
   const lifecycles = resolveAll(container, LIFECYCLE);
   const site = await startTestSite();

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import plugin from '../../../plugins/drivers/playwright/index';
 import { BROWSER_DRIVERS, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../../kernel/tokens';
+import { registerPlugin } from '../../../kernel/loader';
 import { createLogger } from '../../../kernel/logger';
 import type { KernelSettings } from '../../../kernel/config';
 import type { BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
@@ -38,7 +39,7 @@ export async function startHarness(config: Record<string, unknown> = {}): Promis
   const settings = { dataDir: tmp, configFile: join(tmp, 'config.json'), version: 'test' } as unknown as KernelSettings;
   provide(container, LOGGER, () => logger);
   provide(container, SETTINGS, () => settings);
-  await plugin.register({ container, config: v.parse(plugin.configSchema!, config), settings, pluginDir: join(process.cwd(), 'plugins/drivers/playwright') });
+  await registerPlugin(container, plugin, { config: v.parse(plugin.configSchema!, config), settings, pluginDir: join(process.cwd(), 'plugins/drivers/playwright') });
   const drivers = resolveAll(container, BROWSER_DRIVERS);
   const lifecycles = resolveAll(container, LIFECYCLE);
   const site = await startTestSite();

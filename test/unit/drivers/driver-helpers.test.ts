@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { errors } from 'playwright-core';
 import { parseCandidates, describeCandidates } from '../../../plugins/drivers/playwright/selector-candidates';
-import { parseUrlPattern, regexTestExpression } from '../../../kernel/url-pattern';
+import { parseUrlPattern, regexTestExpression } from '../../../lib/element-states/url-pattern';
 import { describeActionFailure, describeNavigationFailure, describeScriptFailure, lastCallLogStep } from '../../../plugins/drivers/playwright/readable-errors';
 import { buildPageScript } from '../../../plugins/drivers/playwright/page-script';
 

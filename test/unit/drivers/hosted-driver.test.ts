@@ -13,7 +13,8 @@ import * as v from 'valibot';
 import plugin from '../../../plugins/drivers/playwright/index';
 import type { HostedDriver } from '../../../plugins/drivers/playwright/hosted-driver';
 import { BROWSER_DRIVERS, HTTP_SERVER, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../../kernel/tokens';
-import { drivenBrowserMarker } from '../../../kernel/driven-browser-marker';
+import { registerPlugin } from '../../../kernel/loader';
+import { drivenBrowserMarker } from '../../../lib/service-guard/driven-browser-marker';
 import { createLogger } from '../../../kernel/logger';
 import { ApiError } from '../../../kernel/errors';
 import type { KernelSettings } from '../../../kernel/config';
@@ -42,7 +43,7 @@ async function boot(config: Record<string, unknown>, serviceUrl?: string): Promi
   provide(container, LOGGER, () => createLogger('debug', (line) => logs.push(line)));
   provide(container, SETTINGS, () => settings);
   if (serviceUrl) provide(container, HTTP_SERVER, () => ({ url: () => serviceUrl }));
-  await plugin.register({ container, config: v.parse(plugin.configSchema!, config), settings, pluginDir: join(process.cwd(), 'plugins/drivers/playwright') });
+  await registerPlugin(container, plugin, { config: v.parse(plugin.configSchema!, config), settings, pluginDir: join(process.cwd(), 'plugins/drivers/playwright') });
   const hosted = resolveAll(container, BROWSER_DRIVERS).find((d) => d.type === 'hostedBrowser') as HostedDriver;
   assert.ok(hosted, 'the plugin registers a hostedBrowser driver');
   return {

@@ -5,7 +5,7 @@
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { drivenBrowserMarker } from '../../../kernel/driven-browser-marker';
+import { drivenBrowserMarker } from '../../../lib/service-guard/driven-browser-marker';
 import { ApiError } from '../../../kernel/errors';
 import type { BrowserSession } from '../../../kernel/contracts/browser-driver';
 import { startHarness, startRemoteChromium, isRunning, timed, type Harness } from './driver-harness';

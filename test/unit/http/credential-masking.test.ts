@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { maskCredential, maskCredentials, redactLiterals } from '../../../kernel/credential-masking';
-import { flowForOutput, flowOutputView, toolCallForOutput } from '../../../kernel/flow-output';
+import { maskCredential, maskCredentials, redactLiterals } from '../../../lib/redaction/credential-masking';
+import { flowForOutput, flowOutputView, toolCallForOutput } from '../../../plugins/routes/flows/flow-output';
 import type { FlowMetadata, ToolCallRecord } from '../../../kernel/flows/flow-types';
 
 test('short credentials are masked entirely; long ones keep 3 + 4 characters', () => {

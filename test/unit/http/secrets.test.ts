@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { maskSecret } from '../../../kernel/secrets';
+import { maskSecret } from '../../../lib/redaction/secrets';
 
 test('maskSecret keeps the first 3 and last 4 characters of values of 10 or more', () => {
   assert.equal(maskSecret('sk-1234567890abcd'), 'sk-****abcd');

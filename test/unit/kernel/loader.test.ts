@@ -34,10 +34,10 @@ async function startupError(file: string): Promise<string> {
   assert.fail('expected createKernel to fail');
 }
 
-const fake = (id: string, provides: string[], requires: string[] = [], optional: string[] = []): LoadedPlugin => ({
+const tokens = (names: string[]) => Object.fromEntries(names.map((n) => [n, createToken(n)]));
+const fake = (id: string, provides: string[], deps: string[] = [], optionalDeps: string[] = []): LoadedPlugin => ({
   manifest: {
-    id, apiVersion: 1, provides: provides.map((n) => createToken(n)), requires: requires.map((n) => createToken(n)),
-    optional: optional.map((n) => createToken(n)), register() {},
+    id, apiVersion: 2, provides: provides.map((n) => createToken(n)), deps: tokens(deps), optionalDeps: tokens(optionalDeps), register() {},
   } as PluginManifest,
   entry: { use: id, enabled: true }, modulePath: `/x/${id}.ts`, config: undefined,
 });
@@ -52,9 +52,9 @@ describe('plugin loader', () => {
     assert.deepEqual(ordered.map((p) => p.manifest.id), ['c', 'b', 'a']);
   });
 
-  test('optional dependencies order but are not required', () => {
-    const ordered = orderPlugins([fake('a', ['x.a'], [], ['x.b', 'x.none']), fake('b', ['x.b'])], []);
-    assert.deepEqual(ordered.map((p) => p.manifest.id), ['b', 'a']);
+  test('optional dependencies are neither required nor ordering (so they may form a cycle)', () => {
+    const ordered = orderPlugins([fake('a', ['x.a'], [], ['x.b', 'x.none']), fake('b', ['x.b'], [], ['x.a'])], []);
+    assert.deepEqual(ordered.map((p) => p.manifest.id), ['a', 'b']);
   });
 
   test('reports every missing dependency by name at once', () => {
@@ -75,7 +75,7 @@ describe('plugin loader', () => {
   });
 
   test('resolves relative paths against the config folder, with index.ts', () => {
-    const use = plugin('resolvable', 'export default definePlugin({ id: "r", apiVersion: 1, provides: [], register() {} });');
+    const use = plugin('resolvable', 'export default definePlugin({ id: "r", apiVersion: 2, provides: [], register() {} });');
     assert.equal(resolvePluginModule(use, join(dir, 'c.json')), join(dir, 'resolvable', 'index.ts'));
   });
 
@@ -91,21 +91,21 @@ describe('plugin loader', () => {
   test('rejects a module without a manifest, a wrong apiVersion, a duplicate id', async () => {
     const bad = plugin('bad', 'export default { hello: 1 };');
     assert.match(await startupError(config([{ use: bad }])), /does not default-export a valid manifest/);
-    const v2 = plugin('v2', 'export default definePlugin({ id: "v2", apiVersion: 2, provides: [], register() {} });');
-    assert.match(await startupError(config([{ use: v2 }])), /plugin API version 2/);
-    const dup = plugin('dup', 'export default definePlugin({ id: "dup", apiVersion: 1, provides: [], register() {} });');
+    const v1 = plugin('v1', 'export default definePlugin({ id: "v1", apiVersion: 1, provides: [], register() {} });');
+    assert.match(await startupError(config([{ use: v1 }])), /plugin API version 1, but this kernel speaks version 2/);
+    const dup = plugin('dup', 'export default definePlugin({ id: "dup", apiVersion: 2, provides: [], register() {} });');
     assert.match(await startupError(config([{ use: dup }, { use: dup }])), /loaded twice/);
   });
 
   test('validates each plugin config slice with its schema', async () => {
-    const withCfg = plugin('cfg', 'export default definePlugin({ id: "cfg", apiVersion: 1, configSchema: v.strictObject({ size: v.number() }), provides: [], register() {} });');
+    const withCfg = plugin('cfg', 'export default definePlugin({ id: "cfg", apiVersion: 2, configSchema: v.strictObject({ size: v.number() }), provides: [], register() {} });');
     assert.match(await startupError(config([{ use: withCfg, config: { size: 'big' } }])), /invalid config slice: config\.size/);
-    const none = plugin('nocfg', 'export default definePlugin({ id: "nocfg", apiVersion: 1, provides: [], register() {} });');
+    const none = plugin('nocfg', 'export default definePlugin({ id: "nocfg", apiVersion: 2, provides: [], register() {} });');
     assert.match(await startupError(config([{ use: none, config: { a: 1 } }])), /takes no config/);
   });
 
   test('a missing dependency in a real config names the plugin and token', async () => {
-    const needy = plugin('needy', 'export default definePlugin({ id: "needy", apiVersion: 1, provides: [], requires: [t.STORAGE, t.BROWSER_DRIVERS], register() {} });');
+    const needy = plugin('needy', 'export default definePlugin({ id: "needy", apiVersion: 2, provides: [], deps: { storage: t.STORAGE, drivers: t.BROWSER_DRIVERS }, register() {} });');
     const msg = await startupError(config([{ use: needy }]));
     assert.match(msg, /"needy" requires "storage"/);
     assert.match(msg, /"needy" requires "browser.drivers"/);
@@ -114,8 +114,8 @@ describe('plugin loader', () => {
   test('registers plugins into a child container, never the global one, and runs lifecycles in order', async () => {
     const order: string[] = [];
     (globalThis as any).__bfOrder = order;
-    const a = plugin('life-a', 'export default definePlugin({ id: "life-a", apiVersion: 1, provides: [t.LIFECYCLE], register({ container }) { t.provide(container, t.LIFECYCLE, () => ({ name: "a", order: 100, start: async () => { globalThis.__bfOrder.push("start a"); }, stop: async () => { globalThis.__bfOrder.push("stop a"); } })); } });');
-    const b = plugin('life-b', 'export default definePlugin({ id: "life-b", apiVersion: 1, provides: [t.LIFECYCLE], register({ container }) { t.provide(container, t.LIFECYCLE, () => ({ name: "b", order: 0, start: async () => { globalThis.__bfOrder.push("start b"); }, stop: async () => { globalThis.__bfOrder.push("stop b"); } })); } });');
+    const a = plugin('life-a', 'export default definePlugin({ id: "life-a", apiVersion: 2, provides: [t.LIFECYCLE], register({ provide }) { provide(t.LIFECYCLE, () => ({ name: "a", order: 100, start: async () => { globalThis.__bfOrder.push("start a"); }, stop: async () => { globalThis.__bfOrder.push("stop a"); } })); } });');
+    const b = plugin('life-b', 'export default definePlugin({ id: "life-b", apiVersion: 2, provides: [t.LIFECYCLE], register({ provide }) { provide(t.LIFECYCLE, () => ({ name: "b", order: 0, start: async () => { globalThis.__bfOrder.push("start b"); }, stop: async () => { globalThis.__bfOrder.push("stop b"); } })); } });');
     const kernel = await createKernel(config([{ use: a }, { use: b }]));
     const { container } = await import('tsyringe');
     assert.equal(container.isRegistered(Symbol.for('browserflow.lifecycle')), false);
@@ -125,7 +125,7 @@ describe('plugin loader', () => {
   });
 
   test('a failing lifecycle start stops what started and reports one paragraph', async () => {
-    const boom = plugin('boom', 'export default definePlugin({ id: "boom", apiVersion: 1, provides: [t.LIFECYCLE], register({ container }) { t.provide(container, t.LIFECYCLE, () => ({ name: "boom", start: async () => { throw new Error("port busy"); } })); } });');
+    const boom = plugin('boom', 'export default definePlugin({ id: "boom", apiVersion: 2, provides: [t.LIFECYCLE], register({ provide }) { provide(t.LIFECYCLE, () => ({ name: "boom", start: async () => { throw new Error("port busy"); } })); } });');
     const kernel = await createKernel(config([{ use: boom }]));
     await assert.rejects(kernel.start(), (err: Error) => err instanceof StartupError && /Startup of "boom" failed: port busy/.test(err.message));
   });
@@ -137,5 +137,34 @@ describe('plugin loader', () => {
     writeFileSync(file, JSON.stringify({ plugins: [], settings: { port: 'x' } }));
     assert.match(await startupError(file), /settings\.port/);
     assert.match(await startupError(join(dir, 'missing.json')), /Cannot read the config file/);
+  });
+
+  test('a plugin that registers a token it did not declare fails at boot naming both', async () => {
+    const sneaky = plugin('sneaky', 'export default definePlugin({ id: "sneaky", apiVersion: 2, provides: [t.ROUTES], register({ provide }) { provide(t.ROUTES, () => []); provide(t.TOOLS, () => []); } });');
+    assert.match(await startupError(config([{ use: sneaky }])), /Plugin "sneaky" registers "tools" but does not declare it/);
+  });
+
+  test('a plugin that declares a token it never registers fails at boot', async () => {
+    const idle = plugin('idle', 'export default definePlugin({ id: "idle", apiVersion: 2, provides: [t.ROUTES], register() {} });');
+    assert.match(await startupError(config([{ use: idle }])), /Plugin "idle" declares "http.routes" in "provides" but registered nothing/);
+  });
+
+  test('a single token provided twice fails at boot naming the first provider', async () => {
+    const one = plugin('store-one', 'export default definePlugin({ id: "store-one", apiVersion: 2, provides: [t.STORAGE], register({ provide }) { provide(t.STORAGE, () => ({})); } });');
+    const two = plugin('store-two', 'export default definePlugin({ id: "store-two", apiVersion: 2, provides: [t.STORAGE], register({ provide }) { provide(t.STORAGE, () => ({})); } });');
+    assert.match(await startupError(config([{ use: one }, { use: two }])), /Plugin "store-two" registers "storage", a single service already provided by "store-one"/);
+    const kernelOwned = plugin('fake-logger', 'export default definePlugin({ id: "fake-logger", apiVersion: 2, provides: [t.LOGGER], register({ provide }) { provide(t.LOGGER, () => ({})); } });');
+    assert.match(await startupError(config([{ use: kernelOwned }])), /registers "logger", a single service already provided by "the kernel"/);
+  });
+
+  test('register gets exactly its declared deps, resolved lazily; reading them during register fails', async () => {
+    (globalThis as any).__bfDeps = [];
+    const seen = plugin('seen', 'export default definePlugin({ id: "seen", apiVersion: 2, provides: [t.LIFECYCLE], deps: { logger: t.LOGGER }, optionalDeps: { server: t.HTTP_SERVER, tools: t.TOOLS }, register({ deps, provide }) { provide(t.LIFECYCLE, () => { globalThis.__bfDeps.push(Object.keys(deps), typeof deps.logger.info, deps.server, deps.tools); return { name: "seen" }; }); } });');
+    const kernel = await createKernel(config([{ use: seen }]));
+    await kernel.start();
+    await kernel.stop();
+    assert.deepEqual((globalThis as any).__bfDeps, [['logger', 'server', 'tools'], 'function', undefined, []]);
+    const eager = plugin('eager', 'export default definePlugin({ id: "eager", apiVersion: 2, provides: [], deps: { logger: t.LOGGER }, register({ deps }) { deps.logger.info("now"); } });');
+    assert.match(await startupError(config([{ use: eager }])), /Plugin "eager" reads its dep "logger" while plugins register/);
   });
 });

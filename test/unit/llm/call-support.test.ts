@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   CallDeadline, ClientCache, kindForStatus, parseProviderConfig, parseToolArguments, scrub, secretValues,
-} from '../../../kernel/llm/call-support';
+} from '../../../lib/llm/call-support';
 import { openAiConfigSchema } from '../../../plugins/llm/openai/config-schema';
 import { LlmError } from '../../../kernel/contracts/llm-provider';
 

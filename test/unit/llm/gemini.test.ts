@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { GeminiProvider } from '../../../plugins/llm/gemini/provider';
+import { GeminiProvider } from '../../../plugins/llm/google/gemini-provider';
 import { seenByModel } from '../../fixtures/fake-llm/fake-llm-server';
 import { providerContractSuite, requestOf, silentLogger, withFake } from './provider-contract';
 

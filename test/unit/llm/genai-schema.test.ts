@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { toGeminiParameters, toGeminiSchema } from '../../../kernel/llm/genai/schema';
+import { toGeminiParameters, toGeminiSchema } from '../../../plugins/llm/google/genai/schema';
 
 test('toGeminiSchema drops unsupported keywords recursively and keeps the supported ones', () => {
   const input = {

@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as v from 'valibot';
 import { LlmError, type LlmResponse } from '../../../kernel/contracts/llm-provider';
-import { apiKeyConfigEntries } from '../../../kernel/llm/config-fields';
-import { SdkLlmProvider, type FailedCall, type SdkCall } from '../../../kernel/llm/sdk-provider';
+import { apiKeyConfigEntries } from '../../../lib/llm/config-fields';
+import { SdkLlmProvider, type FailedCall, type SdkCall } from '../../../lib/llm/sdk-provider';
 import { requestOf, silentLogger } from './provider-contract';
 
 const schema = v.strictObject(apiKeyConfigEntries);

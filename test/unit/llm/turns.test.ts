@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { LlmMessage } from '../../../kernel/contracts/llm-provider';
-import { toTurns, type TurnMessage } from '../../../kernel/llm/turns';
+import { toTurns, type TurnMessage } from '../../../lib/llm/turns';
 
 /** Blocks named after their message, so merging and ordering are visible. */
 function toBlocks(message: TurnMessage): string[] {

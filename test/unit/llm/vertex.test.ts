@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import * as v from 'valibot';
 import { OAuth2Client } from 'google-auth-library';
-import { VertexProvider, vertexAuthOptions } from '../../../plugins/llm/vertex/provider';
-import { vertexConfigSchema } from '../../../plugins/llm/vertex/config-schema';
+import { VertexProvider, vertexAuthOptions } from '../../../plugins/llm/google/vertex-provider';
+import { vertexConfigSchema } from '../../../plugins/llm/google/vertex-config';
 import { providerContractSuite, requestOf, silentLogger, withFake } from './provider-contract';
 
 providerContractSuite({

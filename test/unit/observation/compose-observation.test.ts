@@ -1,8 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { composeObservation, cutMark, finishCuts, type ComposeInput } from '../../../kernel/page-scripts/observation/compose-observation';
-import { estimateTokens } from '../../../kernel/token-estimate';
-import { ITEM_CONTROL, ITEM_HEADING, ITEM_TEXT, type RawItem } from '../../../kernel/page-scripts/observation/observe-dom';
+import { composeObservation, cutMark, finishCuts, type ComposeInput } from '../../../lib/page-scripts/observation/compose-observation';
+import { estimateTokens } from '../../../lib/token-estimate/token-estimate';
+import { ITEM_CONTROL, ITEM_HEADING, ITEM_TEXT, type RawItem } from '../../../lib/page-scripts/observation/observe-dom';
 
 const scroll = { x: 0, y: 0, width: 1280, height: 3000, viewportWidth: 1280, viewportHeight: 720 };
 

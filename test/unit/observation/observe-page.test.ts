@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PageObserver } from '../../../plugins/drivers/playwright/observation/observe-page';
 import { getEncoding } from 'js-tiktoken';
-import { frameObserveArgs, OBSERVER_STATE_KEY, observeFrameInPage } from '../../../kernel/page-scripts/observation/observer-lib';
-import { estimateTokens } from '../../../kernel/token-estimate';
+import { frameObserveArgs, OBSERVER_STATE_KEY, observeFrameInPage } from '../../../lib/page-scripts/observation/observer-lib';
+import { estimateTokens } from '../../../lib/token-estimate/token-estimate';
 import { launchChromium, offlineContext } from '../../fixtures/pages/browser';
 import { startStaticServer, type StaticServer } from '../../fixtures/pages/static-server';
 

@@ -196,5 +196,5 @@ function scrub(text) {
   return createRedactor([...SECRET_VALUES].map((value) => [value, '****'])).redact(text);
 }
 
-import { createRedactor } from '../../../../kernel/secret-redaction.js'; // @redaction: the emitter inlines its source here
+import { createRedactor } from '../../../../lib/redaction/secret-redaction.js'; // @redaction: the emitter inlines its source here
 // @endif

@@ -1,10 +1,10 @@
 /**
- * TypeScript twin of kernel/secret-redaction.js, inlined into the helper of
+ * TypeScript twin of lib/redaction/secret-redaction.js, inlined into the helper of
  * generated TypeScript tests (helpers/locate.ts must pass `tsc --noEmit`
  * under `strict`, and JSDoc types count for nothing in a .ts file). The very
  * same code with its JSDoc types written as annotations: a unit test strips
  * the types of both and compares them, so the twin cannot drift from the
- * service's redaction. Change kernel/secret-redaction.js first, then this.
+ * service's redaction. Change lib/redaction/secret-redaction.js first, then this.
  */
 
 /** Values shorter than this are never redacted (they would match everywhere). */

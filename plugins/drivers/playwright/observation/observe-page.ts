@@ -10,9 +10,9 @@
  */
 import type { ElementHandle, Frame, Page } from 'playwright-core';
 import type { Observation, ObserveOptions } from '../../../../kernel/contracts/browser-driver';
-import { composeObservation, cutMark, type ObservedRoot } from '../../../../kernel/page-scripts/observation/compose-observation';
-import type { FrameSnapshot } from '../../../../kernel/page-scripts/observation/observe-dom';
-import { frameObserveArgs, OBSERVER_STATE_KEY, observeFrameInPage, parseFrameSnapshot, resolveRefInPage } from '../../../../kernel/page-scripts/observation/observer-lib';
+import { composeObservation, cutMark, type ObservedRoot } from '../../../../lib/page-scripts/observation/compose-observation';
+import type { FrameSnapshot } from '../../../../lib/page-scripts/observation/observe-dom';
+import { frameObserveArgs, OBSERVER_STATE_KEY, observeFrameInPage, parseFrameSnapshot, resolveRefInPage } from '../../../../lib/page-scripts/observation/observer-lib';
 
 /** Per page: the highest ref handed out, so refs of separately observed frames never collide. */
 interface PageRefState {

@@ -3,7 +3,7 @@
  * page: the rerun feature drops id-only candidates when
  * `areElementIdsVolatile=true`.
  */
-import { createVolatility } from '../../../../kernel/page-scripts/selectors/volatility';
+import { createVolatility } from '../../../../lib/page-scripts/selectors/volatility';
 
 const volatility = createVolatility();
 

@@ -3,7 +3,7 @@
  * (built with pageFunction and no library, so the tsx `__name` helper is
  * shimmed) and run with WebDriver `executeScript`.
  */
-import { pageFunction } from '../../../../kernel/page-scripts/page-function';
+import { pageFunction } from '../../../../lib/page-scripts/page-function';
 
 type NoLib = Record<string, never>;
 const NO_LIB = {} as Record<string, never>;

@@ -4,7 +4,7 @@
  * the load state of the current document. Self-contained, run with
  * WebDriver `executeScript`.
  */
-import { pageFunction } from '../../../../kernel/page-scripts/page-function';
+import { pageFunction } from '../../../../lib/page-scripts/page-function';
 
 type NoLib = Record<string, never>;
 const NO_LIB = {} as Record<string, never>;

@@ -1,12 +1,12 @@
 /**
  * The in-page library of the WebDriver driver and the scripts built from it
- * (see kernel/page-scripts/page-function.ts for why it is assembled this
+ * (see lib/page-scripts/page-function.ts for why it is assembled this
  * way). Each export is the source of a WebDriver `executeScript` body.
  */
-import { pageFunction, type PageFactories } from '../../../../kernel/page-scripts/page-function';
-import { createCssPath, type CssPath } from '../../../../kernel/page-scripts/selectors/css-path';
-import { createQuote, type Quote } from '../../../../kernel/page-scripts/selectors/quote';
-import { createVolatility, type Volatility } from '../../../../kernel/page-scripts/selectors/volatility';
+import { pageFunction, type PageFactories } from '../../../../lib/page-scripts/page-function';
+import { createCssPath, type CssPath } from '../../../../lib/page-scripts/selectors/css-path';
+import { createQuote, type Quote } from '../../../../lib/page-scripts/selectors/quote';
+import { createVolatility, type Volatility } from '../../../../lib/page-scripts/selectors/volatility';
 import { createDialogHooks, type DialogHooks } from './dialog-hooks';
 import { createLocate, type ElementFacts, type Locate, type PageQuery } from './locate';
 import { createRecorder, type Recorder } from './record';

@@ -7,9 +7,9 @@
  * so reruns and generated Playwright tests can replay them.
  * Self-contained: runs in the page.
  */
-import type { CssPath } from '../../../../kernel/page-scripts/selectors/css-path';
-import type { Quote } from '../../../../kernel/page-scripts/selectors/quote';
-import type { Volatility } from '../../../../kernel/page-scripts/selectors/volatility';
+import type { CssPath } from '../../../../lib/page-scripts/selectors/css-path';
+import type { Quote } from '../../../../lib/page-scripts/selectors/quote';
+import type { Volatility } from '../../../../lib/page-scripts/selectors/volatility';
 import type { Locate, PageQuery } from './locate';
 
 /** The recorder. */

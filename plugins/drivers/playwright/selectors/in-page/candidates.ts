@@ -6,10 +6,10 @@
  * Tiers (lower is better): 1 test id, 2 role + name, 3 label, 4 placeholder,
  * 5 stable attribute, 6 text, 7 id, 8 CSS path.
  */
-import type { Aria } from '../../../../../kernel/page-scripts/selectors/aria';
-import type { CssPath } from '../../../../../kernel/page-scripts/selectors/css-path';
-import type { Quote } from '../../../../../kernel/page-scripts/selectors/quote';
-import type { Volatility } from '../../../../../kernel/page-scripts/selectors/volatility';
+import type { Aria } from '../../../../../lib/page-scripts/selectors/aria';
+import type { CssPath } from '../../../../../lib/page-scripts/selectors/css-path';
+import type { Quote } from '../../../../../lib/page-scripts/selectors/quote';
+import type { Volatility } from '../../../../../lib/page-scripts/selectors/volatility';
 
 /**
  * How a plain CSS candidate is built: `compound` has no combinator (`#id`,

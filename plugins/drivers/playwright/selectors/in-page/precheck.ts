@@ -14,7 +14,7 @@
  * be verified), and engine counts stop after ENGINE_TIME_MS in all.
  * Self-contained: runs in the page.
  */
-import type { Aria } from '../../../../../kernel/page-scripts/selectors/aria';
+import type { Aria } from '../../../../../lib/page-scripts/selectors/aria';
 
 /** A candidate's pre-check. */
 export interface Counted {

@@ -2,14 +2,14 @@
  * The in-page library of selector recording, and the in-page function built
  * from it (see page-function.ts for why it is assembled this way).
  */
-import { createAria, type Aria } from '../../../../../kernel/page-scripts/selectors/aria';
+import { createAria, type Aria } from '../../../../../lib/page-scripts/selectors/aria';
 import { createCandidates, type Candidates } from './candidates';
-import { createCssPath, type CssPath } from '../../../../../kernel/page-scripts/selectors/css-path';
-import { pageFunction, type PageFactories } from '../../../../../kernel/page-scripts/page-function';
+import { createCssPath, type CssPath } from '../../../../../lib/page-scripts/selectors/css-path';
+import { pageFunction, type PageFactories } from '../../../../../lib/page-scripts/page-function';
 import { createPlanner, type PlannedCandidate, type Planner } from './plan';
 import { createPrecheck, type Precheck } from './precheck';
-import { createQuote, type Quote } from '../../../../../kernel/page-scripts/selectors/quote';
-import { createVolatility, type Volatility } from '../../../../../kernel/page-scripts/selectors/volatility';
+import { createQuote, type Quote } from '../../../../../lib/page-scripts/selectors/quote';
+import { createVolatility, type Volatility } from '../../../../../lib/page-scripts/selectors/volatility';
 
 /** Everything selector code can use inside the page. */
 export interface SelectorLib {

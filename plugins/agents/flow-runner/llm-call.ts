@@ -1,0 +1,83 @@
+/**
+ * One model call with bounded retries: 429, 5xx and timeouts are retried with
+ * exponential backoff and jitter; the final failure becomes a FlowFailure
+ * whose code names the provider error (LLM_RATE_LIMITED, LLM_AUTH_FAILED,
+ * LLM_UNAVAILABLE...). Once the caller's signal has aborted (the flow was
+ * cancelled or its browser closed) nothing is retried: the signal's reason is
+ * thrown as is, so the flow ends with the cancellation's own code.
+ */
+import { LlmError, type LlmErrorKind, type LlmProvider, type LlmRequest, type LlmResponse } from '../../../kernel/contracts/llm-provider';
+import type { GptConfigRecord } from '../../../kernel/contracts/storage';
+import { FlowFailure } from '../../../kernel/flows/failure-codes';
+import type { FailureCode } from '../../../kernel/flows/failure-codes';
+
+/** How often and how patiently a failed call is retried (settings.llm). */
+export interface RetryPolicy {
+  /** Retries after the first attempt (0: one attempt only). */
+  maxRetries: number;
+  /** Delay before the first retry; doubled each time, ±25 % jitter. */
+  baseDelayMs: number;
+}
+
+/** The flow's `result.error.code` for each provider error kind. */
+export const FAILURE_CODES: Readonly<Record<LlmErrorKind, FailureCode>> = {
+  RATE_LIMITED: 'LLM_RATE_LIMITED',
+  AUTH_FAILED: 'LLM_AUTH_FAILED',
+  UNAVAILABLE: 'LLM_UNAVAILABLE',
+  TIMEOUT: 'LLM_UNAVAILABLE',
+  BAD_REQUEST: 'LLM_BAD_REQUEST',
+  BAD_RESPONSE: 'LLM_BAD_RESPONSE',
+  CANCELLED: 'CANCELLED',
+};
+
+/** The delay before retry number `attempt` (0-based). */
+export function backoffDelay(policy: RetryPolicy, attempt: number, random: () => number = Math.random): number {
+  return policy.baseDelayMs * 2 ** attempt * (0.75 + random() * 0.5);
+}
+
+/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => { clearTimeout(timer); reject(signal!.reason); };
+    const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** What an aborted caller gets: the signal's reason, or a CANCELLED failure when it gave none. */
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new FlowFailure('CANCELLED', 'The model call was cancelled');
+}
+
+/**
+ * Calls `provider.complete`, retrying retryable failures per `policy`.
+ * `redact` scrubs the final error message (provider messages are already
+ * scrubbed of the configuration's secrets; this also removes env values).
+ */
+export async function callWithRetry(
+  provider: LlmProvider, config: GptConfigRecord, request: LlmRequest, policy: RetryPolicy,
+  redact: (s: string) => string,
+): Promise<LlmResponse> {
+  const signal = request.signal;
+  for (let attempt = 0; ; attempt++) {
+    if (signal?.aborted) throw abortReason(signal);
+    try {
+      return await provider.complete(config, request);
+    } catch (err) {
+      // Checked first: an aborted call often surfaces as a timeout or a connection error.
+      if (signal?.aborted) throw abortReason(signal);
+      const e = err instanceof LlmError ? err : new LlmError('UNAVAILABLE', (err as Error)?.message ?? String(err));
+      if (e.retryable && attempt < policy.maxRetries) {
+        await sleep(backoffDelay(policy, attempt), signal);
+        continue;
+      }
+      const tries = attempt + 1;
+      throw new FlowFailure(FAILURE_CODES[e.kind] ?? 'LLM_UNAVAILABLE',
+        `${provider.type} ${e.kind.toLowerCase().replace('_', ' ')}${e.status ? ` (HTTP ${e.status})` : ''} after ${tries} attempt${tries > 1 ? 's' : ''}: ${redact(e.message)}`);
+    }
+  }
+}
