@@ -14,6 +14,8 @@ import { WakeSignal } from './signal';
 import type { FlowRunnerDeps } from './flow-runner-deps';
 import { runToolCall } from './tool-call-executor';
 import { envRedactor, substitute } from './env-vars';
+import { ApiError } from '../errors';
+import { HEADER_LIMITS, truncateText } from '../page-scripts/observation/compose-observation';
 
 /** A user call queued for an INSTRUCT flow. */
 export interface QueuedCall {
@@ -46,6 +48,26 @@ export class FlowExecution {
     this.abort.abort(this.cancelReason);
     this.wake.wake();
     void this.session?.close().catch(() => undefined);
+  }
+
+  /**
+   * The page as the AUTONOMOUS agent sees it now (same composer, budget and
+   * link targets), with the flow's env values redacted before any cut: what
+   * GET /api/flows/{flowId}/observation answers. FLOW_NOT_ACTIVE while no
+   * browser is live (starting, or ending).
+   */
+  async observe(screenshot: boolean): Promise<{ url: string; title: string; observation: string; screenshot?: string }> {
+    const session = this.session;
+    if (!session || this.finished || this.cancelReason || this.crash) throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} has no live browser`);
+    const llm = this.deps.settings.llm;
+    const redact = (t: string) => this.redact(t);
+    const seen = await session.observe({ maxTokens: llm.observationTokenBudget, screenshot, linkTargets: llm.observationLinkTargets, redact });
+    return {
+      url: truncateText(redact(seen.url), HEADER_LIMITS.urlMax),
+      title: truncateText(redact(seen.title), HEADER_LIMITS.titleMax),
+      observation: seen.text,
+      ...(seen.screenshot ? { screenshot: seen.screenshot.toString('base64') } : {}),
+    };
   }
 
   /** Runs the flow to its end; never rejects. */

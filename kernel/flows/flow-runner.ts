@@ -224,6 +224,13 @@ export class FlowRunner {
     });
   }
 
+  /** The live flow's current observation (FlowExecution.observe); FLOW_NOT_ACTIVE when it has no live browser. */
+  async observe(flowId: string, screenshot: boolean): ReturnType<FlowExecution['observe']> {
+    const exec = this.live.get(flowId);
+    if (!exec) throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${flowId} has no live browser (not started yet, or ended)`);
+    return exec.observe(screenshot);
+  }
+
   /** Queues a user tool call of an INSTRUCT flow; validated first (400 leaves the flow waiting). */
   submitToolCall(flowId: string, input: ToolCallInput): Promise<{ toolCallId: string; flow: FlowMetadata }> {
     return this.withLock(flowId, async () => {

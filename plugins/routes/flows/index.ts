@@ -1,6 +1,7 @@
 import { definePlugin } from '../../../kernel/plugin';
 import { BROWSER_DRIVERS, FLOW_EVENTS, FLOW_RUNNER, FLOW_SERVICE, ROUTES, SETTINGS, STORAGE, provide } from '../../../kernel/tokens';
 import { flowRoutes } from './flow-routes';
+import { observationRoute } from './observation-route';
 import { SubscriberLimits } from './subscriber-limits';
 
 /** The /api/flows endpoints. */
@@ -13,6 +14,6 @@ export default definePlugin({
   optional: [BROWSER_DRIVERS],
   register({ container, settings }) {
     const subscribers = new SubscriberLimits(settings.flows?.maxEventSubscribersPerFlow ?? 32, settings.flows?.maxEventSubscribers ?? 512);
-    provide(container, ROUTES, (c) => flowRoutes(c, subscribers));
+    provide(container, ROUTES, (c) => [...flowRoutes(c, subscribers), observationRoute(c)]);
   },
 });
