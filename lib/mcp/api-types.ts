@@ -18,6 +18,8 @@ export interface ApiFlow {
   runMode: string;
   state: FlowState;
   envVars: string[];
+  /** The flow's own tools (CreateFlow customTools). */
+  customTools: Array<{ name: string; description: string; inputSchema: Record<string, unknown> }>;
   maxToolCalls: number;
   progress: { toolCallsCompleted: number; toolCallsFailed: number; maxToolCalls: number };
   createdAt: number;

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import { describeCall, describeFlow, withObservation } from './answers';
-import { act } from './browser-tools';
+import { act, browserTool } from './browser-tools';
 import { hasEnded, type ApiFlow } from './api-types';
 import { FlowIdArg, defineTool, errorResult, text, type McpTool } from './tool-kit';
 import { waitForFlow } from './wait';
@@ -17,6 +17,7 @@ const FlowStart = v.strictObject({
   name: v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(200), v.description('A name for the flow (and the generated test); default: the site\'s host'))),
   browser: v.optional(v.pipe(v.record(v.string(), v.unknown()), v.description('As in the REST API\'s CreateFlow, e.g. {"using": {"type": "device", "deviceName": "iPhone 15"}}; default a headless desktop Chromium'))),
   envVars: v.optional(v.pipe(v.array(v.string()), v.maxLength(100), v.description('Names of stored env vars the flow may use as ${NAME} in tool parameters (their values never appear in answers)'))),
+  customTools: v.optional(v.pipe(v.array(v.record(v.string(), v.unknown())), v.maxLength(50), v.description('The flow\'s own tools, as in CreateFlow: [{name, description, inputSchema, javascript}] (javascript: the body of an async function receiving params, run in the page). Each becomes a tool of this session.'))),
   maxToolCalls: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000), v.description('Most tool calls the flow may make (default 50)'))),
   screenshot: v.optional(v.pipe(v.boolean(), v.description('Also answer a PNG screenshot of the first page'))),
 });
@@ -58,9 +59,11 @@ export function flowTools(): McpTool[] {
         const created = await ctx.api.createFlow({
           name: args.name ?? defaultName(args.targetWebsite), targetWebsite: args.targetWebsite, initialRunMode: 'INSTRUCT',
           ...(args.browser ? { browser: args.browser } : {}), ...(args.envVars ? { envVars: args.envVars } : {}),
-          ...(args.maxToolCalls ? { maxToolCalls: args.maxToolCalls } : {}),
+          ...(args.maxToolCalls ? { maxToolCalls: args.maxToolCalls } : {}), ...(args.customTools ? { customTools: args.customTools } : {}),
         });
         ctx.flows.add(created.id, true);
+        const custom = created.customTools.map(browserTool).filter((t): t is McpTool => t !== null);
+        if (custom.length) await ctx.addTools(custom);
         const flow = await waitForFlow(ctx.api, created.id, isReady, ctx.signal);
         if (hasEnded(flow)) {
           ctx.flows.markEnded(flow.id);

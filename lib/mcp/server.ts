@@ -49,7 +49,7 @@ export function createMcpServer(options: McpServerOptions): McpSession {
   const { api } = options;
   const flows = new SessionFlows(api);
   const closing = new AbortController();
-  const server = new Server({ name: 'browserflow', version: options.version }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+  const server = new Server({ name: 'browserflow', version: options.version }, { capabilities: { tools: { listChanged: true } }, instructions: INSTRUCTIONS });
 
   let tools: Promise<Map<string, McpTool>> | undefined;
   const toolMap = (): Promise<Map<string, McpTool>> => {
@@ -78,6 +78,12 @@ export function createMcpServer(options: McpServerOptions): McpSession {
     const progressToken = request.params._meta?.progressToken;
     const ctx: McpToolContext = {
       api, flows, signal, projectDir: options.projectDir,
+      async addTools(more) {
+        const map = await toolMap();
+        let added = false;
+        for (const t of more) if (!map.has(t.name)) { map.set(t.name, t); added = true; }
+        if (added) await server.sendToolListChanged().catch(() => undefined);
+      },
       async progress(progress, total, message) {
         if (progressToken === undefined) return;
         await extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress, total, message } });

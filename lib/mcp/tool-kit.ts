@@ -19,6 +19,11 @@ export interface McpToolContext {
   signal: AbortSignal;
   /** Folder the zipped projects are written to (the service's data dir), when known. */
   projectDir?: string;
+  /**
+   * Offers more tools to this session (a flow's custom tools) and tells the
+   * client its tool list changed. A name already offered is kept as it is.
+   */
+  addTools(tools: McpTool[]): Promise<void>;
   /** Reports progress to a client that asked for it (`_meta.progressToken`); a no-op otherwise. */
   progress(progress: number, total: number | undefined, message: string): Promise<void>;
 }

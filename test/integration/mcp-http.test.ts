@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { startService, type RunningService } from '../helpers/service';
 import { startTestSite, type TestSite } from '../fixtures/site/serve';
 import { waitForFlow, isFinished } from './support/flows';
@@ -105,6 +106,37 @@ describe('MCP over Streamable HTTP (/mcp)', { skip: existsSync('/usr/bin/chromiu
       const flow = await waitForFlow(svc, id, isFinished);
       assert.equal(flow.result.error.code, 'CANCELLED');
     }
+  });
+
+  test('a flow\'s custom tools become tools of the session, announced by tools/list_changed', async () => {
+    const { client } = await connect();
+    let changed = 0;
+    client.setNotificationHandler(ToolListChangedNotificationSchema, async () => { changed++; });
+    const log: ToolAnswer[] = [];
+    const before = (await client.listTools()).tools.map((t) => t.name);
+    assert.ok(!before.includes('pageHeading'));
+    const started = await call(client, log, 'flow_start', {
+      targetWebsite: `${site.url}/login.html`,
+      customTools: [{
+        name: 'pageHeading', description: 'Read the text of the first heading of the given level.',
+        inputSchema: { type: 'object', properties: { level: { type: 'integer', minimum: 1, maximum: 6 } }, required: ['level'], additionalProperties: false },
+        javascript: 'return document.querySelector("h" + params.level).textContent;',
+      }],
+    });
+    assert.equal(started.isError, false, started.text);
+    const listed = (await client.listTools()).tools.find((t) => t.name === 'pageHeading');
+    assert.ok(listed, 'the custom tool is listed');
+    assert.deepEqual(listed.inputSchema.required, ['level']);
+    assert.ok(listed.inputSchema.properties?.flowId);
+    for (let i = 0; i < 50 && !changed; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(changed, 1, 'the client was told');
+    const heading = await call(client, log, 'pageHeading', { level: 1 });
+    assert.equal(heading.isError, false, heading.text);
+    assert.match(heading.text, /^✓ pageHeading: .*\n"?Sign in"?/);
+    const bad = await call(client, log, 'pageHeading', { level: 9 });
+    assert.equal(bad.isError, true);
+    assert.match(bad.text, /^INVALID_REQUEST: parameters\.level/);
+    await call(client, log, 'flow_finish', { success: true, summary: 'read it' });
   });
 
   test('bad arguments of the server\'s own tools and of browser tools answer errors naming the field', async () => {
