@@ -1,0 +1,15 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { startTestSite } from './test/fixtures/site/serve';
+const site = await startTestSite();
+const transport = new StdioClientTransport({ command: process.execPath, args: ['node_modules/playwright-core/cli.js', 'mcp', '--executable-path', '/usr/bin/chromium', '--headless', '--no-sandbox', '--isolated', '--output-dir', '/tmp/pwmcp-out'], stderr: 'inherit' });
+const client = new Client({ name: 'x', version: '1' });
+await client.connect(transport);
+const tools = await client.listTools();
+console.log(tools.tools.map((t) => t.name).join(' '));
+console.log(JSON.stringify(tools.tools.find((t) => t.name === 'browser_click')?.inputSchema));
+console.log(JSON.stringify(tools.tools.find((t) => t.name === 'browser_type')?.inputSchema));
+const show = (r: any) => console.log(JSON.stringify(r.content).slice(0, 1500), '\n----');
+show(await client.callTool({ name: 'browser_navigate', arguments: { url: site.url + '/login.html' } }));
+show(await client.callTool({ name: 'browser_snapshot', arguments: {} }));
+await client.close(); await site.close();
