@@ -27,7 +27,11 @@ export interface McpServerOptions {
   onError?(err: unknown): void;
 }
 
-/** One MCP session: connect `server` to a transport; `close()` cancels the session's live flows. */
+/**
+ * One MCP session: connect `server` to a transport, and call `close()` when
+ * that transport closes (its owner knows whether the flows are to be
+ * cancelled, or the service is stopping and ends them itself).
+ */
 export interface McpSession {
   server: Server;
   flows: SessionFlows;
@@ -110,6 +114,5 @@ export function createMcpServer(options: McpServerOptions): McpSession {
     })();
     return closed;
   };
-  server.onclose = () => void close();
   return { server, flows, close };
 }

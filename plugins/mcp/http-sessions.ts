@@ -24,6 +24,9 @@ interface Entry {
   transport: StreamableHTTPServerTransport;
   session: McpSession;
   idle: NodeJS.Timeout | undefined;
+  /** Requests whose answer is still open (a long tool call, the event stream): the session is not idle meanwhile. */
+  open: number;
+  closed: boolean;
 }
 
 export class McpHttpSessions {
@@ -46,7 +49,7 @@ export class McpHttpSessions {
       const id = typeof header === 'string' ? header : '';
       const entry = this.sessions.get(id);
       if (!entry) throw new ApiError('NOT_FOUND', 'mcp-session-id: no such MCP session (it ended, or the service restarted); initialize a new one');
-      this.touch(entry);
+      this.track(entry, res);
       await entry.transport.handleRequest(req, res, body);
       return;
     }
@@ -68,9 +71,9 @@ export class McpHttpSessions {
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
         this.pending--;
-        entry = { transport, session, idle: undefined };
+        entry = { transport, session, idle: undefined, open: 0, closed: false };
         this.sessions.set(id, entry);
-        this.touch(entry);
+        this.track(entry, res);
       },
     });
     transport.onclose = () => {
@@ -90,15 +93,33 @@ export class McpHttpSessions {
     }
   }
 
-  private touch(entry: Entry): void {
+  /** Counts the request as open until its answer ends, and restarts the idle clock then. */
+  private track(entry: Entry, res: ServerResponse): void {
+    entry.open++;
+    this.arm(entry);
+    res.once('close', () => {
+      entry.open--;
+      this.arm(entry);
+    });
+  }
+
+  /** Closes the session after `idleTimeoutMs` without an open request. */
+  private arm(entry: Entry): void {
     if (entry.idle) clearTimeout(entry.idle);
-    entry.idle = setTimeout(() => void entry.transport.close(), this.limits.idleTimeoutMs);
+    if (entry.closed) return;
+    entry.idle = setTimeout(() => {
+      if (entry.open > 0) this.arm(entry);
+      else void entry.transport.close();
+    }, this.limits.idleTimeoutMs);
     entry.idle.unref();
   }
 
   private drop(id: string): void {
     const entry = this.sessions.get(id);
-    if (entry?.idle) clearTimeout(entry.idle);
+    if (entry) {
+      entry.closed = true;
+      if (entry.idle) clearTimeout(entry.idle);
+    }
     this.sessions.delete(id);
   }
 
@@ -108,6 +129,7 @@ export class McpHttpSessions {
     const entries = [...this.sessions.values()];
     this.sessions.clear();
     await Promise.all(entries.map(async (e) => {
+      e.closed = true;
       if (e.idle) clearTimeout(e.idle);
       await e.transport.close().catch(() => undefined);
       await e.session.close({ cancelFlows: false });
