@@ -139,6 +139,29 @@ describe('MCP over Streamable HTTP (/mcp)', { skip: existsSync('/usr/bin/chromiu
     await call(client, log, 'flow_finish', { success: true, summary: 'read it' });
   });
 
+  test('flow_run reports progress to a client that asks for it', async () => {
+    const { client } = await connect();
+    const seen: Array<{ progress: number; total?: number }> = [];
+    const result = await client.callTool({
+      name: 'flow_run',
+      arguments: {
+        flow: {
+          name: 'MCP progress', targetWebsite: `${site.url}/login.html`,
+          toolCallsOnStart: [
+            { name: 'type', parameters: { selector: '#username', text: 'alice' } },
+            { name: 'wait', parameters: { ms: 300 } },
+            { name: 'assertText', parameters: { text: 'Sign in' } },
+          ],
+        },
+      },
+    }, undefined, { timeout: 120_000, onprogress: (p) => { seen.push(p); } });
+    const text = (result.content as Array<{ text: string }>)[0]!.text;
+    assert.match(text, /"MCP progress" SUCCESS \(DETERMINISTIC\): 3 ok/);
+    assert.ok(seen.length >= 1, 'at least one progress notification');
+    assert.ok(seen.every((p) => p.total === 50 && p.progress >= 0 && p.progress <= 3), JSON.stringify(seen));
+    assert.deepEqual(seen.map((p) => p.progress), [...seen.map((p) => p.progress)].sort((a, b) => a - b), 'progress only grows');
+  });
+
   test('bad arguments of the server\'s own tools and of browser tools answer errors naming the field', async () => {
     const { client } = await connect();
     const log: ToolAnswer[] = [];
