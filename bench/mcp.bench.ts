@@ -93,6 +93,14 @@ async function pickActions(origin: string, paths: string[]): Promise<Map<string,
   return out;
 }
 
+/** o200k tokens of a tools/list answer as sent (JSON): what every request of a session carries. */
+async function toolListTokens(client: Client): Promise<number> {
+  return encoder.encode(JSON.stringify((await client.listTools()).tools)).length;
+}
+
+/** Tokens of each server's tools/list, filled in by the runs. */
+const toolLists: Record<string, number> = {};
+
 async function runPlaywright(origin: string, paths: string[], actions: Map<string, Action[]>): Promise<Map<string, number[]>> {
   const outputDir = await mkdtemp(join(tmpdir(), 'bench-pw-mcp-'));
   const transport = new StdioClientTransport({
@@ -103,6 +111,7 @@ async function runPlaywright(origin: string, paths: string[], actions: Map<strin
   const out = new Map<string, number[]>();
   try {
     await client.connect(transport);
+    toolLists.playwright = await toolListTokens(client);
     const callTool = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 });
     for (const path of paths) {
       const steps: number[] = [];
@@ -129,6 +138,7 @@ async function runBrowserflow(origin: string, paths: string[], actions: Map<stri
   const out = new Map<string, number[]>();
   try {
     await client.connect(new StreamableHTTPClientTransport(new URL(`${svc.url}/mcp`)));
+    toolLists.browserflow = await toolListTokens(client);
     const callTool = (name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }, undefined, { timeout: 120_000 });
     for (const path of paths) {
       const steps: number[] = [];
@@ -173,7 +183,8 @@ function report(runs: PageRun[]): void {
   process.stdout.write(`${lines.join('\n')}\n`);
   const ratios = runs.map((r) => mean(r.browserflow) / mean(r.playwright));
   const maxStep = Math.max(...runs.flatMap((r) => r.browserflow));
-  process.stdout.write(`\nmedian ratio per page ${median(ratios).toFixed(2)} (target <= ${TARGET_RATIO.toFixed(2)}): ${median(ratios) <= TARGET_RATIO ? 'met' : 'NOT met'}; `
+  process.stdout.write(`\ntools/list, o200k tokens of its JSON: Playwright MCP ${fmt(toolLists.playwright ?? 0)}, browserflow ${fmt(toolLists.browserflow ?? 0)}\n`);
+  process.stdout.write(`median ratio per page ${median(ratios).toFixed(2)} (target <= ${TARGET_RATIO.toFixed(2)}): ${median(ratios) <= TARGET_RATIO ? 'met' : 'NOT met'}; `
     + `largest browserflow step ${fmt(maxStep)} tokens (target <= ${fmt(TARGET_MAX)}): ${maxStep <= TARGET_MAX ? 'met' : 'NOT met'}\n`);
 }
 

@@ -22,9 +22,10 @@ const ExtraArgs = v.object({
   screenshot: v.optional(v.boolean()),
 });
 
+/** Short on purpose: repeated in every browser tool's schema (the server's instructions say the rest). */
 const EXTRA_PROPERTIES = {
-  flowId: { type: 'string', description: 'The flow to act on; may be left out when this session has exactly one live flow' },
-  screenshot: { type: 'boolean', description: 'Also answer a PNG screenshot of the page after the action' },
+  flowId: { type: 'string', description: 'Default: the session\'s live flow' },
+  screenshot: { type: 'boolean', description: 'Add a PNG of the page' },
 };
 
 /** The MCP version of one API tool; null when it cannot be offered (replaced, or its own parameters use the extra names). */
@@ -35,7 +36,7 @@ export function browserTool(tool: ApiTool): McpTool | null {
   const takesSelector = Object.keys(own).some((k) => k === 'selector' || k === 'target');
   return {
     name: tool.name,
-    description: `${tool.description}${takesSelector ? ' An element is a selector, or ref=N for the element [N] of the latest observation.' : ''} Answers the outcome and the page after it.`,
+    description: `${tool.description}${takesSelector ? ' Element: ref=N or a selector.' : ''}`,
     inputSchema: { ...schema, type: 'object', properties: { ...own, ...EXTRA_PROPERTIES } },
     annotations: { openWorldHint: true },
     async call(args, ctx) {

@@ -45,7 +45,7 @@ export interface McpSession {
 
 const INSTRUCTIONS = `browserflow drives a real browser in recorded flows and turns them into Playwright tests.
 1. flow_start {targetWebsite} opens the page and answers a compact list of its elements, each with a ref [N].
-2. Act with the browser tools (click, type, selectOption, assertText...): an element is ref=N from the latest observation, or a selector. Each answers the outcome and the page after it. Use \${NAME} for secrets (env vars named in flow_start's envVars); values never appear in answers.
+2. Act with the browser tools (click, type, selectOption, assertText...): an element is ref=N for the element [N] of the latest observation, or a selector (CSS, role=..., text=...). Each answers the outcome and the page after it (screenshot: true adds a PNG). flowId may be left out while the session has one live flow. Use \${NAME} for secrets (env vars named in flow_start's envVars); values never appear in answers.
 3. flow_finish {success, summary}, then flow_test {flowId} answers a Playwright test replaying the session with robust selectors; flow_run checks a DETERMINISTIC flow.`;
 
 /** Creates the server of one session. */

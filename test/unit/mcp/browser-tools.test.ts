@@ -16,7 +16,7 @@ describe('lib/mcp browser tools', () => {
     assert.deepEqual(tool.inputSchema.required, ['selector']);
     assert.equal(tool.inputSchema.additionalProperties, false);
     assert.deepEqual(Object.keys(tool.inputSchema.properties as object), ['selector', 'flowId', 'screenshot']);
-    assert.match(tool.description, /^Click an element\. An element is a selector, or ref=N/);
+    assert.equal(tool.description, 'Click an element. Element: ref=N or a selector.');
   });
 
   test('a tool without parameters gets an object schema with only the extra ones', () => {
