@@ -1,0 +1,19 @@
+// A node:test reporter that prints, once every file has run, the files that
+// took longest (the sum of their top-level tests). run-tests.mjs adds it after
+// the spec reporter so every CI log shows where the suite's time goes.
+import { relative } from 'node:path';
+
+const SHOWN = 15;
+
+export default async function* fileTimes(source) {
+  const perFile = new Map();
+  for await (const event of source) {
+    if ((event.type === 'test:pass' || event.type === 'test:fail') && event.data.nesting === 0) {
+      const file = event.data.file ? relative(process.cwd(), event.data.file) : event.data.name;
+      perFile.set(file, (perFile.get(file) ?? 0) + (event.data.details?.duration_ms ?? 0));
+    }
+  }
+  const slowest = [...perFile].sort((a, b) => b[1] - a[1]).slice(0, SHOWN);
+  yield `\nslowest test files (sum of their top-level tests):\n`;
+  for (const [file, ms] of slowest) yield `  ${(ms / 1000).toFixed(1).padStart(6)} s  ${file}\n`;
+}
