@@ -6,10 +6,15 @@
  */
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import * as v from 'valibot';
+import { StartupError } from '../errors';
 import { appVersion, createKernel, type Kernel } from '../kernel';
 import { HTTP_SERVER, resolve } from '../tokens';
 import { createHttpApiClient } from '../../lib/mcp/api-client';
 import { serveStdio } from '../../lib/mcp/stdio';
+
+/** `--server`: the service's base URL. */
+const ServerUrl = v.pipe(v.string(), v.url('must be a URL such as http://127.0.0.1:7821'), v.regex(/^https?:\/\//i, 'must be an http or https URL'));
 
 /** Runs until the client closes stdin or a signal comes; returns the exit code. */
 export async function mcpCommand(argv: string[], defaultConfig: string): Promise<number> {
@@ -18,6 +23,10 @@ export async function mcpCommand(argv: string[], defaultConfig: string): Promise
     options: { server: { type: 'string' }, config: { type: 'string', default: defaultConfig }, 'data-dir': { type: 'string' } },
   });
   let kernel: Kernel | undefined;
+  if (values.server !== undefined) {
+    const checked = v.safeParse(ServerUrl, values.server);
+    if (!checked.success) throw new StartupError(`--server ${checked.issues[0].message}, got "${values.server}".`);
+  }
   let server = values.server?.replace(/\/+$/, '');
   let projectDir: string | undefined;
   try {

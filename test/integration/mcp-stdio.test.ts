@@ -7,6 +7,7 @@
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -78,6 +79,17 @@ describe('browserflow mcp (stdio)', { skip: existsSync('/usr/bin/chromium') ? fa
     } finally {
       await client.close().catch(() => undefined);
     }
+  });
+
+  test('a --server that is not an http(s) URL exits 1 with one line saying so', async () => {
+    const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [join(ROOT, 'bin', 'browserflow.js'), 'mcp', '--server', 'ftp://example.test'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (c) => { stderr += c; });
+      child.on('exit', (code) => resolve({ code, stderr }));
+    });
+    assert.equal(r.code, 1);
+    assert.equal(r.stderr, 'browserflow: --server must be an http or https URL, got "ftp://example.test".\n');
   });
 
   test('in-process on a config file: a short session, the project zip is written into that data dir', async () => {
