@@ -2,8 +2,9 @@
  * The Streamable HTTP sessions of /mcp: one SDK transport and one MCP
  * server per session (so two clients never share flows or a browser),
  * created by an `initialize` request and found again by the
- * `mcp-session-id` header. A session ends on DELETE, after being idle for
- * `idleTimeoutMs`, or when the service stops; its live flows are cancelled.
+ * `mcp-session-id` header. A session ends on DELETE (its live flows are
+ * cancelled), after `idleTimeoutMs` without an open request (the same), or
+ * when the service stops (the flow runner ends the flows itself).
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -14,7 +15,7 @@ import { createMcpServer, type McpServerOptions, type McpSession } from '../../l
 
 /** Limits of the session table. */
 export interface SessionLimits {
-  /** A session without a request for this long is closed. */
+  /** A session without an open request for this long is closed. */
   idleTimeoutMs: number;
   /** Sessions open at once; an initialize past it answers 503. */
   maxSessions: number;
@@ -29,6 +30,7 @@ interface Entry {
   closed: boolean;
 }
 
+/** The session table behind the /mcp routes. */
 export class McpHttpSessions {
   private readonly sessions = new Map<string, Entry>();
   /** Sessions being initialised (no id yet), counted against the limit. */
@@ -36,11 +38,6 @@ export class McpHttpSessions {
   private stopping = false;
 
   constructor(private readonly server: () => McpServerOptions, private readonly limits: SessionLimits) {}
-
-  /** Number of open sessions. */
-  get size(): number {
-    return this.sessions.size;
-  }
 
   /** Handles one request to /mcp (any method); `body` is the parsed JSON of a POST. */
   async handle(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
