@@ -1,6 +1,7 @@
 /**
  * CLI entry: `browserflow serve [--config FILE] [--host H] [--port N] [--data-dir DIR]`
- * and `browserflow run FLOW.json [--server URL] [--config FILE] [--json]`.
+ * `browserflow run FLOW.json [--server URL] [--config FILE] [--json]` and
+ * `browserflow mcp [--server URL] [--config FILE]` (an MCP server on stdio).
  * Startup errors print one paragraph and exit 1, never a bare stack trace.
  */
 import 'reflect-metadata';
@@ -11,12 +12,14 @@ import { createKernel } from '../kernel/kernel';
 import { StartupError } from '../kernel/errors';
 import { HTTP_SERVER, resolve } from '../kernel/tokens';
 import { runFlowCommand } from './run-command';
+import { mcpCommand } from './mcp-command';
 
 const DEFAULT_CONFIG = resolvePath(dirname(fileURLToPath(import.meta.url)), '..', 'config', 'default.json');
 
 const USAGE = `Usage:
   browserflow serve [--config FILE] [--host HOST] [--port PORT] [--data-dir DIR]
   browserflow run FLOW.json [--server URL] [--config FILE] [--data-dir DIR] [--json]
+  browserflow mcp [--server URL] [--config FILE] [--data-dir DIR]
   browserflow --version`;
 
 async function serve(argv: string[]): Promise<void> {
@@ -62,6 +65,9 @@ async function main(): Promise<void> {
       return serve(rest);
     case 'run':
       process.exitCode = await runFlowCommand(rest, DEFAULT_CONFIG);
+      return;
+    case 'mcp':
+      process.exitCode = await mcpCommand(rest, DEFAULT_CONFIG);
       return;
     case '--version': case '-v': {
       const { appVersion } = await import('../kernel/kernel');

@@ -48,7 +48,7 @@ export const DEPS = [
   { folder: 'lib/', rule: 'a new library needs its own DEPS entry in scripts/check-deps.mjs', allow: [] },
   { folder: 'plugins/', rule: 'plugins never import another plugin (only their own folder, the kernel and lib/)',
     allow: ['@plugin', 'kernel/', 'lib/', 'node:*', '*'] },
-  { folder: 'cli/', rule: 'the CLI talks to the kernel, never to a plugin', allow: ['cli/', 'kernel/', 'lib/', 'node:*', 'reflect-metadata'] },
+  { folder: 'cli/', rule: 'the CLI talks to the kernel, never to a plugin', allow: ['cli/', 'kernel/', 'lib/', 'node:*', 'reflect-metadata', 'valibot'] },
 ];
 
 /**
