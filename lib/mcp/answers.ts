@@ -44,7 +44,7 @@ export async function withObservation(api: BrowserflowApi, flow: ApiFlow, lead: 
   if (hasEnded(flow)) return { content: [text(`${lead}\nThe flow has ended: ${describeFlow(flow)}`)], isError };
   try {
     const seen = await api.observation(flow.id, screenshot);
-    const content: CallToolResult['content'] = [text(`${lead}\n${seen.observation}`)];
+    const content: CallToolResult['content'] = [text(`${lead}\n${seen.text}`)];
     if (seen.screenshot) content.push({ type: 'image', data: seen.screenshot, mimeType: 'image/png' });
     return { content, isError };
   } catch (err) {

@@ -43,11 +43,14 @@ export interface ApiTool {
   inputSchema: Record<string, unknown>;
 }
 
-/** GET /api/flows/{id}/observation. */
+/** GET /api/flows/{id}/observation (kernel/contracts/flows.ts FlowObservation). */
 export interface ApiObservation {
   url: string;
   title: string;
-  observation: string;
+  /** The compact observation, its url/title header included. */
+  text: string;
+  refCount: number;
+  truncated: boolean;
   /** Base64 PNG, when asked for. */
   screenshot?: string;
 }

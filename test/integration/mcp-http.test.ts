@@ -177,7 +177,7 @@ describe('MCP over Streamable HTTP (/mcp)', { skip: existsSync('/usr/bin/chromiu
     const missing = await call(client, log, 'click', {});
     assert.match(missing.text, /^INVALID_REQUEST: parameters\.selector: is required/);
     const secretNotListed = await call(client, log, 'type', { selector: 'body', text: '${OTHER}' });
-    assert.match(secretNotListed.text, /not one of the flow's envVars/);
+    assert.match(secretNotListed.text, /is not listed in envVars/);
     const notFinished = await call(client, log, 'flow_test', { flowId: /flowId: ([0-9a-f-]{36})/.exec(started.text)![1] });
     assert.match(notFinished.text, /^FLOW_STILL_RUNNING: .*flow_finish/);
     const notDeterministic = await call(client, log, 'flow_run', { flow: { initialRunMode: 'INSTRUCT' } });
