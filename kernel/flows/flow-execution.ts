@@ -9,7 +9,7 @@ import type { BrowserSession } from '../contracts/browser-driver';
 import type { ToolDefinition } from '../contracts/tool';
 import { FlowCompletion, FlowFailure } from './flow-failure';
 import type { FlowRecorder } from './flow-recorder';
-import { isTerminal, type FlowMetadata, type FlowResult, type ToolCallInput, type ToolCallRecord, type ToolCallSource } from './flow-types';
+import { isTerminal, type FlowMetadata, type FlowResult, type HealedStep, type ToolCallInput, type ToolCallRecord, type ToolCallSource } from './flow-types';
 import { WakeSignal } from './signal';
 import type { FlowRunnerDeps } from './flow-runner-deps';
 import { runToolCall } from './tool-call-executor';
@@ -33,6 +33,8 @@ export class FlowExecution {
   /** Built once the env values are loaded: compiling a redactor is the costly part. */
   private redactor = envRedactor(this.envValues);
   private history: ToolCallRecord[] = [];
+  /** Calls that failed over to a later candidate, for `result.healed`. */
+  private healed: HealedStep[] = [];
   private lastActivity = Date.now();
   /** Set once the flow is ending, so a browser closed by us is not taken for a crash. */
   private finished = false;
@@ -186,12 +188,13 @@ export class FlowExecution {
     const flow = await this.rec.get();
     this.checkBudget(flow);
     await this.rec.setState('RUNNING_ACTION');
-    const { record, endFlow } = await runToolCall({
+    const { record, endFlow, failover } = await runToolCall({
       id, input, source, rationale, flow, session: this.session!, tools: this.tools, envValues: this.envValues,
       recorder: this.rec, settings: this.deps.settings, signal: this.abort.signal,
       redact: (t) => this.redact(t), redactDeep: (x) => this.redactor.redactDeep(x), screenshot: () => this.screenshot(false),
     });
     this.checkCancelled();
+    if (failover) this.healed.push({ step: this.history.length, tool: record.name, ...failover });
     this.history.push(record);
     this.lastActivity = Date.now();
     if (endFlow) throw new FlowCompletion(endFlow.success, endFlow.summary);
@@ -243,7 +246,7 @@ export class FlowExecution {
       hasVideo = this.session.recordsVideo;
     }
     try {
-      await this.rec.finish(result, { hasVideo });
+      await this.rec.finish({ ...result, healed: this.healed }, { hasVideo });
     } catch (err) {
       this.deps.logger.warn('could not record the end of a flow (deleted?)', { flowId: this.flowId, error: (err as Error).message });
     }

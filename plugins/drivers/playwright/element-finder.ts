@@ -11,6 +11,8 @@ import type { Logger } from '../../../kernel/logger';
 import type { PageObserver } from './observation/observe-page';
 import { describeCandidates, type Candidate } from './selector-candidates';
 import { isClosedTargetError, isSelectorSyntaxError, firstLine } from './readable-errors';
+import { fingerprintOf, probeByAgreement } from './agreement-probe';
+import { MIN_AGREEMENT } from '../../../kernel/page-scripts/selectors/fingerprint.js';
 
 /** What element actions run on: a locator, or the handle of an observation ref. */
 export type ActionTarget = Locator | ElementHandle<Element>;
@@ -59,6 +61,8 @@ export interface FoundElement {
    * Whoever ends up with the FoundElement releases it (`releaseFound`).
    */
   handle: ElementHandle<Element> | null;
+  /** How well the element agrees with the recorded fingerprint (set when the target carried one). */
+  agreement?: number;
 }
 
 /** Releases the handle a probe fetched, without waiting (it only frees a page-side reference). */
@@ -75,6 +79,8 @@ export interface ProbeState {
   invalid: Map<string, string>;
   /** raw ref candidate -> why it did not resolve. */
   refMisses: Map<string, string>;
+  /** What each candidate matched in the latest pass by agreement (targets with a fingerprint). */
+  agreement?: string;
 }
 
 const POLL_MS = 100;
@@ -88,14 +94,19 @@ export class ElementFinder {
   }
 
   /**
-   * One instant pass: the first candidate matching exactly one element wins;
+   * One instant pass. A target carrying a recorded fingerprint is matched
+   * by agreement (agreement-probe.ts). Otherwise the first candidate
+   * matching exactly one element wins;
    * a candidate matching several is kept only as a fallback (its first
    * visible match) when no later candidate is unique.
    */
   async probe(page: Page, candidates: Candidate[], state: ProbeState): Promise<FoundElement | null> {
+    const fingerprint = fingerprintOf(candidates);
+    if (fingerprint) return probeByAgreement(page, candidates, fingerprint, state);
     let ambiguous: FoundElement | null = null;
     for (const candidate of candidates) {
       if (state.invalid.has(candidate.raw)) continue;
+      if (candidate.kind === 'fingerprint') continue; // only read by agreement (above)
       if (candidate.kind === 'ref') {
         const handle = await this.resolveRef(page, candidate, state);
         if (handle) return { candidate, page, target: handle, locator: null, matches: 1, handle: null };
@@ -149,7 +160,7 @@ export class ElementFinder {
 
   /** Logs when the element used is the first visible match of an ambiguous candidate. */
   noteAmbiguity(found: FoundElement): void {
-    if (found.matches > 1) {
+    if (found.matches > 1 && found.agreement === undefined) {
       this.logger.info(`Selector "${found.candidate.raw}" matches ${found.matches} elements and no other candidate matches exactly one; using its first visible match`);
     }
   }
@@ -169,7 +180,9 @@ export class ElementFinder {
 
 /** "No element matches any of: #save, text=Save (waited 10000 ms)" plus skipped candidates. */
 export function describeNoMatch(candidates: Candidate[], state: ProbeState, timeoutMs: number): string {
-  let message = `No element matches any of: ${describeCandidates(candidates)} (waited ${timeoutMs} ms)`;
+  let message = state.agreement
+    ? `No candidate matched an element agreeing with the recorded one (agreement >= ${MIN_AGREEMENT}) within ${timeoutMs} ms: ${state.agreement}`
+    : `No element matches any of: ${describeCandidates(candidates)} (waited ${timeoutMs} ms)`;
   const notes: string[] = [];
   for (const [raw, why] of state.invalid) notes.push(`skipped "${raw}": invalid selector (${why})`);
   for (const [raw, why] of state.refMisses) notes.push(`${raw}: ${why}`);

@@ -1,0 +1,85 @@
+/**
+ * The presence pass of a target that carries the recorded fingerprint of its
+ * element (`fingerprint=` among its candidates): every candidate's matches
+ * are fingerprinted in the page and the candidate whose element agrees best
+ * wins, if it agrees well enough (kernel/page-scripts/selectors/fingerprint.js).
+ * A candidate that now matches a different element is thus never acted on,
+ * whatever its place in the list; the fingerprint itself is the last
+ * candidate: the element of its tag on the page that agrees best.
+ */
+import type { ElementHandle, Locator, Page } from 'playwright-core';
+import {
+  MAX_SCORED, captureFingerprints, chooseByAgreement, describeMatch, fingerprintAgreement,
+  type CandidateMatch, type Fingerprint,
+} from '../../../kernel/page-scripts/selectors/fingerprint.js';
+import { pageFunction, type FoundElement, type ProbeState } from './element-finder';
+import { describeCandidate, type Candidate } from './selector-candidates';
+import { firstLine, isClosedTargetError, isSelectorSyntaxError } from './readable-errors';
+
+/** Elements of the fingerprint's tag scored when the fingerprint itself is the candidate. */
+const MAX_SCANNED = 300;
+/** In page: how many elements matched, and the fingerprints of the first `max` (tsx's `__name` shimmed). */
+const CAPTURE_ALL = `(els, max) => {
+  const __name = (f) => f;
+  return { count: els.length, prints: (${captureFingerprints.toString()})(els, max) };
+}`;
+const CAPTURE_ONE = `(el) => {
+  const __name = (f) => f;
+  return (${captureFingerprints.toString()})([el], 1)[0];
+}`;
+
+interface Captured {
+  count: number;
+  prints: Fingerprint[];
+}
+
+/** The fingerprint of `candidates`, or null when they carry none. */
+export function fingerprintOf(candidates: Candidate[]): Fingerprint | null {
+  const found = candidates.find((c) => c.kind === 'fingerprint');
+  return found?.kind === 'fingerprint' ? found.fingerprint : null;
+}
+
+/** The fingerprint of an element now (for recording). */
+export function captureElement(handle: ElementHandle<Element>): Promise<Fingerprint> {
+  return handle.evaluate(pageFunction(CAPTURE_ONE) as (el: Element) => Fingerprint);
+}
+
+/**
+ * One instant pass by agreement. Returns the chosen element (with its
+ * agreement) or null; `state.agreement` keeps what each candidate matched,
+ * for the failure message.
+ */
+export async function probeByAgreement(page: Page, candidates: Candidate[], expected: Fingerprint, state: ProbeState): Promise<FoundElement | null> {
+  const matches: (CandidateMatch | null)[] = [];
+  const locators: (Locator | ElementHandle<Element> | null)[] = [];
+  for (const candidate of candidates) {
+    if (state.invalid.has(candidate.raw)) {
+      matches.push(null);
+      locators.push(null);
+      continue;
+    }
+    const target = candidate.kind === 'ref' ? null : page.locator(candidate.kind === 'fingerprint' ? `css=${candidate.fingerprint.tag}` : candidate.selector);
+    locators.push(target);
+    if (!target) {
+      // A ref names an element of an observation made in the recording flow: it means nothing here.
+      matches.push(null);
+      continue;
+    }
+    try {
+      const captured = await target.evaluateAll(pageFunction(CAPTURE_ALL) as (els: Element[], max: number) => Captured, candidate.kind === 'fingerprint' ? MAX_SCANNED : MAX_SCORED);
+      matches.push({ count: captured.count, agreements: captured.prints.map((seen) => fingerprintAgreement(expected, seen)) });
+    } catch (err) {
+      if (isClosedTargetError(err)) throw err;
+      if (isSelectorSyntaxError(err)) state.invalid.set(candidate.raw, firstLine(err));
+      // Anything else (a navigation replaced the document) is retried on the next pass.
+      matches.push({ count: 0, agreements: [], error: firstLine(err) });
+    }
+  }
+  const chosen = chooseByAgreement(matches);
+  state.agreement = candidates.map((c, i) => `${describeCandidate(c)} matched ${describeMatch(matches[i])}`).join('; ');
+  if (!chosen) return null;
+  const locator = locators[chosen.index] as Locator;
+  const count = matches[chosen.index]!.count;
+  const one = count > 1 ? locator.nth(chosen.nth) : locator;
+  return { candidate: candidates[chosen.index]!, page, target: one, locator: one, matches: count, handle: null, agreement: chosen.agreement };
+}
