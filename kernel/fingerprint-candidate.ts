@@ -24,6 +24,7 @@ const FingerprintSchema = v.object({
   id: Text,
   classes: v.pipe(v.array(Text), v.maxLength(8)),
   ancestry: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(8)),
+  context: v.optional(v.pipe(v.string(), v.maxLength(200)), ''),
   position: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0))), v.length(2)),
 });
 
@@ -34,7 +35,8 @@ export function isFingerprintCandidate(candidate: string): boolean {
 
 /** The candidate string of a fingerprint (compact JSON, so it fits the 2000-character selector limit). */
 export function fingerprintCandidate(fingerprint: Fingerprint): string {
-  return FINGERPRINT_PREFIX + JSON.stringify(fingerprint);
+  const { uid: _uid, ...recorded } = fingerprint;
+  return FINGERPRINT_PREFIX + JSON.stringify(recorded);
 }
 
 /**

@@ -16,8 +16,12 @@ export interface Fingerprint {
   classes: string[];
   /** Tags of the nearest semantic containers (form, main, aside, li...), closest first. */
   ancestry: string[];
+  /** Words of the nearest row, list item, card or form around it that its look-alike siblings lack (at most 120 characters). */
+  context: string;
   /** [index, count] among the elements of the same tag and type that read the same. */
   position: number[];
+  /** Per-page number of the element (replays only; never recorded). */
+  uid?: number;
 }
 
 /** What one candidate matched on a replay. */
@@ -26,6 +30,8 @@ export interface CandidateMatch {
   count: number;
   /** Agreement of each matched element (at most MAX_SCORED). */
   agreements: number[];
+  /** Per-page number of each scored element. */
+  uids: number[];
   /** Why it could not be run. */
   error?: string;
 }

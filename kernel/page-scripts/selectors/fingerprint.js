@@ -24,14 +24,14 @@
 /** The least agreement a failover candidate's element needs to be acted on. */
 export const MIN_AGREEMENT = 0.75;
 /** Of several elements one candidate matches, the best must lead the next by this much to be told apart. */
-export const AMBIGUITY_MARGIN = 0.1;
+export const AMBIGUITY_MARGIN = 0.08;
 /** Elements scored per candidate (a candidate matching more cannot point at one element anyway). */
 export const MAX_SCORED = 50;
 /** The selector prefix of a recorded fingerprint among the candidates (`fingerprint={...}`). */
 export const FINGERPRINT_PREFIX = 'fingerprint=';
 
 /**
- * @typedef {{ tag: string; role: string; name: string; text: string; attributes: Record<string, string>; id: string; classes: string[]; ancestry: string[]; position: number[] }} Fingerprint
+ * @typedef {{ tag: string; role: string; name: string; text: string; attributes: Record<string, string>; id: string; classes: string[]; ancestry: string[]; context: string; position: number[]; uid?: number }} Fingerprint
  */
 
 /**
@@ -46,6 +46,20 @@ export const FINGERPRINT_PREFIX = 'fingerprint=';
 export function captureFingerprints(elements, max) {
   const MAX = 80;
   const KEY_ATTRIBUTES = ['type', 'name', 'placeholder', 'href', 'for', 'alt', 'title', 'aria-label', 'role', 'data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
+  const CONTEXT = 'tr, li, article, [role=row], [role=listitem], fieldset, form, dialog, section, aside, header, footer, nav';
+  // A per-page number for each element seen, so the same element matched by two candidates counts once.
+  const UIDS = Symbol.for('browserflow.fingerprint.uids');
+  const LAST_UID = Symbol.for('browserflow.fingerprint.lastUid');
+  /** @type {any} */
+  const store = window;
+  /** @type {WeakMap<Element, number>} */
+  const uids = store[UIDS] || (store[UIDS] = new WeakMap());
+  /** @param {Element} el */
+  const uidOf = (el) => {
+    let uid = uids.get(el);
+    if (uid === undefined) uids.set(el, (uid = store[LAST_UID] = (store[LAST_UID] || 0) + 1));
+    return uid;
+  };
   const CONTAINERS = ['form', 'main', 'nav', 'header', 'footer', 'aside', 'section', 'article', 'dialog', 'table', 'fieldset', 'ul', 'ol', 'li', 'tr', 'label', 'menu'];
   /** @type {Record<string, string>} */
   const INPUT_ROLES = { button: 'button', submit: 'button', reset: 'button', image: 'button', checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox' };
@@ -87,6 +101,27 @@ export function captureFingerprints(elements, max) {
     if (!name && NAMED_BY_TEXT.includes(role)) name = text;
     return name || clean(el.getAttribute('title'));
   };
+  /** @param {Element} container */
+  const wordsOf = (container) => {
+    const walker = container.ownerDocument.createTreeWalker(container, NodeFilter.SHOW_TEXT);
+    let text = '';
+    for (let node = walker.nextNode(); node && text.length < 2000; node = walker.nextNode()) text += ` ${node.nodeValue}`;
+    return new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  };
+  /**
+   * The words of the row, list item, card or form around the element that
+   * its look-alike siblings (the other rows) lack: "bob" for the Delete
+   * button of Bob's row. What tells apart elements that are otherwise the same.
+   * @param {Element} el
+   */
+  const contextOf = (el) => {
+    const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
+    if (!container) return '';
+    const words = wordsOf(container);
+    const siblings = container.parentElement ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
+    for (const sibling of siblings.slice(0, 50)) for (const word of wordsOf(sibling)) words.delete(word);
+    return Array.from(words).join(' ').slice(0, 120);
+  };
   /** @param {Element} el */
   const capture = (el) => {
     const tag = el.localName;
@@ -119,7 +154,9 @@ export function captureFingerprints(elements, max) {
       id: clean(el.getAttribute('id')),
       classes: Array.from(el.classList).slice(0, 8).map((c) => c.slice(0, MAX)),
       ancestry,
+      context: contextOf(el),
       position: [Math.max(0, similar.indexOf(el)), similar.length],
+      uid: uidOf(el),
     };
   };
   return elements.slice(0, max).map(capture);
@@ -128,27 +165,39 @@ export function captureFingerprints(elements, max) {
 /**
  * How well an element (its fingerprint `seen`) agrees with the recorded
  * `expected`, from 0 (nothing alike) to 1 (alike in every respect). Pure;
- * runs anywhere. Weighs what survives
- * page changes (tag, role, name, key attributes) above what does not (ids,
- * generated classes, position), so a renumbered id or rehashed class costs
- * little and a different control with the same text costs a lot.
+ * runs anywhere.
+ *
+ * What survives page changes weighs most: tag, role, name, the `type` and
+ * `name` of a control, test ids, the distinctive words of its row or form.
+ * An id is evidence only when it is the same (ids get renumbered), classes
+ * and position count little (classes get rehashed, siblings reordered).
+ * An element that shares neither most of the name nor an identifying
+ * attribute (id, `name`, test id, href) agrees at most 0.7, below
+ * MIN_AGREEMENT: "Save draft" is never taken for a vanished "Save settings".
  * @param {Fingerprint} expected
  * @param {Fingerprint} seen
  * @returns {number}
  */
 export function fingerprintAgreement(expected, seen) {
-  /** @param {string} a @param {string} b */
+  /** @param {string} text */
+  const words = (text) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  /** Words shared over words in either (1 when equal). @param {string} a @param {string} b */
   const similarity = (a, b) => {
-    const x = a.toLowerCase();
-    const y = b.toLowerCase();
-    if (x === y) return 1;
-    if (!x || !y) return 0;
-    const wx = new Set(x.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
-    const wy = new Set(y.split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+    if (a.toLowerCase() === b.toLowerCase()) return 1;
+    const wa = words(a);
+    const wb = words(b);
     let shared = 0;
-    for (const w of wx) if (wy.has(w)) shared++;
-    const union = wx.size + wy.size - shared;
+    for (const w of wa) if (wb.has(w)) shared++;
+    const union = wa.size + wb.size - shared;
     return union ? shared / union : 0;
+  };
+  /** Share of the recorded words still there. @param {string} recorded @param {string} now */
+  const kept = (recorded, now) => {
+    const wr = words(recorded);
+    const wn = words(now);
+    let found = 0;
+    for (const w of wr) if (wn.has(w)) found++;
+    return wr.size ? found / wr.size : 1;
   };
   /** @param {string[]} a @param {string[]} b */
   const overlap = (a, b) => {
@@ -156,6 +205,9 @@ export function fingerprintAgreement(expected, seen) {
     const shared = a.filter((x) => b.includes(x)).length;
     return shared / (a.length + b.length - shared || 1);
   };
+  const IDENTIFYING = ['name', 'href', 'data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
+  /** @type {Record<string, number>} */
+  const ATTRIBUTE_WEIGHTS = { type: 2, name: 2, 'data-testid': 2, 'data-test-id': 2, 'data-test': 2, 'data-qa': 2, 'data-cy': 2 };
   let total = 0;
   let agreed = 0;
   /** @param {number} weight @param {number} score */
@@ -163,46 +215,72 @@ export function fingerprintAgreement(expected, seen) {
     total += weight;
     agreed += weight * score;
   };
+  const name = similarity(seen.name || seen.text, expected.name || expected.text);
   add(2, seen.tag === expected.tag ? 1 : 0);
   add(2, seen.role === expected.role ? 1 : 0);
-  add(3, similarity(seen.name || seen.text, expected.name || expected.text));
+  add(3, name);
   if (expected.text) add(1, similarity(seen.text, expected.text));
-  for (const [key, value] of Object.entries(expected.attributes)) add(1, seen.attributes[key] === value ? 1 : 0);
-  if (expected.id) add(0.5, seen.id === expected.id ? 1 : 0);
+  for (const [key, value] of Object.entries(expected.attributes)) add(ATTRIBUTE_WEIGHTS[key] || 1.5, seen.attributes[key] === value ? 1 : 0);
+  const sameId = !!expected.id && seen.id === expected.id;
+  if (sameId) add(2, 1);
   if (expected.classes.length) add(0.5, overlap(seen.classes, expected.classes));
   add(1, overlap(seen.ancestry, expected.ancestry));
+  if (expected.context) add(3, kept(expected.context, seen.context));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
-  return Math.round((agreed / total) * 1000) / 1000;
+  const score = Math.round((agreed / total) * 1000) / 1000;
+  const anchored = name >= 0.6 || sameId || IDENTIFYING.some((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
+  return anchored ? score : Math.min(score, 0.7);
 }
 
 /**
- * What one candidate matched on a replay: the agreement of each element it
- * matched (at most MAX_SCORED), and how many it matched in all; `error`
- * when it could not be run.
- * @typedef {{ count: number; agreements: number[]; error?: string }} CandidateMatch
+ * What one candidate matched on a replay: how many elements, and for each
+ * of the first MAX_SCORED its agreement and its per-page `uid` (the same
+ * element seen through two candidates counts once); `error` when it could
+ * not be run.
+ * @typedef {{ count: number; agreements: number[]; uids: number[]; error?: string }} CandidateMatch
  */
 
 /**
- * The candidate to act on, chosen by agreement rather than order: of the
- * candidates whose best element agrees at least MIN_AGREEMENT (and, when
- * they match several elements, leads the next by AMBIGUITY_MARGIN), the one
- * agreeing best; the earlier one on a tie. `nth` is the element's index
- * among the candidate's matches. Null when no candidate qualifies.
+ * The element to act on, chosen by agreement rather than by the order of
+ * the candidates: the element, among everything the candidates matched,
+ * that agrees best with the recorded fingerprint, if it agrees at least
+ * MIN_AGREEMENT and leads every other element seen by AMBIGUITY_MARGIN (a
+ * look-alike that agrees as well makes the step fail, not guess). It is
+ * reached through the first candidate matching only it, else the first
+ * matching it among others (`nth`: its index among that candidate's
+ * matches). Null when no element qualifies.
  * @param {(CandidateMatch | null)[]} matches one per candidate; null for candidates not run
  * @returns {{ index: number; nth: number; agreement: number } | null}
  */
 export function chooseByAgreement(matches) {
+  /** @type {Map<number, number>} */
+  const seen = new Map();
+  for (const match of matches) {
+    if (match) match.uids.forEach((uid, i) => seen.set(uid, match.agreements[i]));
+  }
+  let bestUid = -1;
+  let best = -1;
+  let runnerUp = 0;
+  for (const [uid, agreement] of seen) {
+    if (agreement > best) {
+      runnerUp = Math.max(runnerUp, best);
+      best = agreement;
+      bestUid = uid;
+    } else {
+      runnerUp = Math.max(runnerUp, agreement);
+    }
+  }
+  if (best < MIN_AGREEMENT || best - runnerUp < AMBIGUITY_MARGIN) return null;
   /** @type {{ index: number; nth: number; agreement: number } | null} */
-  let chosen = null;
-  matches.forEach((match, index) => {
-    if (!match || !match.agreements.length) return;
-    const sorted = [...match.agreements].sort((a, b) => b - a);
-    const best = sorted[0];
-    if (best < MIN_AGREEMENT) return;
-    if (match.count > 1 && (sorted.length < 2 ? match.count > match.agreements.length : best - sorted[1] < AMBIGUITY_MARGIN)) return;
-    if (!chosen || best > chosen.agreement) chosen = { index, nth: match.agreements.indexOf(best), agreement: best };
-  });
-  return chosen;
+  let shared = null;
+  for (let index = 0; index < matches.length; index++) {
+    const match = matches[index];
+    const nth = match ? match.uids.indexOf(bestUid) : -1;
+    if (!match || nth < 0) continue;
+    if (match.count === 1) return { index, nth, agreement: best };
+    if (!shared) shared = { index, nth, agreement: best };
+  }
+  return shared;
 }
 
 /**

@@ -67,12 +67,12 @@ export async function probeByAgreement(page: Page, candidates: Candidate[], expe
     }
     try {
       const captured = await target.evaluateAll(pageFunction(CAPTURE_ALL) as (els: Element[], max: number) => Captured, candidate.kind === 'fingerprint' ? MAX_SCANNED : MAX_SCORED);
-      matches.push({ count: captured.count, agreements: captured.prints.map((seen) => fingerprintAgreement(expected, seen)) });
+      matches.push({ count: captured.count, agreements: captured.prints.map((seen) => fingerprintAgreement(expected, seen)), uids: captured.prints.map((seen) => seen.uid ?? -1) });
     } catch (err) {
       if (isClosedTargetError(err)) throw err;
       if (isSelectorSyntaxError(err)) state.invalid.set(candidate.raw, firstLine(err));
       // Anything else (a navigation replaced the document) is retried on the next pass.
-      matches.push({ count: 0, agreements: [], error: firstLine(err) });
+      matches.push({ count: 0, agreements: [], uids: [], error: firstLine(err) });
     }
   }
   const chosen = chooseByAgreement(matches);

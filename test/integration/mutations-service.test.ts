@@ -1,0 +1,61 @@
+/**
+ * No silent misfire through the service: a flow recorded on the base page
+ * of the mutation suite (test/fixtures/mutations) is rerun DETERMINISTICally
+ * against each mutated variant; every step acts on the element it was
+ * recorded on or the flow fails, never on another element. Steps found by
+ * a later candidate are listed in `result.healed`.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startService, type RunningService } from '../helpers/service';
+import { startMutationSites, type MutationSites } from '../fixtures/mutations/serve';
+import { recordFlow, replayVariants } from '../fixtures/mutations/replay-service';
+import { STEPS } from '../fixtures/mutations/app-page';
+
+let svc: RunningService;
+let sites: MutationSites;
+let rerun: any;
+
+before(async () => {
+  sites = await startMutationSites();
+  svc = await startService({ settings: { flows: { actionTimeoutMs: 3_000 } } });
+  rerun = await recordFlow(svc, sites.base, 120_000);
+});
+after(async () => {
+  await svc?.stop();
+  await sites?.close();
+});
+
+test('each element step of the rerun carries the recorded fingerprint last', () => {
+  assert.equal(rerun.toolCallsOnStart.length, STEPS.length);
+  for (const call of rerun.toolCallsOnStart) {
+    const selectors: string[] = call.parameters.selector;
+    assert.ok(Array.isArray(selectors) && selectors.length >= 2, JSON.stringify(selectors));
+    const fingerprint = JSON.parse(selectors.at(-1)!.slice('fingerprint='.length));
+    assert.ok(fingerprint.tag && Array.isArray(fingerprint.position), selectors.at(-1));
+    assert.equal(fingerprint.uid, undefined, 'the per-page number is not recorded');
+  }
+});
+
+test('every mutated variant: each step acts on the right element or the flow fails', async () => {
+  const replays = await replayVariants(svc, sites, rerun, 120_000);
+  for (const replay of replays) {
+    const where = `${replay.variant}: ${JSON.stringify(replay.result)}`;
+    assert.equal(replay.wrong, null, `acted on a wrong element in ${where}`);
+    if (replay.result.success) assert.equal(replay.correct, STEPS.length, where);
+    else assert.match(replay.result.error.message, /agreeing with the recorded one|No element matches/, where);
+    assert.ok(Array.isArray(replay.result.healed), where);
+    for (const healed of replay.result.healed) {
+      assert.ok(healed.step >= 0 && healed.step < STEPS.length && healed.tool && healed.recorded && healed.used, JSON.stringify(healed));
+      assert.ok(healed.agreement >= 0.75 && healed.agreement <= 1, JSON.stringify(healed));
+    }
+  }
+  // Each mutation alone leaves enough of every element to find it again.
+  for (const variant of ['ids', 'classes', 'wrappers', 'reorder', 'lookalike', 'text']) {
+    const replay = replays.find((r) => r.variant === variant)!;
+    assert.equal(replay.result.success, true, `${variant}: ${JSON.stringify(replay.result)}`);
+  }
+  // Renamed labels and buttons: found again through later candidates, reported as healed.
+  const text = replays.find((r) => r.variant === 'text')!;
+  assert.ok(text.result.healed.length >= 1, JSON.stringify(text.result));
+});
