@@ -32,6 +32,13 @@ const REDACTION: Record<Language, URL> = {
   typescript: new URL('./runtime/secret-redaction.ts', import.meta.url),
 };
 const REDACTION_IMPORT = /^import \{ createRedactor \} from .*\/\/ @redaction\b.*\n/m;
+/** The element fingerprints of the service (agreement scoring), and its typed twin for TypeScript output. */
+const FINGERPRINT: Record<Language, URL> = {
+  javascript: new URL('../../../kernel/page-scripts/selectors/fingerprint.js', import.meta.url),
+  typescript: new URL('./runtime/fingerprint.ts', import.meta.url),
+};
+const FINGERPRINT_IMPORT = /^import \{[^}]*\} from .*\/\/ @fingerprint\b.*\n/m;
+const FINGERPRINT_TYPEDEF = /^\/\*\* @typedef \{import\('[^']*fingerprint\.js'\)\.\w+\} \w+ \*\/\n/gm;
 const IF = /^\s*\/\/ @if ([!\w ]+)$/;
 const ENDIF = /^\s*\/\/ @endif$/;
 const PLAYWRIGHT_IMPORT = /^import (type )?\{[^}]*\} from '@playwright\/test';\n/gm;
@@ -71,7 +78,8 @@ export function helperModule(features: HelperFeatures, language: Language): stri
   // The template's leading comment is about the template; the emitted file gets its own.
   const body = kept.replace(/^(\/\/.*\n)+/, '');
   const withRedaction = features.ai ? inlineRedaction(body, language) : body;
-  return `${header(features).join('\n')}\n${withRedaction}`.replace(/\n{3,}/g, '\n\n').replace(/\n+$/, '\n');
+  const withFingerprint = features.locate ? inlineFingerprint(withRedaction, language) : withRedaction;
+  return `${header(features).join('\n')}\n${withFingerprint}`.replace(/\n{3,}/g, '\n\n').replace(/\n+$/, '\n');
 }
 
 /** The helper as plain declarations, for the top of a single test script (which imports from @playwright/test itself). */
@@ -116,6 +124,19 @@ function keepBlocks(template: string, features: HelperFeatures): string {
   }
   if (stack.length) throw new Error('helper template: @if without @endif');
   return out.join('\n');
+}
+
+/** Replaces the template's import of the fingerprints by their source: the same code the service's drivers judge elements with. */
+function inlineFingerprint(body: string, language: Language): string {
+  if (!FINGERPRINT_IMPORT.test(body)) throw new Error(`the ${language} helper template lost its @fingerprint import`);
+  const source = read(FINGERPRINT[language])
+    .replace(/^\/\/ @ts-check\n/, '')
+    .replace(/^\/\*\*[\s\S]*?\*\/\n\n/, '')
+    .replace(/^export /gm, '');
+  const intro = language === 'typescript'
+    ? "// browserflow's own element fingerprints (kernel/page-scripts/selectors/fingerprint.js, typed):\n// locate() judges elements exactly as the service's replays do.\n"
+    : "// browserflow's own element fingerprints (kernel/page-scripts/selectors/fingerprint.js):\n// locate() judges elements exactly as the service's replays do.\n";
+  return body.replace(FINGERPRINT_TYPEDEF, '').replace(FINGERPRINT_IMPORT, () => intro + source);
 }
 
 /** Replaces the template's import of the redaction by its source: the same code the service redacts with. */

@@ -1,27 +1,35 @@
 /**
- * No silent misfire through the service: a flow recorded on the base page
- * of the mutation suite (test/fixtures/mutations) is rerun DETERMINISTICally
- * against each mutated variant; every step acts on the element it was
- * recorded on or the flow fails, never on another element. Steps found by
- * a later candidate are listed in `result.healed`.
+ * No silent misfire: a flow recorded on the base page of the mutation suite
+ * (test/fixtures/mutations) is replayed against each mutated variant, by the
+ * service (its DETERMINISTIC rerun) and by the Playwright project generated
+ * from it (the real runner, BASE_URL at the variant). Every step acts on
+ * the element it was recorded on or the replay fails, never on another
+ * element. Steps found by a later candidate are listed in `result.healed`
+ * (service) or annotated `self-healing` (generated test).
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, type RunningService } from '../helpers/service';
 import { startMutationSites, type MutationSites } from '../fixtures/mutations/serve';
 import { recordFlow, replayVariants } from '../fixtures/mutations/replay-service';
+import { removeProject, runGeneratedVariants, writeGeneratedProject } from '../fixtures/mutations/replay-generated';
 import { STEPS } from '../fixtures/mutations/app-page';
 
 let svc: RunningService;
 let sites: MutationSites;
 let rerun: any;
+let recorded: { flow: any; calls: any[] };
+const dirs: string[] = [];
 
 before(async () => {
   sites = await startMutationSites();
   svc = await startService({ settings: { flows: { actionTimeoutMs: 3_000 } } });
-  rerun = await recordFlow(svc, sites.base, 120_000);
+  const { flow, calls, rerun: body } = await recordFlow(svc, sites.base, 120_000);
+  rerun = body;
+  recorded = { flow, calls };
 });
 after(async () => {
+  for (const dir of dirs) await removeProject(dir);
   await svc?.stop();
   await sites?.close();
 });
@@ -58,4 +66,22 @@ test('every mutated variant: each step acts on the right element or the flow fai
   // Renamed labels and buttons: found again through later candidates, reported as healed.
   const text = replays.find((r) => r.variant === 'text')!;
   assert.ok(text.result.healed.length >= 1, JSON.stringify(text.result));
+});
+
+test('the generated project: each step acts on the right element or the test fails', async () => {
+  const dir = await writeGeneratedProject(recorded.flow, recorded.calls, { fingerprints: true });
+  dirs.push(dir);
+  const replays = await runGeneratedVariants(dir, sites);
+  for (const replay of replays) {
+    const where = `${replay.variant}: ${replay.errors} ${JSON.stringify(replay.annotations)}`;
+    assert.equal(replay.wrong, null, `acted on a wrong element in ${where}`);
+    if (replay.passed) assert.equal(replay.correct, STEPS.length, where);
+    else assert.match(replay.errors, /matched an element agreeing with the recorded one/, where);
+  }
+  for (const variant of ['ids', 'classes', 'wrappers', 'reorder', 'lookalike', 'text']) {
+    const replay = replays.find((r) => r.variant === variant)!;
+    assert.equal(replay.passed, true, `${variant}: ${replay.errors}`);
+  }
+  const text = replays.find((r) => r.variant === 'text')!;
+  assert.ok(text.annotations.some((a) => a.type === 'self-healing' && /agreement 0\.\d\d with the recorded element/.test(a.description ?? '')), JSON.stringify(text.annotations));
 });
