@@ -23,7 +23,7 @@ const dirs: string[] = [];
 
 before(async () => {
   sites = await startMutationSites();
-  svc = await startService({ settings: { flows: { actionTimeoutMs: 3_000 } } });
+  svc = await startService({ settings: { flows: { actionTimeoutMs: 10_000 } } });
   const { flow, calls, rerun: body } = await recordFlow(svc, sites.base, 120_000);
   rerun = body;
   recorded = { flow, calls };
