@@ -12,21 +12,28 @@ import {
   MAX_SCORED, captureFingerprints, chooseByAgreement, describeMatch, fingerprintAgreement,
   type CandidateMatch, type Fingerprint,
 } from '../../../kernel/page-scripts/selectors/fingerprint.js';
-import { pageFunction, type FoundElement, type ProbeState } from './element-finder';
+import type { FoundElement, ProbeState } from './element-finder';
 import { describeCandidate, type Candidate } from './selector-candidates';
 import { firstLine, isClosedTargetError, isSelectorSyntaxError } from './readable-errors';
 
 /** Elements of the fingerprint's tag scored when the fingerprint itself is the candidate. */
 const MAX_SCANNED = 300;
-/** In page: how many elements matched, and the fingerprints of the first `max` (tsx's `__name` shimmed). */
-const CAPTURE_ALL = `(els, max) => {
+/**
+ * Functions Playwright sends to the page, built from source so that their
+ * `toString()` carries the shared capture function and a shim of tsx's
+ * `__name` helper (which the page lacks).
+ */
+const inPage = <F>(source: string): F => new Function(`return (${source});`)() as F;
+/** In page: how many elements matched, and the fingerprints of the first `max`. */
+const CAPTURE_ALL = inPage<(els: Element[], max: number) => Captured>(`(els, max) => {
   const __name = (f) => f;
   return { count: els.length, prints: (${captureFingerprints.toString()})(els, max) };
-}`;
-const CAPTURE_ONE = `(el) => {
+}`);
+/** In page: the fingerprint of one element. */
+const CAPTURE_ONE = inPage<(el: Element) => Fingerprint>(`(el) => {
   const __name = (f) => f;
   return (${captureFingerprints.toString()})([el], 1)[0];
-}`;
+}`);
 
 interface Captured {
   count: number;
@@ -41,7 +48,7 @@ export function fingerprintOf(candidates: Candidate[]): Fingerprint | null {
 
 /** The fingerprint of an element now (for recording). */
 export function captureElement(handle: ElementHandle<Element>): Promise<Fingerprint> {
-  return handle.evaluate(pageFunction(CAPTURE_ONE) as (el: Element) => Fingerprint);
+  return handle.evaluate(CAPTURE_ONE);
 }
 
 /**
@@ -66,7 +73,7 @@ export async function probeByAgreement(page: Page, candidates: Candidate[], expe
       continue;
     }
     try {
-      const captured = await target.evaluateAll(pageFunction(CAPTURE_ALL) as (els: Element[], max: number) => Captured, candidate.kind === 'fingerprint' ? MAX_SCANNED : MAX_SCORED);
+      const captured = await target.evaluateAll(CAPTURE_ALL, candidate.kind === 'fingerprint' ? MAX_SCANNED : MAX_SCORED);
       matches.push({ count: captured.count, agreements: captured.prints.map((seen) => fingerprintAgreement(expected, seen)), uids: captured.prints.map((seen) => seen.uid ?? -1) });
     } catch (err) {
       if (isClosedTargetError(err)) throw err;
