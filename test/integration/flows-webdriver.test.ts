@@ -1,11 +1,15 @@
 /**
  * A DETERMINISTIC flow over HTTP on the `webdriver` driver (the plugin's own
  * chromedriver and Chromium): the login flow succeeds with recorded
- * selectors, has screenshots and no video, and its rerun replays the
- * recorded selectors on the same driver.
+ * selectors, has screenshots and a video made of screenshots, and its rerun
+ * replays the recorded selectors on the same driver.
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startService, type RunningService } from '../helpers/service';
 import { startTestSite, type TestSite } from '../fixtures/site/serve';
 import { deterministic, runFlow } from './support/flows';
@@ -50,7 +54,7 @@ describe('DETERMINISTIC flows on the webdriver driver', () => {
     assert.deepEqual(flow.browser, WEBDRIVER);
     assert.equal(flow.progress.toolCallsCompleted, 5);
     assert.equal(flow.imageIds.length, 6, 'one screenshot after load and one per call');
-    assert.equal(flow.hasVideo, false);
+    assert.equal(flow.hasVideo, true);
   });
 
   test('element calls record verified selectors; the Playwright-only candidate was skipped', async () => {
@@ -68,13 +72,22 @@ describe('DETERMINISTIC flows on the webdriver driver', () => {
     assert.ok(!JSON.stringify(calls).includes(SECRET));
   });
 
-  test('screenshots are PNG; the video answers 404 VIDEO_NOT_FOUND', async () => {
+  test('screenshots are PNG; the video is a VP9 WebM of the viewport that lasts as long as the flow ran', async () => {
     const img = await svc.request('GET', `/api/flows/${flow.id}/images/${flow.imageIds.at(-1)}`);
     assert.equal(img.status, 200);
     assert.deepEqual([...(img.body as Buffer).subarray(0, 4)], [0x89, 0x50, 0x4e, 0x47]);
     const video = await svc.request('GET', `/api/flows/${flow.id}/video`);
-    assert.equal(video.status, 404);
-    assert.equal(video.body.code, 'VIDEO_NOT_FOUND');
+    assert.equal(video.status, 200);
+    const dir = mkdtempSync(join(tmpdir(), 'bf-wd-video-'));
+    try {
+      writeFileSync(join(dir, 'flow.webm'), video.body as Buffer);
+      const probe = JSON.parse(execFileSync('/usr/bin/ffprobe', ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', join(dir, 'flow.webm')]).toString());
+      assert.equal(probe.streams[0].codec_name, 'vp9');
+      assert.deepEqual([probe.streams[0].width, probe.streams[0].height], [1280, 720]);
+      assert.ok(Number(probe.format.duration) > 0.4, `duration ${probe.format.duration}`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('the rerun replays the recorded selectors on webdriver and succeeds', async () => {

@@ -10,6 +10,7 @@ import type { Browser, Locator } from 'playwright-core';
 import { startService, type RunningService } from '../helpers/service';
 import { STORAGE, resolve } from '../../kernel/tokens';
 import { assertNoErrors, eventually, launchChromium, openUi } from './support/ui';
+import { createFakeLlmServer } from '../fixtures/fake-llm/fake-llm-server';
 
 const KEY = 'sk-test-0123456789abcdef';
 const ENV_VALUE = 'hunter2-very-secret';
@@ -63,9 +64,18 @@ test('settings: GPT configurations and env vars stay masked, agents are assigned
     assert.equal((stored as Record<string, unknown>).apiKey, KEY);
     assert.equal((stored as Record<string, unknown>).modelName, 'gpt-4o');
 
-    // Test connection: this service has no endpoint for it yet; the UI says so.
-    await gpt.getByRole('button', { name: 'Test connection' }).click();
-    await waitText(gpt.getByRole('status'), /cannot test connections yet/);
+    // Test connection: one model call through the provider. The configuration is pointed at a fake
+    // OpenAI server (tests talk to loopback only); a refused key shows the flow error code.
+    const fake = await createFakeLlmServer('openai', [{ text: 'ok' }, { status: 401, message: 'invalid key' }]);
+    try {
+      assert.equal((await svc.request('POST', '/api/gpt-configs/main', fake.gptConfig({ modelName: 'gpt-4o' }))).status, 200);
+      await gpt.getByRole('button', { name: 'Test connection' }).click();
+      await waitText(gpt.getByRole('status'), /Connected in \d+ ms/);
+      await gpt.getByRole('button', { name: 'Test connection' }).click();
+      await waitText(gpt.getByRole('status'), /LLM_AUTH_FAILED/);
+    } finally {
+      await fake.close();
+    }
 
     // An environment variable: the value is never shown, and the field is cleared once saved.
     const env = page.getByRole('region', { name: 'Environment variables' });

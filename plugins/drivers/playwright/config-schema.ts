@@ -88,9 +88,21 @@ export const RemoteUsingSchema = v.strictObject({
     v.url('must be a WebSocket URL such as ws://127.0.0.1:9222/devtools/browser/<id>'),
     v.regex(/^wss?:\/\//i, 'must be a ws:// or wss:// URL'),
   ),
+  /**
+   * How to speak to it: `cdp` (a Chromium's DevTools endpoint) or
+   * `playwright` (a Playwright server: `playwright run-server`, browserless,
+   * Moon, cloud Playwright services). Default: `cdp` when the URL's path
+   * holds `/devtools/`, else `playwright`.
+   */
+  protocol: v.optional(v.picklist(['cdp', 'playwright'], 'must be "cdp" or "playwright"')),
 });
 
 export type RemoteUsing = v.InferOutput<typeof RemoteUsingSchema>;
+
+/** The protocol a remoteInstance is reached with: given, or told by its URL. */
+export function remoteProtocol(using: RemoteUsing): 'cdp' | 'playwright' {
+  return using.protocol ?? (new URL(using.url).pathname.includes('/devtools/') ? 'cdp' : 'playwright');
+}
 
 const NonEmpty = v.pipe(v.string(), v.minLength(1, 'must not be empty'));
 

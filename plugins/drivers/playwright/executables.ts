@@ -3,8 +3,7 @@
  * driver: Chromium because `npx playwright install` may or may not have run,
  * ffmpeg because video is optional and must degrade, not fail.
  */
-import { accessSync, constants, existsSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 
 /** The Debian package's binary, used when nothing better is configured or installed. */
@@ -25,24 +24,5 @@ export function resolveChromiumPath(configured: string | undefined): string {
   return SYSTEM_CHROMIUM;
 }
 
-/** The ffmpeg to encode videos with, or null when none is installed. */
-export function resolveFfmpegPath(configured: string | undefined): string | null {
-  const candidates = configured ? [configured] : ['/usr/bin/ffmpeg', ...onPath('ffmpeg')];
-  for (const candidate of candidates) {
-    if (isExecutable(candidate)) return candidate;
-  }
-  return null;
-}
-
-function onPath(name: string): string[] {
-  return (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, name));
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    accessSync(file, constants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** The ffmpeg to encode videos with, or null (shared with the other drivers). */
+export { resolveFfmpegPath } from '../../../lib/video/find-ffmpeg';

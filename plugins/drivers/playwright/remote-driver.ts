@@ -1,8 +1,11 @@
 /**
- * The `remoteInstance` driver: a Chromium that is already running elsewhere
- * and reachable over the DevTools protocol (`ws://host:9222/devtools/browser/<id>`).
- * One connection per URL is shared by the flows using it; each flow gets its
- * own context there. Closing disconnects and leaves the remote browser running.
+ * The `remoteInstance` driver: a Chromium that is already running elsewhere,
+ * reached over the DevTools protocol (`ws://host:9222/devtools/browser/<id>`)
+ * or through a Playwright server (`chromium.connect`: `playwright run-server`,
+ * browserless, Moon, cloud Playwright services). One connection per URL and
+ * protocol is shared by the flows using it; each flow gets its own context
+ * there. Closing disconnects and leaves the remote browser running (a
+ * Playwright server closes the browser it launched for the connection).
  */
 import { chromium, type Browser } from 'playwright-core';
 import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
@@ -10,7 +13,7 @@ import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
 import type { ServiceOrigins } from '../../../kernel/service-origins';
 import { parseOrThrow } from '../../../kernel/validation';
-import { RemoteUsingSchema, type PlaywrightConfig } from './config-schema';
+import { RemoteUsingSchema, remoteProtocol, type PlaywrightConfig } from './config-schema';
 import { openSessionOnBrowser } from './open-session';
 import { SharedBrowsers } from './shared-browsers';
 
@@ -24,7 +27,7 @@ export interface RemoteDriverDeps {
 
 export class RemoteDriver implements BrowserDriver {
   readonly type = 'remoteInstance';
-  readonly description = 'A Chromium already running elsewhere, reached over the DevTools protocol at `url` (ws:// or wss://)';
+  readonly description = 'A Chromium running elsewhere, at `url` (ws:// or wss://): its DevTools endpoint (`protocol: "cdp"`, the default for a /devtools/ URL) or a Playwright server (`protocol: "playwright"`, the default otherwise)';
   readonly usingSchema = RemoteUsingSchema;
   private readonly shared: SharedBrowsers;
 
@@ -37,8 +40,9 @@ export class RemoteDriver implements BrowserDriver {
   }
 
   async open(using: BrowserConfig, options: OpenSessionOptions): Promise<BrowserSession> {
-    const { url } = parseOrThrow(RemoteUsingSchema, using, 'browser.using');
-    return this.shared.use(url, () => this.connect(url), (browser) => openSessionOnBrowser({
+    const remote = parseOrThrow(RemoteUsingSchema, using, 'browser.using');
+    const protocol = remoteProtocol(remote);
+    return this.shared.use(`${protocol} ${remote.url}`, () => this.connect(remote.url, protocol), (browser) => openSessionOnBrowser({
       browser,
       contextOptions: { viewport: this.deps.config.defaultViewport },
       options,
@@ -54,11 +58,12 @@ export class RemoteDriver implements BrowserDriver {
     return this.shared.closeAll();
   }
 
-  private async connect(url: string): Promise<Browser> {
+  private async connect(url: string, protocol: 'cdp' | 'playwright'): Promise<Browser> {
     // The URL may carry a token in its query: log the host only.
-    this.deps.logger.info('Connecting to a remote browser', { host: new URL(url).host });
+    this.deps.logger.info('Connecting to a remote browser', { host: new URL(url).host, protocol });
+    const timeout = this.deps.config.launchTimeoutMs;
     try {
-      return await chromium.connectOverCDP(url, { timeout: this.deps.config.launchTimeoutMs });
+      return protocol === 'cdp' ? await chromium.connectOverCDP(url, { timeout }) : await chromium.connect(url, { timeout });
     } catch (err) {
       throw new Error(`Could not connect to the remote browser at ${new URL(url).host}: ${(err as Error).message.split('\n')[0]}`);
     }

@@ -25,6 +25,14 @@ export const WebdriverConfigSchema = v.optional(
      * endpoint sends no event when its browser dies, so `disconnected` needs a probe.
      */
     heartbeatMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100)), 2_000),
+    /** ffmpeg used to encode videos; absent: /usr/bin/ffmpeg, else `ffmpeg` on PATH; none: flows have no video. */
+    ffmpegPath: v.optional(v.pipe(v.string(), v.minLength(1))),
+    /**
+     * Screenshots per second a session's video is made of (WebDriver has no
+     * screencast): each costs the endpoint a screenshot, taken only between
+     * commands. The screenshot after each action is always in the video.
+     */
+    videoFps: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10)), 2),
     /** Viewport of sessions whose `browser.using` names none (the Playwright driver's default too). */
     defaultViewport: v.optional(Viewport, { width: 1280, height: 720 }),
     /**

@@ -2,7 +2,7 @@
  * Plugin `driver-webdriver`: the `webdriver` browser driver, on WebdriverIO.
  * A flow runs in its own WebDriver session, on a WebDriver endpoint it names
  * (Selenium Grid, any W3C server and browser) or on a chromedriver the
- * plugin starts. No video: WebDriver has no screencast.
+ * plugin starts. Videos are made of screenshots (WebDriver has no screencast).
  */
 import { definePlugin } from '../../../kernel/plugin';
 import { BROWSER_DRIVERS, HTTP_SERVER, LIFECYCLE, LOGGER, SETTINGS, provide, resolve } from '../../../kernel/tokens';

@@ -26,6 +26,7 @@ import { Tabs } from './tabs';
 import { withTimeout } from './timing';
 import { isAlertOpen, isNoSuchWindow, isTimeoutError, readableMessage } from './webdriver-errors';
 import { Wire, type WdBrowser } from './wire';
+import { WebdriverVideo } from './video-recorder';
 
 /** What a session is made of. */
 export interface WebdriverSessionParts {
@@ -44,6 +45,8 @@ export interface WebdriverSessionParts {
   maxResultBytes: number;
   /** The service's own origins, which the session keeps its browser away from (service-guard.ts). */
   serviceOrigins: () => ServiceOrigins;
+  /** Record a WebM of the session (screenshots at a steady rate), or no video. */
+  video: { ffmpegPath: string; outputPath: string; fps: number } | null;
   /** Called once the session is closed. */
   onClosed(): void;
 }
@@ -53,8 +56,8 @@ const DELETE_TIMEOUT_MS = 5_000;
 
 /** One flow's BrowserSession on one WebDriver session. */
 export class WebdriverSession implements BrowserSession {
-  readonly recordsVideo = false;
   readonly disconnected: Promise<Error>;
+  private video: WebdriverVideo | null = null;
   private closing: Promise<void> | null = null;
   private lastUrl = 'about:blank';
   private readonly liveness: Liveness;
@@ -113,6 +116,23 @@ export class WebdriverSession implements BrowserSession {
     await this.tabList.start();
     this.lastUrl = await this.readUrl();
     this.liveness.start();
+    this.startVideo();
+  }
+
+  /** Whether a WebM of this session is being written. */
+  get recordsVideo(): boolean {
+    return this.parts.video !== null;
+  }
+
+  private startVideo(): void {
+    const { video, viewport, logger, browser } = this.parts;
+    if (!video) return;
+    this.video = new WebdriverVideo({
+      ...video, ...viewport, logger,
+      // Straight to the browser, not through the Wire: a frame must never answer a dialog.
+      capture: async () => Buffer.from(await browser.takeScreenshot(), 'base64'),
+      busy: () => this.wire.busy || this.closing !== null,
+    });
   }
 
   /**
@@ -270,7 +290,9 @@ export class WebdriverSession implements BrowserSession {
   async screenshot(): Promise<Buffer> {
     this.guard();
     const base64 = await this.wire.run((b) => b.takeScreenshot());
-    return Buffer.from(base64, 'base64');
+    const png = Buffer.from(base64, 'base64');
+    this.video?.offer(png);
+    return png;
   }
 
   async observe(options: ObserveOptions): Promise<Observation> {
@@ -287,6 +309,8 @@ export class WebdriverSession implements BrowserSession {
   private async shutdown(): Promise<void> {
     const gone = this.liveness.gone;
     this.liveness.stop();
+    // The video's last frames come from the browser: finished before the session goes.
+    await this.video?.stop().catch((err) => this.parts.logger.warn('The video could not be finished', { flowId: this.parts.flowId, error: err }));
     try {
       if (!gone) {
         await withTimeout(this.parts.browser.deleteSession(), DELETE_TIMEOUT_MS, 'deleting the WebDriver session timed out');

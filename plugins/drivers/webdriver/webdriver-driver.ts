@@ -16,6 +16,7 @@ import { LocalChromedriver } from './local-chromedriver';
 import { WebdriverSession } from './session';
 import { UserAgentMarker } from './user-agent';
 import { readableMessage } from './webdriver-errors';
+import { resolveFfmpegPath } from '../../../lib/video/find-ffmpeg';
 
 /** Where WebdriverIO connects, from an endpoint URL. */
 export interface EndpointOptions {
@@ -59,7 +60,11 @@ export class WebdriverDriver implements BrowserDriver {
   private readonly sessions = new Set<WebdriverSession>();
   private readonly userAgents: UserAgentMarker;
 
+  /** ffmpeg for videos, or null: sessions then record none. */
+  private readonly ffmpegPath: string | null;
+
   constructor(private readonly deps: WebdriverDriverDeps) {
+    this.ffmpegPath = resolveFfmpegPath(deps.config.ffmpegPath);
     this.local = new LocalChromedriver({ binary: deps.config.chromedriverPath, startTimeoutMs: deps.config.startTimeoutMs, logger: deps.logger });
     this.userAgents = new UserAgentMarker((caps, endpoint) => this.probeUserAgent(caps, endpoint), deps.logger);
   }
@@ -100,6 +105,7 @@ export class WebdriverDriver implements BrowserDriver {
       remoteFiles: !local,
       serviceOrigins: this.deps.serviceOrigins,
       viewport: parsed.viewport ?? this.deps.config.defaultViewport,
+      video: options.videoPath && this.ffmpegPath ? { ffmpegPath: this.ffmpegPath, outputPath: options.videoPath, fps: this.deps.config.videoFps } : null,
       onClosed: () => {
         unsubscribe();
         this.sessions.delete(session);

@@ -10,6 +10,7 @@ import type { GptConfigRecord, Storage } from '../../../kernel/contracts/storage
 import { ApiError } from '../../../kernel/errors';
 import type { Logger } from '../../../kernel/logger';
 import { keepMaskedSecrets, maskConfig, secretValuesOf } from './secret-fields';
+import { testConnection, type ConnectionTestResult } from './connection-test';
 
 /** The agent every installation has; listed first. */
 export const FLOW_RUNNER_AGENT = 'flow-runner';
@@ -60,6 +61,17 @@ export class ConfigStore {
   }
 
   /** Deletes, first clearing every agent assignment that names it (a crash in between leaves no dangling assignment). */
+  /** One minimal model call with the stored configuration (404 GPT_CONFIG_NOT_FOUND when absent). */
+  async testGptConfig(name: string): Promise<ConnectionTestResult> {
+    const config = await this.requireGptConfig(name);
+    const provider = this.providers.get(config.type);
+    if (!provider) {
+      return { ok: false, latencyMs: 0, modelName: typeof config.modelName === 'string' ? config.modelName : null,
+        error: { code: 'LLM_PROVIDER_UNAVAILABLE', message: `No loaded plugin serves GPT configurations of type ${config.type}` } };
+    }
+    return testConnection(config, provider, this.providers);
+  }
+
   deleteGptConfig(name: string): Promise<void> {
     return this.serialised(async () => {
       await this.requireGptConfig(name);

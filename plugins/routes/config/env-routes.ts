@@ -1,16 +1,23 @@
 /** /api/env: the environment variable store (values are returned; they are hidden only from logs). */
 import type { RouteDefinition } from '../../../kernel/contracts/route';
 import type { ConfigStore } from './config-store';
-import { EnvBody, EnvMap, EnvParams, EnvVar } from './schemas';
+import { EnvBody, EnvListQuery, EnvMap, EnvParams, EnvVar } from './schemas';
+
+/** What every value reads as in a masked listing: nothing of the value, not even its length. */
+const MASKED_VALUE = '****';
 
 const tags = ['configuration'];
 
 export function envRoutes(store: ConfigStore): RouteDefinition[] {
   return [
     {
-      method: 'GET', path: '/api/env', secretsInClear: true, summary: 'All environment variables as a key-value map', tags,
+      method: 'GET', path: '/api/env', secretsInClear: true, summary: 'All environment variables as a key-value map (`masked=true`: every value is `****`)', tags,
+      query: EnvListQuery,
       responses: { 200: { description: 'Key -> value', schema: EnvMap } },
-      handler: async () => ({ json: await store.listEnv() }),
+      handler: async ({ query }) => {
+        const all = await store.listEnv();
+        return { json: query.masked ? Object.fromEntries(Object.keys(all).map((key) => [key, MASKED_VALUE])) : all };
+      },
     },
     {
       method: 'GET', path: '/api/env/:key', secretsInClear: true, summary: 'One environment variable', tags,

@@ -3,7 +3,7 @@ import type { RouteDefinition } from '../../../kernel/contracts/route';
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
 import type { ConfigStore } from './config-store';
 import { gptConfigBodySchema } from './gpt-config-body';
-import { GptConfigList, GptConfigParams, MaskedGptConfig } from './schemas';
+import { ConnectionTestAnswer, GptConfigList, GptConfigParams, MaskedGptConfig } from './schemas';
 
 const tags = ['configuration'];
 
@@ -30,6 +30,16 @@ export function gptConfigRoutes(store: ConfigStore): RouteDefinition[] {
       body,
       responses: { 200: { description: 'The stored configuration, secrets masked', schema: MaskedGptConfig } },
       handler: async ({ params, body }) => ({ json: await store.putGptConfig(params.name, body as GptConfigRecord) }),
+    },
+    {
+      method: 'POST', path: '/api/gpt-configs/:name/test',
+      summary: 'Test a GPT configuration with one minimal model call (10 s at most); 200 either way, with the error code a flow would get', tags,
+      params: GptConfigParams,
+      responses: {
+        200: { description: 'How the call went', schema: ConnectionTestAnswer },
+        404: { description: 'GPT_CONFIG_NOT_FOUND' },
+      },
+      handler: async ({ params }) => ({ json: await store.testGptConfig(params.name) }),
     },
     {
       method: 'DELETE', path: '/api/gpt-configs/:name', summary: 'Delete a GPT configuration (agent assignments naming it are cleared)', tags,

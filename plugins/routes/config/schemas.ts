@@ -1,5 +1,6 @@
 /** valibot schemas of the configuration resources' paths, bodies and answers. */
 import * as v from 'valibot';
+import { QueryBoolean } from '../../../kernel/validation';
 
 /** GPT configuration names: 1..200 characters, starting with a letter or digit. */
 export const GptConfigNameSchema = v.pipe(
@@ -49,3 +50,14 @@ export const EnvVar = v.object({ key: v.string(), value: v.string() });
 export const EnvMap = v.record(v.string(), v.string());
 export const AgentAssignment = v.object({ name: v.string(), gptConfigName: v.nullable(v.string()) });
 export const AgentMap = v.record(v.string(), v.nullable(v.string()));
+
+/** GET /api/env query: `masked=true` lists the names with every value masked (nothing secret reaches the caller). */
+export const EnvListQuery = v.strictObject({ masked: v.optional(QueryBoolean, false) });
+
+/** The answer of POST /api/gpt-configs/{name}/test. */
+export const ConnectionTestAnswer = v.object({
+  ok: v.boolean(),
+  latencyMs: v.number(),
+  modelName: v.nullable(v.string()),
+  error: v.nullable(v.object({ code: v.string(), message: v.string() })),
+});
