@@ -42,6 +42,8 @@ export declare const MIN_AGREEMENT: number;
 export declare const AMBIGUITY_MARGIN: number;
 /** Elements scored per candidate. */
 export declare const MAX_SCORED: number;
+/** Elements of the recorded tag scored when the fingerprint itself looks for its element on the whole page. */
+export declare const MAX_SCANNED: number;
 /** The selector prefix of a recorded fingerprint among the candidates. */
 export declare const FINGERPRINT_PREFIX: string;
 

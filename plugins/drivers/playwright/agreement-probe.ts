@@ -9,15 +9,13 @@
  */
 import type { ElementHandle, Locator, Page } from 'playwright-core';
 import {
-  MAX_SCORED, captureFingerprints, chooseByAgreement, describeMatch, fingerprintAgreement,
+  MAX_SCANNED, MAX_SCORED, captureFingerprints, chooseByAgreement, describeMatch, fingerprintAgreement,
   type CandidateMatch, type Fingerprint,
 } from '../../../kernel/page-scripts/selectors/fingerprint.js';
 import type { FoundElement, ProbeState } from './element-finder';
 import { describeCandidate, type Candidate } from './selector-candidates';
 import { firstLine, isClosedTargetError, isSelectorSyntaxError } from './readable-errors';
 
-/** Elements of the fingerprint's tag scored when the fingerprint itself is the candidate. */
-const MAX_SCANNED = 300;
 /**
  * Functions Playwright sends to the page, built from source so that their
  * `toString()` carries the shared capture function and a shim of tsx's
@@ -57,31 +55,25 @@ export function captureElement(handle: ElementHandle<Element>): Promise<Fingerpr
  * for the failure message.
  */
 export async function probeByAgreement(page: Page, candidates: Candidate[], expected: Fingerprint, state: ProbeState): Promise<FoundElement | null> {
-  const matches: (CandidateMatch | null)[] = [];
-  const locators: (Locator | ElementHandle<Element> | null)[] = [];
-  for (const candidate of candidates) {
-    if (state.invalid.has(candidate.raw)) {
-      matches.push(null);
-      locators.push(null);
-      continue;
-    }
-    const target = candidate.kind === 'ref' ? null : page.locator(candidate.kind === 'fingerprint' ? `css=${candidate.fingerprint.tag}` : candidate.selector);
-    locators.push(target);
-    if (!target) {
-      // A ref names an element of an observation made in the recording flow: it means nothing here.
-      matches.push(null);
-      continue;
-    }
+  // Every candidate at once: one round trip of latency per pass, however many candidates.
+  const passes = await Promise.all(candidates.map(async (candidate): Promise<{ match: CandidateMatch | null; target: Locator | null }> => {
+    if (state.invalid.has(candidate.raw)) return { match: null, target: null };
+    // A ref names an element of an observation made in the recording flow: it means nothing here.
+    if (candidate.kind === 'ref') return { match: null, target: null };
+    const target = page.locator(candidate.kind === 'fingerprint' ? `css=${candidate.fingerprint.tag}` : candidate.selector);
     try {
       const captured = await target.evaluateAll(CAPTURE_ALL, candidate.kind === 'fingerprint' ? MAX_SCANNED : MAX_SCORED);
-      matches.push({ count: captured.count, agreements: captured.prints.map((seen) => fingerprintAgreement(expected, seen)), uids: captured.prints.map((seen) => seen.uid ?? -1) });
+      const match = { count: captured.count, agreements: captured.prints.map((seen) => fingerprintAgreement(expected, seen)), uids: captured.prints.map((seen) => seen.uid ?? -1) };
+      return { match, target };
     } catch (err) {
       if (isClosedTargetError(err)) throw err;
       if (isSelectorSyntaxError(err)) state.invalid.set(candidate.raw, firstLine(err));
       // Anything else (a navigation replaced the document) is retried on the next pass.
-      matches.push({ count: 0, agreements: [], uids: [], error: firstLine(err) });
+      return { match: { count: 0, agreements: [], uids: [], error: firstLine(err) }, target };
     }
-  }
+  }));
+  const matches = passes.map((p) => p.match);
+  const locators = passes.map((p) => p.target);
   const chosen = chooseByAgreement(matches);
   state.agreement = candidates.map((c, i) => `${describeCandidate(c)} matched ${describeMatch(matches[i])}`).join('; ');
   if (!chosen) return null;

@@ -11,6 +11,8 @@ export const MIN_AGREEMENT = 0.75;
 export const AMBIGUITY_MARGIN = 0.08;
 /** Elements scored per candidate (a candidate matching more cannot point at one element anyway). */
 export const MAX_SCORED = 50;
+/** Elements of the recorded tag scored when the fingerprint itself looks for its element on the whole page. */
+export const MAX_SCANNED = 300;
 /** The selector prefix of a recorded fingerprint among the candidates (`fingerprint={...}`). */
 export const FINGERPRINT_PREFIX = 'fingerprint=';
 

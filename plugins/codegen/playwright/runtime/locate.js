@@ -13,8 +13,6 @@ import { test } from '@playwright/test';
 /** How long locate() keeps trying the locators (BROWSERFLOW_LOCATE_TIMEOUT_MS overrides). */
 const LOCATE_TIMEOUT_MS = Number(process.env.BROWSERFLOW_LOCATE_TIMEOUT_MS) || 10000;
 const POLL_MS = 100;
-/** Elements of the fingerprint's tag compared when looking for the recorded element on the whole page. */
-const MAX_SCANNED = 300;
 // @endif
 // @if ai
 /** Values read through env(): masked in anything sent to a model. */
@@ -252,5 +250,5 @@ import { createRedactor } from '../../../../kernel/secret-redaction.js'; // @red
 
 /** @typedef {import('../../../../kernel/page-scripts/selectors/fingerprint.js').Fingerprint} Fingerprint */
 /** @typedef {import('../../../../kernel/page-scripts/selectors/fingerprint.js').CandidateMatch} CandidateMatch */
-import { MAX_SCORED, captureFingerprints, chooseByAgreement, describeFingerprint, describeMatch, fingerprintAgreement } from '../../../../kernel/page-scripts/selectors/fingerprint.js'; // @fingerprint: the emitter inlines its source here
+import { MAX_SCANNED, MAX_SCORED, captureFingerprints, chooseByAgreement, describeFingerprint, describeMatch, fingerprintAgreement } from '../../../../kernel/page-scripts/selectors/fingerprint.js'; // @fingerprint: the emitter inlines its source here
 // @endif

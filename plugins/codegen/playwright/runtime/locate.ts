@@ -14,8 +14,6 @@ import { test, type Locator } from '@playwright/test';
 /** How long locate() keeps trying the locators (BROWSERFLOW_LOCATE_TIMEOUT_MS overrides). */
 const LOCATE_TIMEOUT_MS = Number(process.env.BROWSERFLOW_LOCATE_TIMEOUT_MS) || 10000;
 const POLL_MS = 100;
-/** Elements of the fingerprint's tag compared when looking for the recorded element on the whole page. */
-const MAX_SCANNED = 300;
 // @endif
 // @if ai
 /** Values read through env(): masked in anything sent to a model. */
@@ -233,5 +231,5 @@ import { createRedactor } from './secret-redaction'; // @redaction: the emitter 
 // @endif
 // @if locate
 
-import { MAX_SCORED, captureFingerprints, chooseByAgreement, describeFingerprint, describeMatch, fingerprintAgreement, type CandidateMatch, type Fingerprint } from './fingerprint'; // @fingerprint: the emitter inlines its source here
+import { MAX_SCANNED, MAX_SCORED, captureFingerprints, chooseByAgreement, describeFingerprint, describeMatch, fingerprintAgreement, type CandidateMatch, type Fingerprint } from './fingerprint'; // @fingerprint: the emitter inlines its source here
 // @endif

@@ -7,12 +7,9 @@
  * best and hands it back.
  */
 import {
-  AMBIGUITY_MARGIN, MAX_SCORED, MIN_AGREEMENT, captureFingerprints, chooseByAgreement, describeFingerprint, describeMatch, fingerprintAgreement,
+  AMBIGUITY_MARGIN, MAX_SCANNED, MAX_SCORED, MIN_AGREEMENT, captureFingerprints, chooseByAgreement, describeFingerprint, describeMatch, fingerprintAgreement,
   type CandidateMatch, type Fingerprint,
 } from '../../../../kernel/page-scripts/selectors/fingerprint.js';
-
-/** Elements of the fingerprint's tag scored when the fingerprint itself is the candidate. */
-const MAX_SCANNED = 300;
 
 /** Fingerprints and the choice by agreement, in the page. */
 export interface Agreement {

@@ -8,8 +8,6 @@ import { test, type Locator } from '@playwright/test';
 /** How long locate() keeps trying the locators (BROWSERFLOW_LOCATE_TIMEOUT_MS overrides). */
 const LOCATE_TIMEOUT_MS = Number(process.env.BROWSERFLOW_LOCATE_TIMEOUT_MS) || 10000;
 const POLL_MS = 100;
-/** Elements of the fingerprint's tag compared when looking for the recorded element on the whole page. */
-const MAX_SCANNED = 300;
 
 /**
  * The value of environment variable `name`; fails fast, naming it, when it
@@ -120,6 +118,8 @@ const MIN_AGREEMENT = 0.75;
 const AMBIGUITY_MARGIN = 0.08;
 /** Elements scored per candidate (a candidate matching more cannot point at one element anyway). */
 const MAX_SCORED = 50;
+/** Elements of the recorded tag scored when the fingerprint itself looks for its element on the whole page. */
+const MAX_SCANNED = 300;
 
 /** What an element looked like when a flow acted on it. */
 interface Fingerprint { tag: string; role: string; name: string; text: string; attributes: Record<string, string>; id: string; classes: string[]; ancestry: string[]; context: string; position: number[]; uid?: number }
