@@ -82,10 +82,15 @@ test('capture in Chromium: role, name from the label, key attributes, distinctiv
     assert.deepEqual(email!.attributes, { type: 'email', name: 'email', placeholder: 'you@x.test' });
     assert.doesNotMatch(JSON.stringify(email), /typed-secret/);
     const deletes = await page.locator('button').evaluateAll(new Function(`return (${capture})`)() as (els: Element[], max: number) => Fingerprint[], 5);
-    assert.deepEqual(deletes.map((d) => d.context), ['alice', 'bob']);
+    assert.deepEqual(deletes.map((d) => d.context), ['Alice', 'Bob']);
     assert.deepEqual(deletes.map((d) => d.position), [[0, 2], [1, 2]]);
     const again = await page.locator('button').evaluateAll(new Function(`return (${capture})`)() as (els: Element[], max: number) => Fingerprint[], 5);
     assert.deepEqual(again.map((d) => d.uid), deletes.map((d) => d.uid), 'the same elements keep their numbers');
+    // A secret the page shows near the element stays whole in the context: the flow's redaction recognises it.
+    await page.setContent(`<table><tbody><tr><td>token S3cret-Pass_42!</td><td><button>Copy</button></td></tr><tr><td>other</td><td><button>Copy</button></td></tr></tbody></table>`);
+    const [copy] = await page.locator('button').evaluateAll(new Function(`return (${capture})`)() as (els: Element[], max: number) => Fingerprint[], 1);
+    assert.equal(copy!.context, 'token S3cret-Pass_42!');
+    assert.equal(fingerprintAgreement({ ...copy!, uid: undefined }, { ...copy!, context: 'TOKEN s3cret.pass.42' }), 1, 'words compared by their letters and digits, whatever the case and punctuation');
   } finally {
     await browser.close();
   }

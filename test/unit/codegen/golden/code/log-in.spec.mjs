@@ -208,12 +208,23 @@ function captureFingerprints(elements, max) {
     if (!name && NAMED_BY_TEXT.includes(role)) name = text;
     return name || clean(el.getAttribute('title'));
   };
-  /** @param {Element} container */
+  /**
+   * The words of a container's text, keyed by their letters and digits in
+   * lower case, each kept as written: a secret the page shows stays whole,
+   * so the service's redaction still recognises it in the recorded fingerprint.
+   * @param {Element} container
+   */
   const wordsOf = (container) => {
     const walker = container.ownerDocument.createTreeWalker(container, NodeFilter.SHOW_TEXT);
     let text = '';
     for (let node = walker.nextNode(); node && text.length < 2000; node = walker.nextNode()) text += ` ${node.nodeValue}`;
-    return new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+    /** @type {Map<string, string>} */
+    const words = new Map();
+    for (const word of text.split(/\s+/)) {
+      const key = word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+      if (key && !words.has(key)) words.set(key, word);
+    }
+    return words;
   };
   /**
    * The words of the row, list item, card or form around the element that
@@ -226,8 +237,14 @@ function captureFingerprints(elements, max) {
     if (!container) return '';
     const words = wordsOf(container);
     const siblings = container.parentElement ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
-    for (const sibling of siblings.slice(0, 50)) for (const word of wordsOf(sibling)) words.delete(word);
-    return Array.from(words).join(' ').slice(0, 120);
+    for (const sibling of siblings.slice(0, 50)) for (const key of wordsOf(sibling).keys()) words.delete(key);
+    // Whole words only, up to 120 characters: nothing is cut in the middle.
+    let context = '';
+    for (const word of words.values()) {
+      if (context.length + word.length + 1 > 120) break;
+      context = context ? `${context} ${word}` : word;
+    }
+    return context;
   };
   /** @param {Element} el */
   const capture = (el) => {
@@ -298,10 +315,12 @@ function fingerprintAgreement(expected, seen) {
     const union = wa.size + wb.size - shared;
     return union ? shared / union : 0;
   };
+  /** Word keys as the capture makes them (letters and digits of each word, lower case). @param {string} text */
+  const keys = (text) => new Set(text.split(/\s+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean));
   /** Share of the recorded words still there. @param {string} recorded @param {string} now */
   const kept = (recorded, now) => {
-    const wr = words(recorded);
-    const wn = words(now);
+    const wr = keys(recorded);
+    const wn = keys(now);
     let found = 0;
     for (const w of wr) if (wn.has(w)) found++;
     return wr.size ? found / wr.size : 1;
@@ -432,7 +451,7 @@ test('Log in', async ({ page, baseURL }) => {
       page.locator('#email'),
     ], {
       description: 'textbox "Email address"',
-      fingerprint: { tag: 'input', role: 'textbox', name: 'Email address', text: '', attributes: { type: 'email', name: 'email', placeholder: 'you@company.com' }, id: 'email', classes: [], ancestry: ['form'], context: 'email address password keep me signed in sign', position: [0, 1] },
+      fingerprint: { tag: 'input', role: 'textbox', name: 'Email address', text: '', attributes: { type: 'email', name: 'email', placeholder: 'you@company.com' }, id: 'email', classes: [], ancestry: ['form'], context: 'Email address Password Keep me signed in Sign', position: [0, 1] },
     });
     await element.fill('ada@acme.test');
   });
@@ -460,7 +479,7 @@ test('Log in', async ({ page, baseURL }) => {
       page.getByRole('button', { name: 'Sign in', exact: true }),
     ], {
       description: 'button "Sign in"',
-      fingerprint: { tag: 'button', role: 'button', name: 'Sign in', text: '', attributes: { type: 'submit', 'data-testid': 'sign-in' }, id: '', classes: [], ancestry: ['form'], context: 'email address password keep me signed in sign', position: [0, 1] },
+      fingerprint: { tag: 'button', role: 'button', name: 'Sign in', text: '', attributes: { type: 'submit', 'data-testid': 'sign-in' }, id: '', classes: [], ancestry: ['form'], context: 'Email address Password Keep me signed in Sign', position: [0, 1] },
     });
     await element.click();
   });

@@ -18,7 +18,7 @@ test('Log in', async ({ page, baseURL }) => {
       page.locator('#email'),
     ], {
       description: 'textbox "Email address"',
-      fingerprint: { tag: 'input', role: 'textbox', name: 'Email address', text: '', attributes: { type: 'email', name: 'email', placeholder: 'you@company.com' }, id: 'email', classes: [], ancestry: ['form'], context: 'email address password keep me signed in sign', position: [0, 1] },
+      fingerprint: { tag: 'input', role: 'textbox', name: 'Email address', text: '', attributes: { type: 'email', name: 'email', placeholder: 'you@company.com' }, id: 'email', classes: [], ancestry: ['form'], context: 'Email address Password Keep me signed in Sign', position: [0, 1] },
     });
     await element.fill('ada@acme.test');
   });
@@ -46,7 +46,7 @@ test('Log in', async ({ page, baseURL }) => {
       page.getByRole('button', { name: 'Sign in', exact: true }),
     ], {
       description: 'button "Sign in"',
-      fingerprint: { tag: 'button', role: 'button', name: 'Sign in', text: '', attributes: { type: 'submit', 'data-testid': 'sign-in' }, id: '', classes: [], ancestry: ['form'], context: 'email address password keep me signed in sign', position: [0, 1] },
+      fingerprint: { tag: 'button', role: 'button', name: 'Sign in', text: '', attributes: { type: 'submit', 'data-testid': 'sign-in' }, id: '', classes: [], ancestry: ['form'], context: 'Email address Password Keep me signed in Sign', position: [0, 1] },
     });
     await element.click();
   });
