@@ -36,7 +36,7 @@ export const DEPS = [
   { folder: 'lib/safe-regex/', rule: LIB_RULE, allow: ['lib/safe-regex/', 'node:*'] },
   { folder: 'lib/json-schema/', rule: LIB_RULE, allow: ['lib/json-schema/', 'lib/safe-regex/', 'node:*'] },
   { folder: 'lib/token-estimate/', rule: LIB_RULE, allow: ['lib/token-estimate/'] },
-  { folder: 'lib/page-scripts/', rule: LIB_RULE, allow: ['lib/page-scripts/', 'lib/token-estimate/', 'kernel/contracts/'] },
+  { folder: 'lib/page-scripts/', rule: LIB_RULE, allow: ['lib/page-scripts/', 'lib/token-estimate/', 'kernel/contracts/', 'valibot'] },
   { folder: 'lib/element-states/', rule: LIB_RULE, allow: ['lib/element-states/', 'kernel/contracts/'] },
   { folder: 'lib/service-guard/', rule: LIB_RULE, allow: ['lib/service-guard/', 'kernel/config.ts', 'node:*'] },
   { folder: 'lib/llm/', rule: LIB_RULE,

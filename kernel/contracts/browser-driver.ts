@@ -8,22 +8,41 @@ import type { BrowserConfig } from '../flows/flow-types';
 
 /**
  * An element target: one selector string or candidates tried in order
- * (failover). Playwright selector syntax (`css=`, `xpath=`, `text=`,
+ * (failover). A `fingerprint={...}` candidate (recorded, see
+ * lib/page-scripts/selectors/fingerprint-candidate.ts) makes the driver pick by agreement with
+ * the recorded element instead, never acting on an element that disagrees. Playwright selector syntax (`css=`, `xpath=`, `text=`,
  * `role=button[name="Save"]`, `data-testid=`, `internal:label=`...); a bare
  * string is CSS, one starting with `//` is XPath, `ref=12` names element 12
  * of the latest observation. A driver skips candidates whose syntax it cannot run.
  */
 export type SelectorInput = string | string[];
 
+/**
+ * A step that failed over: its first candidate did not give the element, a
+ * later one did. `agreement` (0..1) is how well that element agreed with
+ * the recorded fingerprint, null when the target carried none.
+ */
+export interface Failover {
+  /** The first candidate of the target (what was recorded first). */
+  recorded: string;
+  /** The candidate acted on (`fingerprint=...` when the fingerprint itself found the element). */
+  used: string;
+  agreement: number | null;
+}
+
 /** What an element action reports about the element it acted on. */
 export interface ElementActionResult {
   /**
    * Up to 5 selector candidates for that element, best first, each verified
-   * at record time to match exactly that one element. Never contains `ref=`.
+   * at record time to match exactly that one element, then its fingerprint
+   * (`fingerprint={...}`, lib/page-scripts/selectors/fingerprint-candidate.ts) when the driver
+   * could read it. Never contains `ref=`.
    */
   selectors: string[];
   /** The candidate of the target that matched. */
   matchedSelector: string;
+  /** Set when the target failed over to a later candidate. */
+  failover?: Failover;
 }
 
 export interface TabInfo {

@@ -3,7 +3,7 @@
  * (TOOLS); a flow's custom tools are wrapped into the same shape by the kernel.
  */
 import type * as v from 'valibot';
-import type { BrowserSession } from './browser-driver';
+import type { BrowserSession, Failover } from './browser-driver';
 import type { FlowMetadata } from '../flows/flow-types';
 
 export interface ToolContext {
@@ -29,6 +29,8 @@ export interface ToolResult {
   data?: unknown;
   /** Recorded candidates of the element acted on (element tools). */
   selectors?: string[] | null;
+  /** Set when the element was found by a later candidate than the first (the flow's `result.healed`). */
+  failover?: Failover | null;
   /** Control tools end the flow with this result. */
   endFlow?: { success: boolean; summary: string };
 }

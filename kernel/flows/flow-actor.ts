@@ -21,7 +21,7 @@ import { envRedactor, substitute } from './env-vars';
 import { FlowCompletion, FlowFailure, type FailureCode } from './failure-codes';
 import type { FlowEvents } from './flow-events';
 import { FlowRecorder } from './flow-recorder';
-import type { FlowMetadata, FlowResult, RunMode, ToolCallInput, ToolCallRecord, ToolCallSource } from './flow-types';
+import type { FlowMetadata, FlowResult, HealedStep, RunMode, ToolCallInput, ToolCallRecord, ToolCallSource } from './flow-types';
 import { WakeSignal } from './signal';
 import { checkToolCall } from './tool-call-check';
 import { runToolCall } from './tool-call-executor';
@@ -74,6 +74,8 @@ export class FlowActor {
   /** Built once the env values are loaded: compiling a redactor is the costly part. */
   private redactor = envRedactor(this.envValues);
   private history: ToolCallRecord[] = [];
+  /** Calls that failed over to a later candidate, for `result.healed`. */
+  private healed: HealedStep[] = [];
   private lastActivity = Date.now();
   private markEnded!: () => void;
   /** Resolves once the flow has ended and its final state is saved. */
@@ -228,7 +230,7 @@ export class FlowActor {
   private async end(result: FlowResult, patch: Partial<FlowMetadata> = {}): Promise<void> {
     this.phase = 'ended';
     try {
-      await this.rec.finish(result, patch);
+      await this.rec.finish({ ...result, healed: this.healed }, patch);
     } catch (err) {
       this.deps.logger.warn('could not record the end of a flow (deleted?)', { flowId: this.flowId, error: (err as Error).message });
     }
@@ -377,12 +379,13 @@ export class FlowActor {
     const flow = await this.rec.get();
     this.checkBudget(flow);
     await this.rec.setState('RUNNING_ACTION');
-    const { record, endFlow } = await runToolCall({
+    const { record, endFlow, failover } = await runToolCall({
       id, input, source, rationale, flow, session: this.session!, tools: this.tools!, envValues: this.envValues,
       recorder: this.rec, settings: this.deps.settings, signal: this.abort.signal,
       redact: (t) => this.redact(t), redactDeep: (x) => this.redactor.redactDeep(x), screenshot: () => this.screenshot(false),
     });
     this.checkCancelled();
+    if (failover) this.healed.push({ step: this.history.length, tool: record.name, ...failover });
     this.history.push(record);
     this.lastActivity = Date.now();
     if (endFlow) throw new FlowCompletion(endFlow.success, endFlow.summary);

@@ -41,6 +41,21 @@ export interface FlowResult {
   success: boolean;
   summary: string | null;
   error: { code: string; message: string } | null;
+  /** The steps whose element was found by a later candidate than the first (set when the flow ran). */
+  healed?: HealedStep[];
+}
+
+/** A tool call that failed over to a later selector candidate (`result.healed`). */
+export interface HealedStep {
+  /** Index of the call in the flow's tool calls (GET .../tool-calls), from 0. */
+  step: number;
+  tool: string;
+  /** The target's first candidate. */
+  recorded: string;
+  /** The candidate acted on (`fingerprint={...}`: the element agreeing best with the recorded fingerprint). */
+  used: string;
+  /** Agreement (0..1) of the element acted on with the recorded fingerprint; null when the target carried none. */
+  agreement: number | null;
 }
 
 export interface TokenUsage {

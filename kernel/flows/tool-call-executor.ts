@@ -74,7 +74,7 @@ async function prepare(run: ToolCallRun): Promise<{ tool: ToolDefinition; params
 }
 
 /** Runs and records one call. `endFlow` is set when a control tool ends the flow. */
-export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallRecord; endFlow: ToolResult['endFlow'] | null }> {
+export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallRecord; endFlow: ToolResult['endFlow'] | null; failover: ToolResult['failover'] }> {
   const record: ToolCallRecord = {
     id: run.id, name: run.input.name, parameters: run.input.parameters, source: run.source,
     rationale: run.rationale, outcome: null, screenshotImageId: null,
@@ -83,10 +83,12 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
   await run.recorder.putToolCall(record, 'started');
   let outcome: ToolCallOutcome;
   let endFlow: ToolResult['endFlow'] | null = null;
+  let failover: ToolResult['failover'] = null;
   try {
     const { tool, params } = await prepare(run);
     const result = await runBounded(tool, run, params);
     endFlow = result.endFlow ?? null;
+    failover = result.failover ? run.redactDeep(result.failover) : null;
     const dialogs = run.session.takeDialogs();
     // Redacted before the message is cut: a cut secret could no longer be recognised whole.
     const dialogNote = dialogs.length
@@ -108,7 +110,7 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
   const screenshotImageId = run.signal.aborted ? null : await run.screenshot();
   const finished: ToolCallRecord = { ...record, outcome, screenshotImageId, pageUrl: redactUrl(run) ?? record.pageUrl, completedAt: Date.now() };
   await run.recorder.finishToolCall(finished);
-  return { record: finished, endFlow: outcome.success ? endFlow : null };
+  return { record: finished, endFlow: outcome.success ? endFlow : null, failover: outcome.success ? failover : null };
 }
 
 function cut(text: string, max: number): string {

@@ -62,7 +62,7 @@ describe('AUTONOMOUS flows through each LLM provider', () => {
 
         assert.equal(flow.state, 'SUCCESS', JSON.stringify(flow.result));
         assert.equal(flow.gptConfigName, `fake-${protocol}`);
-        assert.deepEqual(flow.result, { success: true, summary: 'Logged in; the welcome page greets the user', error: null });
+        assert.deepEqual(flow.result, { success: true, summary: 'Logged in; the welcome page greets the user', error: null, healed: [] });
         assert.equal(fake.remaining, 0, 'every scripted answer was used');
         const modelCalls = fake.requests.filter((r) => r.toolNames.length > 0);
         assert.equal(modelCalls.length, 5);

@@ -55,7 +55,11 @@ describe('DETERMINISTIC flows', () => {
 
   test('the login flow succeeds with the metadata of the contract', () => {
     assert.equal(flow.state, 'SUCCESS', JSON.stringify(flow.result));
-    assert.deepEqual(flow.result, { success: true, summary: 'All 5 tool calls succeeded', error: null });
+    // The click failed over from its stale first candidate: reported in `healed` (no fingerprint was given to agree with).
+    assert.deepEqual(flow.result, {
+      success: true, summary: 'All 5 tool calls succeeded', error: null,
+      healed: [{ step: 2, tool: 'click', recorded: '#does-not-exist', used: 'button[type=submit]', agreement: null }],
+    });
     assert.equal(flow.progress.toolCallsCompleted, 5);
     assert.equal(flow.progress.toolCallsFailed, 0);
     assert.equal(flow.runMode, 'DETERMINISTIC');

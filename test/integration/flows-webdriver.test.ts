@@ -46,7 +46,11 @@ describe('DETERMINISTIC flows on the webdriver driver', () => {
 
   test('the login flow succeeds; the flow keeps its browser.using', () => {
     assert.equal(flow.state, 'SUCCESS', JSON.stringify(flow.result));
-    assert.deepEqual(flow.result, { success: true, summary: 'All 5 tool calls succeeded', error: null });
+    // role= is skipped by this driver and #does-not-exist matches nothing: the click failed over, reported in `healed`.
+    assert.deepEqual(flow.result, {
+      success: true, summary: 'All 5 tool calls succeeded', error: null,
+      healed: [{ step: 2, tool: 'click', recorded: 'role=button[name="Sign in"]', used: 'button[type=submit]', agreement: null }],
+    });
     assert.deepEqual(flow.browser, WEBDRIVER);
     assert.equal(flow.progress.toolCallsCompleted, 5);
     assert.equal(flow.imageIds.length, 6, 'one screenshot after load and one per call');
@@ -56,9 +60,13 @@ describe('DETERMINISTIC flows on the webdriver driver', () => {
   test('element calls record verified selectors; the Playwright-only candidate was skipped', async () => {
     const calls = (await svc.request('GET', `/api/flows/${flow.id}/tool-calls`)).body;
     for (const c of calls) assert.equal(c.outcome.success, true, c.outcome.message);
-    assert.deepEqual(calls[0].outcome.selectors, ['[data-testid="username"]', '#username', 'input[name="username"]']);
-    assert.deepEqual(calls[1].outcome.selectors, ['[data-testid="password"]', '#password', 'input[name="password"]']);
-    assert.deepEqual(calls[2].outcome.selectors, ['[data-testid="login-submit"]', '#login-button']);
+    // The verified selectors, then the element's fingerprint.
+    const recorded = (i: number) => calls[i].outcome.selectors.slice(0, -1);
+    assert.deepEqual(recorded(0), ['[data-testid="username"]', '#username', 'input[name="username"]']);
+    assert.deepEqual(recorded(1), ['[data-testid="password"]', '#password', 'input[name="password"]']);
+    assert.deepEqual(recorded(2), ['[data-testid="login-submit"]', '#login-button']);
+    assert.match(calls[0].outcome.selectors.at(-1), /^fingerprint=\{.*"name":"Username".*\}$/);
+    assert.match(calls[2].outcome.selectors.at(-1), /^fingerprint=\{.*"name":"Sign in".*\}$/);
     assert.match(calls[2].outcome.message, /button\[type=submit\]/);
     assert.equal(calls[3].outcome.selectors, null);
     assert.ok(!JSON.stringify(calls).includes(SECRET));
@@ -85,7 +93,8 @@ describe('DETERMINISTIC flows on the webdriver driver', () => {
   test('the rerun replays the recorded selectors on webdriver and succeeds', async () => {
     const body = (await svc.request('GET', `/api/flows/${flow.id}/rerun`)).body;
     assert.deepEqual(body.browser, WEBDRIVER);
-    assert.deepEqual(body.toolCallsOnStart[2].parameters.selector, ['[data-testid="login-submit"]', '#login-button']);
+    assert.deepEqual(body.toolCallsOnStart[2].parameters.selector.slice(0, -1), ['[data-testid="login-submit"]', '#login-button']);
+    assert.match(body.toolCallsOnStart[2].parameters.selector.at(-1), /^fingerprint=/);
     const again = await runFlow(svc, body, 45_000);
     assert.equal(again.state, 'SUCCESS', JSON.stringify(again.result));
   });

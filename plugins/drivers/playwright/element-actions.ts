@@ -11,6 +11,9 @@ import type { ElementHandle, Page } from 'playwright-core';
 import type { ElementActionResult, ExtractedText, SelectorInput } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
 import { recordSelectors } from './selectors/record-selectors';
+import { captureElement } from './agreement-probe';
+import { failoverOf } from './failover';
+import { fingerprintCandidate } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
 import { ElementFinder, evaluateOn, type FoundElement } from './element-finder';
 import { parseCandidates } from './selector-candidates';
 import { describeActionFailure } from './readable-errors';
@@ -140,9 +143,11 @@ export class ElementActions {
       handle = owned ? (found.handle ?? (await elementOf(found))) : (found.target as ElementHandle<Element>);
       found.handle = null;
       if (!handle) return fallback;
-      const selectors = await withTimeout(recordSelectors(found.page, handle), RECORD_TIMEOUT_MS);
+      const [selectors, fingerprint] = await withTimeout(Promise.all([recordSelectors(found.page, handle), captureElement(handle).catch(() => null)]), RECORD_TIMEOUT_MS);
       const usable = selectors.filter((s) => typeof s === 'string' && s && !/^ref=/.test(s)).slice(0, 5);
-      return usable.length ? usable : fallback;
+      const kept = usable.length ? usable : fallback;
+      // The fingerprint goes last: what replays check the element against.
+      return kept.length && fingerprint ? [...kept, fingerprintCandidate(fingerprint)] : kept;
     } catch (err) {
       this.deps.logger.debug('Recording selectors failed; keeping the matched candidate', { selector: found.candidate.raw, error: err });
       return fallback;
@@ -170,7 +175,7 @@ export class ElementActions {
     } catch (err) {
       throw new Error(`Could not ${verb} ${found.candidate.raw}: ${describeActionFailure(err)} (waited ${total} ms)`);
     }
-    return { selectors, matchedSelector: found.candidate.raw };
+    return { selectors, matchedSelector: found.candidate.raw, ...failoverOf(candidates, found) };
   }
 }
 
@@ -183,7 +188,7 @@ export class ElementActions {
  */
 async function elementOf(found: FoundElement): Promise<ElementHandle<Element> | null> {
   const { candidate } = found;
-  if (found.matches === 1 && candidate.kind === 'selector') {
+  if (found.matches === 1 && candidate.kind === 'selector' && found.agreement === undefined) {
     return (await found.page.$(candidate.selector)) as ElementHandle<Element> | null;
   }
   return (await found.locator!.elementHandle({ timeout: 1_000 })) as ElementHandle<Element> | null;

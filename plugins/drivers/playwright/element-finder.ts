@@ -11,9 +11,11 @@ import type { Logger } from '../../../kernel/logger';
 import type { PageObserver } from './observation/observe-page';
 import { describeCandidates, type Candidate } from './selector-candidates';
 import { isClosedTargetError, isSelectorSyntaxError, firstLine } from './readable-errors';
+import { fingerprintOf, probeByAgreement } from './agreement-probe';
+import type { ActionTarget, FoundElement, ProbeState } from './found-element';
 
-/** What element actions run on: a locator, or the handle of an observation ref. */
-export type ActionTarget = Locator | ElementHandle<Element>;
+export type { ActionTarget, FoundElement, ProbeState } from './found-element';
+import { MIN_AGREEMENT } from '../../../lib/page-scripts/selectors/fingerprint.js';
 
 /**
  * Runs `source`, a function expression `(el, arg) => ...`, on the element.
@@ -42,25 +44,6 @@ function isHandle(target: ActionTarget): target is ElementHandle<Element> {
   return typeof (target as ElementHandle<Element>).asElement === 'function';
 }
 
-/** A candidate that matched. */
-export interface FoundElement {
-  candidate: Candidate;
-  /** The page the element is on. */
-  page: Page;
-  target: ActionTarget;
-  /** Set for selector candidates (refs have only a handle). */
-  locator: Locator | null;
-  /** How many elements the candidate matched (1 unless it was the only usable, ambiguous one). */
-  matches: number;
-  /**
-   * The element itself, when the probe got it along with the count (a
-   * selector matching exactly one element): selector recording needs a
-   * handle, and fetching it in parallel saves a round trip per action.
-   * Whoever ends up with the FoundElement releases it (`releaseFound`).
-   */
-  handle: ElementHandle<Element> | null;
-}
-
 /** Releases the handle a probe fetched, without waiting (it only frees a page-side reference). */
 export function releaseFound(found: FoundElement | null): void {
   const handle = found?.handle;
@@ -69,13 +52,6 @@ export function releaseFound(found: FoundElement | null): void {
   void handle.dispose().catch(() => undefined);
 }
 
-/** One presence pass over the candidates; remembers candidates found unusable. */
-export interface ProbeState {
-  /** raw candidate -> why it is skipped (bad syntax). */
-  invalid: Map<string, string>;
-  /** raw ref candidate -> why it did not resolve. */
-  refMisses: Map<string, string>;
-}
 
 const POLL_MS = 100;
 
@@ -88,14 +64,19 @@ export class ElementFinder {
   }
 
   /**
-   * One instant pass: the first candidate matching exactly one element wins;
+   * One instant pass. A target carrying a recorded fingerprint is matched
+   * by agreement (agreement-probe.ts). Otherwise the first candidate
+   * matching exactly one element wins;
    * a candidate matching several is kept only as a fallback (its first
    * visible match) when no later candidate is unique.
    */
   async probe(page: Page, candidates: Candidate[], state: ProbeState): Promise<FoundElement | null> {
+    const fingerprint = fingerprintOf(candidates);
+    if (fingerprint) return probeByAgreement(page, candidates, fingerprint, state);
     let ambiguous: FoundElement | null = null;
     for (const candidate of candidates) {
       if (state.invalid.has(candidate.raw)) continue;
+      if (candidate.kind === 'fingerprint') continue; // only read by agreement (above)
       if (candidate.kind === 'ref') {
         const handle = await this.resolveRef(page, candidate, state);
         if (handle) return { candidate, page, target: handle, locator: null, matches: 1, handle: null };
@@ -149,7 +130,7 @@ export class ElementFinder {
 
   /** Logs when the element used is the first visible match of an ambiguous candidate. */
   noteAmbiguity(found: FoundElement): void {
-    if (found.matches > 1) {
+    if (found.matches > 1 && found.agreement === undefined) {
       this.logger.info(`Selector "${found.candidate.raw}" matches ${found.matches} elements and no other candidate matches exactly one; using its first visible match`);
     }
   }
@@ -169,7 +150,9 @@ export class ElementFinder {
 
 /** "No element matches any of: #save, text=Save (waited 10000 ms)" plus skipped candidates. */
 export function describeNoMatch(candidates: Candidate[], state: ProbeState, timeoutMs: number): string {
-  let message = `No element matches any of: ${describeCandidates(candidates)} (waited ${timeoutMs} ms)`;
+  let message = state.agreement
+    ? `No candidate matched an element agreeing with the recorded one (agreement >= ${MIN_AGREEMENT}) within ${timeoutMs} ms: ${state.agreement}`
+    : `No element matches any of: ${describeCandidates(candidates)} (waited ${timeoutMs} ms)`;
   const notes: string[] = [];
   for (const [raw, why] of state.invalid) notes.push(`skipped "${raw}": invalid selector (${why})`);
   for (const [raw, why] of state.refMisses) notes.push(`${raw}: ${why}`);

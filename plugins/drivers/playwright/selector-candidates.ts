@@ -6,11 +6,14 @@
  */
 import type { SelectorInput } from '../../../kernel/contracts/browser-driver';
 import { selectorCandidates } from '../../../lib/element-states/selector-input';
+import { isFingerprintCandidate, parseFingerprintCandidate, type Fingerprint } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
+import { describeFingerprint } from '../../../lib/page-scripts/selectors/fingerprint.js';
 
-/** One candidate: a Playwright selector string, or an observation ref. */
+/** One candidate: a Playwright selector string, an observation ref, or the recorded fingerprint of the element. */
 export type Candidate =
   | { raw: string; kind: 'selector'; selector: string }
-  | { raw: string; kind: 'ref'; ref: number };
+  | { raw: string; kind: 'ref'; ref: number }
+  | { raw: string; kind: 'fingerprint'; fingerprint: Fingerprint };
 
 const REF_RE = /^ref=(\d{1,9})$/;
 /** `engine=...` prefixes Playwright understands on a bare selector string. */
@@ -24,6 +27,7 @@ export function parseCandidates(input: SelectorInput): Candidate[] {
 function toCandidate(raw: string): Candidate {
   const ref = REF_RE.exec(raw);
   if (ref) return { raw, kind: 'ref', ref: Number(ref[1]) };
+  if (isFingerprintCandidate(raw)) return { raw, kind: 'fingerprint', fingerprint: parseFingerprintCandidate(raw) };
   if (ENGINE_PREFIX_RE.test(raw)) return { raw, kind: 'selector', selector: raw };
   if (raw.startsWith('//') || raw.startsWith('(')) return { raw, kind: 'selector', selector: `xpath=${raw}` };
   // Playwright itself reads a quoted bare string as text; the contract says CSS.
@@ -33,5 +37,10 @@ function toCandidate(raw: string): Candidate {
 
 /** The candidates as a person reads them: `#save, text=Save`. */
 export function describeCandidates(candidates: Candidate[]): string {
-  return candidates.map((c) => c.raw).join(', ');
+  return candidates.map(describeCandidate).join(', ');
+}
+
+/** One candidate as a person reads it (a fingerprint as the element it describes, not its JSON). */
+export function describeCandidate(candidate: Candidate): string {
+  return candidate.kind === 'fingerprint' ? `fingerprint of ${describeFingerprint(candidate.fingerprint)}` : candidate.raw;
 }

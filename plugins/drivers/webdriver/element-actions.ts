@@ -13,6 +13,7 @@ import { caretToEnd, fileInputOf, innerTextOf, scrollInPage, scrollIntoView, sel
 import { ELEMENT_KEY, type ElementFinder, type ElementRef, type FoundElement } from './element-finder';
 import { chordActions, keyboardInput, typingActions } from './keys';
 import { parseCandidates } from './selector-candidates';
+import { fingerprintCandidate } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
 import { POLL_MS, sleep } from './timing';
 import { isNotInteractable, isStaleElement, readableMessage } from './webdriver-errors';
 import type { Wire } from './wire';
@@ -175,7 +176,8 @@ export class ElementActions {
       found = await this.refresh(found, candidates, Math.max(MIN_ACTION_MS, deadline - Date.now()), findOptions);
     }
     await this.deps.settle();
-    return { selectors: recorded(first), matchedSelector: first.candidate.raw };
+    const failover = first.candidate !== candidates[0] ? { failover: { recorded: candidates[0]!.raw, used: first.candidate.raw, agreement: first.agreement } } : {};
+    return { selectors: recorded(first), matchedSelector: first.candidate.raw, ...failover };
   }
 
   /** The element's current facts, or the element found again when it went stale. */
@@ -236,9 +238,13 @@ function notReady(facts: ElementFacts, readiness: Readiness): string | null {
   return null;
 }
 
-/** The recorded selectors, or the candidate that matched when none could be verified (never a ref). */
+/**
+ * The recorded selectors, or the candidate that matched when none could be
+ * verified (never a ref), then the element's fingerprint: what replays check
+ * the element against.
+ */
 function recorded(found: FoundElement): string[] {
   const usable = (found.selectors ?? []).filter((s) => s && !s.startsWith('ref=')).slice(0, 5);
-  if (usable.length) return usable;
-  return found.candidate.query?.kind === 'ref' ? [] : [found.candidate.raw];
+  const kept = usable.length ? usable : found.candidate.query?.kind === 'ref' ? [] : [found.candidate.raw];
+  return kept.length && found.fingerprint ? [...kept, fingerprintCandidate(found.fingerprint)] : kept;
 }

@@ -13,6 +13,7 @@ import { OBSERVER_STATE_KEY } from '../../../lib/page-scripts/observation/observ
 import type { ElementFacts } from './in-page/locate';
 import { DIALOG_HOOKS_KEY, findElement, type FindResult } from './in-page/page-lib';
 import { describeCandidates, type Candidate } from './selector-candidates';
+import { MIN_AGREEMENT, type Fingerprint } from '../../../lib/page-scripts/selectors/fingerprint.js';
 import { POLL_MS, sleep } from './timing';
 import type { Wire } from './wire';
 import { isNoSuchWindow, readableMessage } from './webdriver-errors';
@@ -34,6 +35,10 @@ export interface FoundElement {
   /** Recorded selectors, when asked for. */
   selectors: string[] | null;
   facts: ElementFacts;
+  /** The element's fingerprint, recorded with its selectors. */
+  fingerprint: Fingerprint | null;
+  /** How well the element agrees with the recorded fingerprint (set when the target carried one). */
+  agreement: number | null;
 }
 
 /** What repeated presence passes learned about the candidates. */
@@ -44,6 +49,8 @@ export interface ProbeState {
   refMisses: Map<string, string>;
   /** The last error of a pass that failed as a whole (a navigation replaced the document...). */
   lastError: string | null;
+  /** Targets with a fingerprint: what each candidate matched in the latest pass, in words. */
+  seen?: string[];
 }
 
 /** Presence passes over a target's candidates, in the active tab of one session. */
@@ -77,6 +84,7 @@ export class ElementFinder {
     state.lastError = null;
     for (const [i, message] of result.invalid) state.invalid.set(candidates[i]!.raw, message);
     state.refMisses = new Map(result.refMisses.map(([i, why]) => [candidates[i]!.raw, why]));
+    if (result.seen) state.seen = result.seen;
     // In the page an Element; over the wire a WebDriver element reference.
     const ref = result.element as unknown as ElementRef | null;
     const id = ref ? ref[ELEMENT_KEY] : undefined;
@@ -88,6 +96,8 @@ export class ElementFinder {
       matches: result.count,
       selectors: result.selectors,
       facts: result.facts,
+      fingerprint: result.fingerprint,
+      agreement: result.agreement,
     };
   }
 
@@ -124,7 +134,10 @@ export class ElementFinder {
  * candidates that were skipped and why.
  */
 export function describeNoMatch(candidates: Candidate[], state: ProbeState, timeoutMs: number): string {
-  let message = `No element matches any of: ${describeCandidates(candidates)} (waited ${timeoutMs} ms)`;
+  const seen = state.seen;
+  let message = seen
+    ? `No candidate matched an element agreeing with the recorded one (agreement >= ${MIN_AGREEMENT}) within ${timeoutMs} ms: ${candidates.map((c, i) => `${describeCandidates([c])} matched ${seen[i] ?? 'not run'}`).join('; ')}`
+    : `No element matches any of: ${describeCandidates(candidates)} (waited ${timeoutMs} ms)`;
   const notes: string[] = [];
   for (const c of candidates) {
     if (c.skip) notes.push(`skipped "${c.raw}": ${c.skip}`);

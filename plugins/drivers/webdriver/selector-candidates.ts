@@ -10,6 +10,8 @@
  */
 import type { SelectorInput } from '../../../kernel/contracts/browser-driver';
 import { selectorCandidates } from '../../../lib/element-states/selector-input';
+import { isFingerprintCandidate, parseFingerprintCandidate, type Fingerprint } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
+import { describeFingerprint } from '../../../lib/page-scripts/selectors/fingerprint.js';
 
 /** What the page runs for one candidate (see in-page/locate.ts). */
 export type Query =
@@ -17,7 +19,9 @@ export type Query =
   | { kind: 'xpath'; value: string }
   /** Innermost elements whose whitespace-normalised text equals (exact) or contains `value`. */
   | { kind: 'text'; value: string; exact: boolean; ignoreCase: boolean }
-  | { kind: 'ref'; ref: number };
+  | { kind: 'ref'; ref: number }
+  /** The recorded element: the page's element of its tag agreeing best (in-page/agreement.ts). */
+  | { kind: 'fingerprint'; fingerprint: Fingerprint };
 
 /** One candidate: a query to run, or the reason this driver skips it. */
 export type Candidate =
@@ -38,7 +42,7 @@ export function parseCandidates(input: SelectorInput): Candidate[] {
 
 /** The candidates as a person reads them: `#save, text=Save`. */
 export function describeCandidates(candidates: Candidate[]): string {
-  return candidates.map((c) => c.raw).join(', ');
+  return candidates.map((c) => (c.query?.kind === 'fingerprint' ? `fingerprint of ${describeFingerprint(c.query.fingerprint)}` : c.raw)).join(', ');
 }
 
 /** One candidate from its trimmed text. */
@@ -48,6 +52,7 @@ export function toCandidate(raw: string): Candidate {
 
   const ref = REF_RE.exec(raw);
   if (ref) return run({ kind: 'ref', ref: Number(ref[1]) });
+  if (isFingerprintCandidate(raw)) return run({ kind: 'fingerprint', fingerprint: parseFingerprintCandidate(raw) });
   const engine = ENGINE_RE.exec(raw);
   if (engine) {
     const [, name, body] = engine as unknown as [string, string, string];

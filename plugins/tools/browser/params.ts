@@ -13,3 +13,8 @@ export const TimeoutParam = v.optional(v.pipe(v.number(), v.integer(), v.minValu
 export function showTarget(target: string | string[]): string {
   return Array.isArray(target) ? (target.length === 1 ? target[0]! : `${target[0]} (+${target.length - 1} fallbacks)`) : target;
 }
+
+/** The candidate an action used, in messages (a recorded fingerprint is named, not dumped as JSON). */
+export function shownMatch(matched: string): string {
+  return matched.startsWith('fingerprint=') ? 'the element agreeing with the recorded fingerprint' : matched;
+}

@@ -49,7 +49,11 @@ test('the TypeScript AI helper inlines the typed twin of the same redaction', ()
 test('the typed twins are the same code as the JavaScript originals', () => {
   assert.equal(code(read('../../../plugins/codegen/playwright/runtime/secret-redaction.ts'), 'ts'), code(read('../../../lib/redaction/secret-redaction.js'), 'js'),
     'runtime/secret-redaction.ts differs from lib/redaction/secret-redaction.js: port the change');
-  assert.equal(code(read('../../../plugins/codegen/playwright/runtime/locate.ts'), 'ts').replace('"./secret-redaction"', '"../../../../lib/redaction/secret-redaction.js"'),
+  assert.equal(code(read('../../../plugins/codegen/playwright/runtime/fingerprint.ts'), 'ts'), code(read('../../../lib/page-scripts/selectors/fingerprint.js'), 'js'),
+    'runtime/fingerprint.ts differs from lib/page-scripts/selectors/fingerprint.js: port the change');
+  assert.equal(code(read('../../../plugins/codegen/playwright/runtime/locate.ts'), 'ts')
+    .replace('"./secret-redaction"', '"../../../../lib/redaction/secret-redaction.js"')
+    .replace('"./fingerprint"', '"../../../../lib/page-scripts/selectors/fingerprint.js"'),
     code(read('../../../plugins/codegen/playwright/runtime/locate.js'), 'js'), 'runtime/locate.ts differs from runtime/locate.js: keep them the same');
   for (const features of [AI, { env: true, locate: true, report: false, ai: false }, { env: false, locate: true, report: true, ai: false }, { env: true, locate: false, report: false, ai: false }]) {
     assert.equal(code(helperModule(features, 'typescript'), 'ts'), code(helperModule(features, 'javascript'), 'js'), JSON.stringify(features));

@@ -69,17 +69,23 @@ describe('recorded selectors', () => {
   test('test id, id and name, in that order, each unique on the page', async () => {
     await s.navigate(`${h.site.url}/login.html`);
     const user = await s.type('#username', 'alice');
-    assert.deepEqual(user!.selectors, ['[data-testid="username"]', '#username', 'input[name="username"]']);
+    // The verified selectors, then the element's fingerprint.
+    assert.deepEqual(user!.selectors.slice(0, -1), ['[data-testid="username"]', '#username', 'input[name="username"]']);
+    assert.match(user!.selectors.at(-1)!, /^fingerprint=\{.*"name":"Username"/);
     const button = await s.click('#login-button');
     // text="Sign in" is left out: the page heading says "Sign in" too.
-    assert.deepEqual(button.selectors, ['[data-testid="login-submit"]', '#login-button']);
+    assert.deepEqual(button.selectors.slice(0, -1), ['[data-testid="login-submit"]', '#login-button']);
+    assert.match(button.selectors.at(-1)!, /^fingerprint=/);
   });
 
   test('volatile ids are never recorded; text and CSS paths stand in', async () => {
     await s.navigate(`${h.site.url}/volatile.html`);
     const cancel = await s.click('button.secondary');
     assert.ok(cancel.selectors.includes('text="Cancel"'), JSON.stringify(cancel.selectors));
-    assert.ok(cancel.selectors.every((sel) => !/ember/.test(sel)), JSON.stringify(cancel.selectors));
+    // No selector uses the id; the fingerprint (last) keeps it only as evidence that counts when it is the same.
+    const selectors = cancel.selectors.filter((sel) => !sel.startsWith('fingerprint='));
+    assert.equal(selectors.length, cancel.selectors.length - 1, JSON.stringify(cancel.selectors));
+    assert.ok(selectors.every((sel) => !/ember/.test(sel)), JSON.stringify(cancel.selectors));
     const status = await s.checkElementState('[data-slot="status"]', 'attached', 500);
     assert.ok(status.element!.selectors.length >= 1);
     assert.ok(status.element!.selectors.every((sel) => !/status-/.test(sel)), JSON.stringify(status.element!.selectors));

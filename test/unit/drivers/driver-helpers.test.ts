@@ -12,7 +12,7 @@ import { buildPageScript } from '../../../plugins/drivers/playwright/page-script
 
 test('candidates: CSS, XPath, engine prefixes, refs; blanks and duplicates dropped', () => {
   const c = parseCandidates(['#save', '//button', '(//a)[2]', 'text=Save', 'role=button[name="Go"]', 'data-testid=x', 'internal:label="Email"i', 'ref=12', ' #save ', '']);
-  assert.deepEqual(c.map((x) => (x.kind === 'ref' ? `ref:${x.ref}` : x.selector)), [
+  assert.deepEqual(c.map((x) => (x.kind === 'ref' ? `ref:${x.ref}` : x.kind === 'selector' ? x.selector : x.raw)), [
     '#save', 'xpath=//button', 'xpath=(//a)[2]', 'text=Save', 'role=button[name="Go"]', 'data-testid=x', 'internal:label="Email"i', 'ref:12',
   ]);
   assert.equal(describeCandidates(parseCandidates('#a')), '#a');

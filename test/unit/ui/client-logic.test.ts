@@ -42,6 +42,10 @@ describe('Compare: aligning two runs', () => {
     const changes = selectorChanges(align([first], [call('click', { selector: '#login' }, true, ['role=button[name="Sign in"]', '#login'])]));
     assert.equal(changes.length, 1);
     assert.deepEqual(changes[0].after, ['role=button[name="Sign in"]', '#login']);
+    // The recorded fingerprints (last) describe the element; a changed one is no selector change.
+    const withPrint = (print: string) => call('click', { selector: '#login' }, true, ['[data-testid="login"]', '#login', `fingerprint={"tag":"button","context":"${print}"}`]);
+    assert.deepEqual(selectorChanges(align([withPrint('a')], [withPrint('b')])), []);
+    assert.deepEqual(differences(call('click', { selector: '#x' }, true, ['#x', 'fingerprint={}']), call('click', { selector: '#y' }, true, ['#y', 'fingerprint={}'])), ['target']);
   });
 });
 

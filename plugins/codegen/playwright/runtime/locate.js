@@ -45,6 +45,14 @@ export function env(name) {
  * same element, best first) that matches exactly one element. Every
  * locator is counted in each round until the timeout, so a stale first one
  * costs one count, not a timeout.
+ *
+ * With `expected.fingerprint` (what the element looked like when the flow
+ * was recorded) the order gives way to agreement: every element the
+ * locators match, and every element of its tag on the page, is compared
+ * with the fingerprint, and the one agreeing best is used if it agrees well
+ * enough and no other element agrees nearly as well; otherwise the step
+ * fails, listing what each locator matched. A changed page then makes the
+ * test fail rather than act on a different element.
  // @if report
  * When a later locator is used, the test gets a `self-healing` annotation
  * naming it: a hint to update the test.
@@ -53,22 +61,40 @@ export function env(name) {
  * When none matches, a model is asked for a selector (see aiHeal).
  // @endif
  * @param {import('@playwright/test').Locator[]} candidates
- * @param {{ description?: string }} [expected] the element in words, for messages
+ * @param {{ description?: string, fingerprint?: Fingerprint }} [expected] the element in words, for messages, and as recorded
  * @returns {Promise<import('@playwright/test').Locator>}
  */
 export async function locate(candidates, expected = {}) {
   const deadline = Date.now() + LOCATE_TIMEOUT_MS;
   const counts = candidates.map(() => 0);
   const what = expected.description ?? String(candidates[0]);
+  const fingerprint = expected.fingerprint;
+  // The fingerprint's own search: every element of its tag on the page.
+  const searched = fingerprint ? [...candidates, candidates[0].page().locator(fingerprint.tag)] : candidates;
+  /** @type {CandidateMatch[]} */
+  let found = [];
   for (;;) {
-    for (let i = 0; i < candidates.length; i++) {
-      // -1: the locator failed (the page navigated meanwhile, or a frame is gone).
-      counts[i] = await candidates[i].count().catch(() => -1);
-      if (counts[i] === 1) {
+    if (fingerprint) {
+      found = await Promise.all(searched.map((c, i) => agreementsOf(c, fingerprint, i < candidates.length ? MAX_SCORED : MAX_SCANNED)));
+      const chosen = chooseByAgreement(found);
+      if (chosen) {
+        const match = searched[chosen.index];
+        const element = found[chosen.index].count > 1 ? match.nth(chosen.nth) : match;
         // @if report
-        if (i > 0) annotate('self-healing', `${what}: used ${candidates[i]} (locator ${i + 1}); ${candidates[0]} matched ${matches(counts[0])}`);
+        if (chosen.index > 0) annotate('self-healing', `${what}: used ${element} (agreement ${chosen.agreement.toFixed(2)} with the recorded element); ${candidates[0]} matched ${describeMatch(found[0])}`);
         // @endif
-        return candidates[i];
+        return element;
+      }
+    } else {
+      for (let i = 0; i < candidates.length; i++) {
+        // -1: the locator failed (the page navigated meanwhile, or a frame is gone).
+        counts[i] = await candidates[i].count().catch(() => -1);
+        if (counts[i] === 1) {
+          // @if report
+          if (i > 0) annotate('self-healing', `${what}: used ${candidates[i]} (locator ${i + 1}); ${candidates[0]} matched ${matches(counts[0])}`);
+          // @endif
+          return candidates[i];
+        }
       }
     }
     if (Date.now() >= deadline) break;
@@ -78,8 +104,30 @@ export async function locate(candidates, expected = {}) {
   const healed = await aiHeal(candidates, what);
   if (healed) return healed;
   // @endif
+  if (fingerprint) {
+    const seen = searched.map((c, i) => `${i < candidates.length ? c : `the ${fingerprint.tag} elements of the page`} (${describeMatch(found[i] ?? null)})`).join(', ');
+    throw new Error(`No locator of ${what} matched an element agreeing with the recorded one (${describeFingerprint(fingerprint)}) within ${LOCATE_TIMEOUT_MS} ms: ${seen}`);
+  }
   const tried = candidates.map((c, i) => `${c} (${matches(counts[i])})`).join(', ');
   throw new Error(`No locator of ${what} matched exactly one element within ${LOCATE_TIMEOUT_MS} ms: ${tried}`);
+}
+
+/**
+ * How well each element `locator` matches (the first `max`) agrees with
+ * `fingerprint`, fingerprinted in the page.
+ * @param {import('@playwright/test').Locator} locator
+ * @param {Fingerprint} fingerprint
+ * @param {number} max
+ * @returns {Promise<CandidateMatch>}
+ */
+async function agreementsOf(locator, fingerprint, max) {
+  try {
+    const seen = await locator.evaluateAll(captureFingerprints, max);
+    const count = seen.length < max ? seen.length : await locator.count();
+    return { count, agreements: seen.map((s) => fingerprintAgreement(fingerprint, s)), uids: seen.map((s) => s.uid ?? -1) };
+  } catch (e) {
+    return { count: 0, agreements: [], uids: [], error: (e instanceof Error ? e.message : String(e)).split('\n')[0] };
+  }
 }
 
 /**
@@ -197,4 +245,10 @@ function scrub(text) {
 }
 
 import { createRedactor } from '../../../../lib/redaction/secret-redaction.js'; // @redaction: the emitter inlines its source here
+// @endif
+// @if locate
+
+/** @typedef {import('../../../../lib/page-scripts/selectors/fingerprint.js').Fingerprint} Fingerprint */
+/** @typedef {import('../../../../lib/page-scripts/selectors/fingerprint.js').CandidateMatch} CandidateMatch */
+import { MAX_SCANNED, MAX_SCORED, captureFingerprints, chooseByAgreement, describeFingerprint, describeMatch, fingerprintAgreement } from '../../../../lib/page-scripts/selectors/fingerprint.js'; // @fingerprint: the emitter inlines its source here
 // @endif

@@ -13,7 +13,9 @@ export type PageQuery =
   | { kind: 'css'; value: string }
   | { kind: 'xpath'; value: string }
   | { kind: 'text'; value: string; exact: boolean; ignoreCase: boolean }
-  | { kind: 'ref'; ref: number };
+  | { kind: 'ref'; ref: number }
+  /** Run by the agreement pass of page-lib.ts, never by query(). */
+  | { kind: 'fingerprint'; fingerprint: import('../../../../lib/page-scripts/selectors/fingerprint.js').Fingerprint };
 
 /** What an action needs to know about an element before acting. */
 export interface ElementFacts {

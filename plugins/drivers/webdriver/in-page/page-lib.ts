@@ -10,6 +10,8 @@ import { createVolatility, type Volatility } from '../../../../lib/page-scripts/
 import { createDialogHooks, type DialogHooks } from './dialog-hooks';
 import { createLocate, type ElementFacts, type Locate, type PageQuery } from './locate';
 import { createRecorder, type Recorder } from './record';
+import { createAgreement, type Agreement } from './agreement';
+import type { Fingerprint } from '../../../../lib/page-scripts/selectors/fingerprint.js';
 
 /** Everything driver code can use inside the page. */
 export interface DriverLib {
@@ -19,6 +21,7 @@ export interface DriverLib {
   locate: Locate;
   recorder: Recorder;
   dialogs: DialogHooks;
+  agreement: Agreement;
 }
 
 const DRIVER_LIB: PageFactories<DriverLib> = {
@@ -28,6 +31,7 @@ const DRIVER_LIB: PageFactories<DriverLib> = {
   locate: createLocate,
   recorder: createRecorder,
   dialogs: createDialogHooks,
+  agreement: createAgreement,
 };
 
 /** The window property (`Symbol.for(DIALOG_HOOKS_KEY)`) holding the dialog log. */
@@ -57,12 +61,19 @@ export interface FindResult {
   refMisses: [number, string][];
   selectors: string[] | null;
   facts: ElementFacts | null;
+  /** Targets with a recorded fingerprint: how well the element found agrees with it. */
+  agreement: number | null;
+  /** Targets with a recorded fingerprint, when nothing agreed: what each candidate matched, in words. */
+  seen: string[] | null;
+  /** The element's fingerprint, when recording. */
+  fingerprint: Fingerprint | null;
 }
 
 /**
  * One instant pass over the candidates: the first matching exactly one
  * element wins; a candidate matching several is kept (its first visible
- * match) only when no later one is unique.
+ * match) only when no later one is unique. A target carrying a recorded
+ * fingerprint is matched by agreement instead (in-page/agreement.ts).
  */
 export const findElement = pageFunction<DriverLib, [FindArgs], FindResult>(DRIVER_LIB, (lib, args) => {
   lib.dialogs.install(args.dialogKey);
@@ -70,21 +81,44 @@ export const findElement = pageFunction<DriverLib, [FindArgs], FindResult>(DRIVE
   const refMisses: [number, string][] = [];
   let chosen: { index: number; el: Element; count: number } | null = null;
   let fallback: { index: number; el: Element; count: number } | null = null;
-  for (let i = 0; i < args.queries.length && !chosen; i++) {
+  let agreement: number | null = null;
+  let seen: string[] | null = null;
+  const run = (i: number): Element[] | null => {
     const query = args.queries[i];
-    if (!query) continue;
-    let els: Element[];
+    if (!query) return null;
     try {
-      els = lib.locate.query(query, args.observerKey);
+      return query.kind === 'fingerprint' ? Array.from(document.querySelectorAll(query.fingerprint.tag)) : lib.locate.query(query, args.observerKey);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (query.kind === 'ref') refMisses.push([i, message]);
       else invalid.push([i, message.split('\n')[0]]);
-      continue;
+      return null;
     }
-    if (query.kind === 'ref' && !els.length) refMisses.push([i, 'not on the page any more, or not in the latest observation']);
-    if (els.length === 1) chosen = { index: i, el: els[0], count: 1 };
-    else if (els.length > 1 && !fallback) fallback = { index: i, el: els.find((e) => lib.locate.isVisible(e)) || els[0], count: els.length };
+  };
+  const recorded = args.queries.find((q) => q !== null && q.kind === 'fingerprint');
+  if (recorded && recorded.kind === 'fingerprint') {
+    // By agreement with the recorded element: every candidate's matches are fingerprinted, the best agreeing one wins.
+    const lists = args.queries.map((_, i) => run(i));
+    const matches = lists.map((els, i) => {
+      if (!els) return null;
+      const prints = lib.agreement.capture(els, args.queries[i]!.kind === 'fingerprint' ? lib.agreement.maxScanned : lib.agreement.maxScored);
+      return { count: els.length, agreements: prints.map((p) => lib.agreement.agreement(recorded.fingerprint, p)), uids: prints.map((p) => (p.uid === undefined ? -1 : p.uid)) };
+    });
+    const best = lib.agreement.choose(matches);
+    if (best) {
+      chosen = { index: best.index, el: lists[best.index]![best.nth]!, count: 1 };
+      agreement = best.agreement;
+    } else {
+      seen = matches.map((m) => lib.agreement.describeMatch(m));
+    }
+  } else {
+    for (let i = 0; i < args.queries.length && !chosen; i++) {
+      const els = run(i);
+      if (!els) continue;
+      if (args.queries[i]!.kind === 'ref' && !els.length) refMisses.push([i, 'not on the page any more, or not in the latest observation']);
+      if (els.length === 1) chosen = { index: i, el: els[0], count: 1 };
+      else if (els.length > 1 && !fallback) fallback = { index: i, el: els.find((e) => lib.locate.isVisible(e)) || els[0], count: els.length };
+    }
   }
   const found = chosen || fallback;
   return {
@@ -95,6 +129,9 @@ export const findElement = pageFunction<DriverLib, [FindArgs], FindResult>(DRIVE
     refMisses,
     selectors: found && args.record ? lib.recorder.selectors(found.el, args.observerKey) : null,
     facts: found ? lib.locate.facts(found.el) : null,
+    agreement,
+    seen,
+    fingerprint: found && args.record ? lib.agreement.capture([found.el], 1)[0]! : null,
   };
 });
 

@@ -29,8 +29,8 @@ export function differences(a, b) {
   if (a.name !== b.name) out.push('tool');
   if (withoutSelector(a.parameters) !== withoutSelector(b.parameters)) out.push('parameters');
   // A rerun lists the recorded candidates where the first run had one selector: the same target if they share one.
-  const sa = [...selectorList(a.parameters?.selector), ...(a.outcome?.selectors ?? [])];
-  const sb = [...selectorList(b.parameters?.selector), ...(b.outcome?.selectors ?? [])];
+  const sa = [...selectorList(a.parameters?.selector), ...recordedSelectors(a)];
+  const sb = [...selectorList(b.parameters?.selector), ...recordedSelectors(b)];
   if ((sa.length || sb.length) && !sa.some((s) => sb.includes(s))) out.push('target');
   if (!!a.outcome?.success !== !!b.outcome?.success) out.push('outcome');
   return out;
@@ -84,10 +84,21 @@ export const firstDivergence = (rows) => rows.findIndex((r) => r.differences.len
 export function selectorChanges(rows) {
   const out = [];
   for (const row of rows) {
-    const before = row.a?.outcome?.selectors ?? [];
-    const after = row.b?.outcome?.selectors ?? [];
+    const before = row.a ? recordedSelectors(row.a) : [];
+    const after = row.b ? recordedSelectors(row.b) : [];
     if (!row.a || !row.b || (!before.length && !after.length)) continue;
     if (before.join('\n') !== after.join('\n')) out.push({ row, before, after });
   }
   return out;
+}
+
+/**
+ * The selectors a call recorded, without the element's fingerprint
+ * (`fingerprint={...}`, recorded last): it describes the element rather than
+ * selecting it, and changes with the page's text around it.
+ * @param {ToolCall} call
+ * @returns {string[]}
+ */
+function recordedSelectors(call) {
+  return (call.outcome?.selectors ?? []).filter((s) => !s.startsWith('fingerprint='));
 }

@@ -16,7 +16,10 @@ test('Log in', async ({ page, baseURL }) => {
       page.getByPlaceholder('you@company.com', { exact: true }),
       page.locator('input[name="email"]'),
       page.locator('#email'),
-    ], { description: 'textbox "Email address"' });
+    ], {
+      description: 'textbox "Email address"',
+      fingerprint: { tag: 'input', role: 'textbox', name: 'Email address', text: '', attributes: { type: 'email', name: 'email', placeholder: 'you@company.com' }, id: 'email', classes: [], ancestry: ['form'], context: 'Email address Password Keep me signed in Sign', position: [0, 1] },
+    });
     await element.fill('ada@acme.test');
   });
   await test.step('Fill "Password" with ${PASSWORD}', async () => {
@@ -41,7 +44,10 @@ test('Log in', async ({ page, baseURL }) => {
     const element = await locate([
       page.getByTestId('sign-in'),
       page.getByRole('button', { name: 'Sign in', exact: true }),
-    ], { description: 'button "Sign in"' });
+    ], {
+      description: 'button "Sign in"',
+      fingerprint: { tag: 'button', role: 'button', name: 'Sign in', text: '', attributes: { type: 'submit', 'data-testid': 'sign-in' }, id: '', classes: [], ancestry: ['form'], context: 'Email address Password Keep me signed in Sign', position: [0, 1] },
+    });
     await element.click();
   });
   await test.step('Expect the URL to contain "/welcome"', async () => {

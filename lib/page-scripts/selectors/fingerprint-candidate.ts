@@ -1,0 +1,61 @@
+/**
+ * The recorded fingerprint of an element as it travels among its selector
+ * candidates: `fingerprint={"tag":"button",...}`, recorded last, after the
+ * real selectors. Riding in the candidate list, it is stored with the tool
+ * call's `outcome.selectors`, redacted like them, and replayed by reruns and
+ * generated tests without any other change to a flow's shape. A driver that
+ * finds it among a target's candidates accepts only an element agreeing
+ * with it (lib/page-scripts/selectors/fingerprint.js), and uses it as a
+ * last candidate of its own: the element of the page agreeing best.
+ */
+import * as v from 'valibot';
+import { FINGERPRINT_PREFIX, type Fingerprint } from './fingerprint.js';
+
+export { FINGERPRINT_PREFIX };
+export type { Fingerprint };
+
+const Text = v.pipe(v.string(), v.maxLength(200));
+const FingerprintSchema = v.object({
+  tag: v.pipe(v.string(), v.regex(/^[a-z][a-z0-9-]*$/, 'must be a lower-case tag name'), v.maxLength(64)),
+  role: Text,
+  name: Text,
+  text: Text,
+  attributes: v.pipe(v.record(v.pipe(v.string(), v.maxLength(64)), Text), v.check((a) => Object.keys(a).length <= 20, 'at most 20 attributes')),
+  id: Text,
+  classes: v.pipe(v.array(Text), v.maxLength(8)),
+  ancestry: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(8)),
+  context: v.optional(v.pipe(v.string(), v.maxLength(200)), ''),
+  position: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0))), v.length(2)),
+});
+
+/** Whether `candidate` is a recorded fingerprint rather than a selector. */
+export function isFingerprintCandidate(candidate: string): boolean {
+  return candidate.trimStart().startsWith(FINGERPRINT_PREFIX);
+}
+
+/** The candidate string of a fingerprint (compact JSON, so it fits the 2000-character selector limit). */
+export function fingerprintCandidate(fingerprint: Fingerprint): string {
+  const { uid: _uid, ...recorded } = fingerprint;
+  return FINGERPRINT_PREFIX + JSON.stringify(recorded);
+}
+
+/**
+ * The fingerprint of a `fingerprint=` candidate; throws an Error naming
+ * what is wrong (bad JSON, a missing or mistyped field) otherwise.
+ */
+export function parseFingerprintCandidate(candidate: string): Fingerprint {
+  const body = candidate.trim().slice(FINGERPRINT_PREFIX.length);
+  let json: unknown;
+  try {
+    json = JSON.parse(body);
+  } catch {
+    throw new Error('fingerprint= must be followed by the JSON of a recorded element fingerprint');
+  }
+  const parsed = v.safeParse(FingerprintSchema, json);
+  if (!parsed.success) {
+    const issue = parsed.issues[0];
+    const path = v.getDotPath(issue) ?? '(root)';
+    throw new Error(`fingerprint= has an invalid ${path}: ${issue.message}`);
+  }
+  return parsed.output;
+}

@@ -1,0 +1,45 @@
+/**
+ * The in-page part of failover by agreement for the WebDriver driver: the
+ * element fingerprints of lib/page-scripts/selectors/fingerprint.js
+ * (the same functions the Playwright driver and generated tests use), built
+ * into a page-library factory from their source, so one `executeScript`
+ * pass fingerprints every candidate's matches, picks the element agreeing
+ * best and hands it back.
+ */
+import {
+  AMBIGUITY_MARGIN, MAX_SCANNED, MAX_SCORED, MIN_AGREEMENT, captureFingerprints, chooseByAgreement, describeFingerprint, describeMatch, fingerprintAgreement,
+  type CandidateMatch, type Fingerprint,
+} from '../../../../lib/page-scripts/selectors/fingerprint.js';
+
+/** Fingerprints and the choice by agreement, in the page. */
+export interface Agreement {
+  capture(elements: Element[], max: number): Fingerprint[];
+  agreement(expected: Fingerprint, seen: Fingerprint): number;
+  choose(matches: (CandidateMatch | null)[]): { index: number; nth: number; agreement: number } | null;
+  describeMatch(match: CandidateMatch | null): string;
+  describe(fingerprint: Fingerprint): string;
+  /** Elements scored per selector candidate / for the fingerprint's own scan of the page. */
+  readonly maxScored: number;
+  readonly maxScanned: number;
+}
+
+/**
+ * Page-safe factory of the agreement helpers. Built from the shared
+ * functions' source (their only free names are the two constants defined
+ * here), so its own source is all the page needs.
+ */
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- the point: a factory whose source embeds the shared functions.
+export const createAgreement = new Function('lib', `
+  const __name = (f) => f;
+  const MIN_AGREEMENT = ${MIN_AGREEMENT};
+  const AMBIGUITY_MARGIN = ${AMBIGUITY_MARGIN};
+  return {
+    capture: ${captureFingerprints.toString()},
+    agreement: ${fingerprintAgreement.toString()},
+    choose: ${chooseByAgreement.toString()},
+    describeMatch: ${describeMatch.toString()},
+    describe: ${describeFingerprint.toString()},
+    maxScored: ${MAX_SCORED},
+    maxScanned: ${MAX_SCANNED},
+  };
+`) as (lib: unknown) => Agreement;

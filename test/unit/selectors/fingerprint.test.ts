@@ -1,0 +1,97 @@
+/**
+ * Element fingerprints: agreement scoring and the choice by agreement (pure,
+ * in node), the `fingerprint=` candidate (valibot-checked), and capture in
+ * real Chromium, where the per-page numbers let one element seen through two
+ * candidates count once.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import {
+  MIN_AGREEMENT, captureFingerprints, chooseByAgreement, describeMatch, fingerprintAgreement, type Fingerprint,
+} from '../../../lib/page-scripts/selectors/fingerprint.js';
+import { fingerprintCandidate, isFingerprintCandidate, parseFingerprintCandidate } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
+
+const saveSettings: Fingerprint = {
+  tag: 'button', role: 'button', name: 'Save settings', text: '', attributes: { type: 'button' }, id: 'save-107',
+  classes: ['btn', 'css-a1b9'], ancestry: ['section', 'main'], context: 'settings reset save', position: [0, 1],
+};
+const bobDelete: Fingerprint = {
+  tag: 'button', role: 'button', name: 'Delete', text: '', attributes: { type: 'button' }, id: 'del-105',
+  classes: ['btn'], ancestry: ['tr', 'table'], context: 'bob', position: [1, 3],
+};
+
+test('agreement: 1 for the same element; ids and classes changed cost little', () => {
+  assert.equal(fingerprintAgreement(saveSettings, saveSettings), 1);
+  const rehashed = { ...saveSettings, id: 'save-907', classes: ['btn', 'css-q7x2'] };
+  assert.ok(fingerprintAgreement(saveSettings, rehashed) >= 0.9, String(fingerprintAgreement(saveSettings, rehashed)));
+});
+
+test('agreement: a renamed button keeping its id agrees; a different one sharing neither name nor id stays below the bar', () => {
+  const renamed = { ...saveSettings, name: 'Save preferences', context: 'settings reset save preferences' };
+  assert.ok(fingerprintAgreement(saveSettings, renamed) >= MIN_AGREEMENT);
+  const draft = { ...saveSettings, name: 'Save draft', id: '' };
+  assert.ok(fingerprintAgreement(saveSettings, draft) < MIN_AGREEMENT, 'no shared name or identifying attribute: at most 0.7');
+  const link = { ...saveSettings, tag: 'a', role: 'link', attributes: { href: '/save' } };
+  assert.ok(fingerprintAgreement(saveSettings, link) < fingerprintAgreement(saveSettings, renamed));
+});
+
+test('agreement: the distinctive words of its row tell a Delete button from the one of another row', () => {
+  const aliceDelete = { ...bobDelete, id: 'del-104', context: 'alice', position: [1, 3] };
+  const movedBob = { ...bobDelete, position: [2, 3] };
+  assert.ok(fingerprintAgreement(bobDelete, movedBob) - fingerprintAgreement(bobDelete, aliceDelete) >= 0.1);
+});
+
+test('chooseByAgreement: by agreement, not order; one element seen twice counts once; look-alikes make it fail', () => {
+  // Candidate 0 matches a look-alike (0.7), candidate 1 the element (0.95): candidate 1 wins.
+  assert.deepEqual(chooseByAgreement([{ count: 1, agreements: [0.7], uids: [7] }, { count: 1, agreements: [0.95], uids: [8] }]), { index: 1, nth: 0, agreement: 0.95 });
+  // The same element (uid 8) through an ambiguous candidate and a unique one: the unique one is used.
+  assert.deepEqual(chooseByAgreement([{ count: 2, agreements: [0.4, 0.95], uids: [3, 8] }, { count: 1, agreements: [0.95], uids: [8] }]), { index: 1, nth: 0, agreement: 0.95 });
+  // Only through the ambiguous candidate: its nth match.
+  assert.deepEqual(chooseByAgreement([{ count: 2, agreements: [0.4, 0.95], uids: [3, 8] }, null]), { index: 0, nth: 1, agreement: 0.95 });
+  // Two elements agreeing nearly as well: no choice.
+  assert.equal(chooseByAgreement([{ count: 1, agreements: [0.95], uids: [1] }, { count: 1, agreements: [0.93], uids: [2] }]), null);
+  // Nothing agreeing enough: no choice.
+  assert.equal(chooseByAgreement([{ count: 1, agreements: [0.6], uids: [1] }, { count: 0, agreements: [], uids: [] }]), null);
+  assert.equal(describeMatch({ count: 0, agreements: [], uids: [] }), 'nothing');
+  assert.equal(describeMatch({ count: 3, agreements: [0.5, 0.2, 0.1], uids: [1, 2, 3] }), '3 elements (best agreement 0.50)');
+  assert.equal(describeMatch({ count: 0, agreements: [], uids: [], error: 'bad' }), 'an error (bad)');
+});
+
+test('fingerprint= candidates: round trip without the per-page number; invalid ones name the field', () => {
+  const candidate = fingerprintCandidate({ ...saveSettings, uid: 12 });
+  assert.ok(isFingerprintCandidate(candidate));
+  assert.doesNotMatch(candidate, /uid/);
+  assert.deepEqual(parseFingerprintCandidate(candidate), saveSettings);
+  assert.ok(candidate.length < 2000, 'fits a selector parameter');
+  assert.throws(() => parseFingerprintCandidate('fingerprint={nope'), /must be followed by the JSON/);
+  assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, tag: 'BUTTON"' })}`), /invalid tag: must be a lower-case tag name/);
+  assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, position: [1] })}`), /invalid position/);
+});
+
+test('capture in Chromium: role, name from the label, key attributes, distinctive row words, no typed value', async () => {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    await page.setContent(`<form><label for="e">Email address</label><input id="e" type="email" name="email" placeholder="you@x.test" value="typed-secret"></form>
+      <table><tbody><tr><td>Alice</td><td><button type="button">Delete</button></td></tr><tr><td>Bob</td><td><button type="button">Delete</button></td></tr></tbody></table>`);
+    const capture = `(els, max) => { const __name = (f) => f; return (${captureFingerprints.toString()})(els, max); }`;
+    const [email] = await page.locator('input').evaluateAll(new Function(`return (${capture})`)() as (els: Element[], max: number) => Fingerprint[], 5);
+    assert.equal(email!.role, 'textbox');
+    assert.equal(email!.name, 'Email address');
+    assert.deepEqual(email!.attributes, { type: 'email', name: 'email', placeholder: 'you@x.test' });
+    assert.doesNotMatch(JSON.stringify(email), /typed-secret/);
+    const deletes = await page.locator('button').evaluateAll(new Function(`return (${capture})`)() as (els: Element[], max: number) => Fingerprint[], 5);
+    assert.deepEqual(deletes.map((d) => d.context), ['Alice', 'Bob']);
+    assert.deepEqual(deletes.map((d) => d.position), [[0, 2], [1, 2]]);
+    const again = await page.locator('button').evaluateAll(new Function(`return (${capture})`)() as (els: Element[], max: number) => Fingerprint[], 5);
+    assert.deepEqual(again.map((d) => d.uid), deletes.map((d) => d.uid), 'the same elements keep their numbers');
+    // A secret the page shows near the element stays whole in the context: the flow's redaction recognises it.
+    await page.setContent(`<table><tbody><tr><td>token S3cret-Pass_42!</td><td><button>Copy</button></td></tr><tr><td>other</td><td><button>Copy</button></td></tr></tbody></table>`);
+    const [copy] = await page.locator('button').evaluateAll(new Function(`return (${capture})`)() as (els: Element[], max: number) => Fingerprint[], 1);
+    assert.equal(copy!.context, 'token S3cret-Pass_42!');
+    assert.equal(fingerprintAgreement({ ...copy!, uid: undefined }, { ...copy!, context: 'TOKEN s3cret.pass.42' }), 1, 'words compared by their letters and digits, whatever the case and punctuation');
+  } finally {
+    await browser.close();
+  }
+});
