@@ -28,6 +28,6 @@ if (!files.length) {
 const args = ['--import', 'tsx', '--import', './test/setup.ts', '--test',
   '--test-reporter=spec', '--test-reporter-destination=stdout',
   '--test-reporter=./scripts/test-file-times.mjs', '--test-reporter-destination=stdout',
-  `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 2}`, ...files];
+  `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 3}`, ...files];
 const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
 process.exit(r.status ?? 1);

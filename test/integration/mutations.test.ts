@@ -85,18 +85,3 @@ test('the generated project: each step acts on the right element or the test fai
   const text = replays.find((r) => r.variant === 'text')!;
   assert.ok(text.annotations.some((a) => a.type === 'self-healing' && /agreement 0\.\d\d with the recorded element/.test(a.description ?? '')), JSON.stringify(text.annotations));
 });
-
-test('the webdriver driver: recorded and replayed by agreement the same way', async () => {
-  sites.base.reset();
-  const webdriver = await recordFlow(svc, sites.base, 120_000, { using: { type: 'webdriver' } });
-  assert.ok(webdriver.rerun.toolCallsOnStart.every((c: any) => c.parameters.selector.at(-1).startsWith('fingerprint=')), 'fingerprints recorded');
-  const replays = await replayVariants(svc, sites, webdriver.rerun, 120_000);
-  for (const replay of replays) {
-    const where = `${replay.variant}: ${JSON.stringify(replay.result)}`;
-    assert.equal(replay.wrong, null, `acted on a wrong element in ${where}`);
-    if (!replay.result.success) assert.match(replay.result.error.message, /agreeing with the recorded one|No element matches/, where);
-  }
-  for (const variant of ['ids', 'classes', 'wrappers', 'reorder', 'lookalike', 'text']) {
-    assert.equal(replays.find((r) => r.variant === variant)!.result.success, true, variant);
-  }
-});
