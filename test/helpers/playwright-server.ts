@@ -12,6 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT } from './service';
+import { killProcessGroup } from './process-group';
 
 export interface PlaywrightServer {
   /** ws:// endpoint for `chromium.connect` and `remoteInstance` with protocol `playwright`. */
@@ -70,12 +71,8 @@ export async function startPlaywrightServer(options: { maxClients?: number } = {
     wsUrl,
     pid: child.pid!,
     async stop() {
-      if (child.exitCode === null && child.signalCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        // The whole process group: the browsers it launched go with it.
-        try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
-        await exited;
-      }
+      // The whole process group: what it launched goes with it.
+      await killProcessGroup(child);
       rmSync(browsers, { recursive: true, force: true });
     },
   };

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './service';
+import { killProcessGroup } from './process-group';
 import { deadPort } from './ports';
 
 export const SELENIUM_JAR = join(ROOT, '.cache/selenium/selenium-server-4.20.0.jar');
@@ -63,12 +64,8 @@ export async function startSeleniumGrid(options: GridOptions = {}): Promise<Sele
   child.stdout!.on('data', (c: Buffer) => { printed = (printed + c.toString()).slice(-4000); });
   child.stderr!.on('data', (c: Buffer) => { printed = (printed + c.toString()).slice(-4000); });
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      // The whole process group: chromedriver and the browsers go with the Grid.
-      try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* already gone */ }
-      await exited;
-    }
+    // The whole process group: what it launched goes with it.
+    await killProcessGroup(child);
     rmSync(dir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 90_000;

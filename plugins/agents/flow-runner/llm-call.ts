@@ -8,8 +8,7 @@
  */
 import { LlmError, type LlmErrorKind, type LlmProvider, type LlmRequest, type LlmResponse } from '../../../kernel/contracts/llm-provider';
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
-import { FlowFailure } from '../../../kernel/flows/failure-codes';
-import type { FailureCode } from '../../../kernel/flows/failure-codes';
+import { FlowFailure, LLM_FAILURE_CODES } from '../../../kernel/flows/failure-codes';
 
 /** How often and how patiently a failed call is retried (settings.llm). */
 export interface RetryPolicy {
@@ -19,16 +18,8 @@ export interface RetryPolicy {
   baseDelayMs: number;
 }
 
-/** The flow's `result.error.code` for each provider error kind. */
-export const FAILURE_CODES: Readonly<Record<LlmErrorKind, FailureCode>> = {
-  RATE_LIMITED: 'LLM_RATE_LIMITED',
-  AUTH_FAILED: 'LLM_AUTH_FAILED',
-  UNAVAILABLE: 'LLM_UNAVAILABLE',
-  TIMEOUT: 'LLM_UNAVAILABLE',
-  BAD_REQUEST: 'LLM_BAD_REQUEST',
-  BAD_RESPONSE: 'LLM_BAD_RESPONSE',
-  CANCELLED: 'CANCELLED',
-};
+/** The flow's `result.error.code` for each provider error kind (kept beside the failure-code table). */
+export { LLM_FAILURE_CODES as FAILURE_CODES };
 
 /** The delay before retry number `attempt` (0-based). */
 export function backoffDelay(policy: RetryPolicy, attempt: number, random: () => number = Math.random): number {
@@ -76,7 +67,7 @@ export async function callWithRetry(
         continue;
       }
       const tries = attempt + 1;
-      throw new FlowFailure(FAILURE_CODES[e.kind] ?? 'LLM_UNAVAILABLE',
+      throw new FlowFailure(LLM_FAILURE_CODES[e.kind] ?? 'LLM_UNAVAILABLE',
         `${provider.type} ${e.kind.toLowerCase().replace('_', ' ')}${e.status ? ` (HTTP ${e.status})` : ''} after ${tries} attempt${tries > 1 ? 's' : ''}: ${redact(e.message)}`);
     }
   }

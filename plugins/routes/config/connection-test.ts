@@ -7,7 +7,7 @@
  */
 import { LlmError, type LlmErrorKind, type LlmProvider } from '../../../kernel/contracts/llm-provider';
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
-import type { FailureCode } from '../../../kernel/flows/failure-codes';
+import { LLM_FAILURE_CODES } from '../../../kernel/flows/failure-codes';
 import { createRedactor } from '../../../lib/redaction/secret-redaction.js';
 import { secretValuesOf } from './secret-fields';
 
@@ -21,17 +21,6 @@ export interface ConnectionTestResult {
 
 /** How long the test call may take in all. */
 export const CONNECTION_TEST_TIMEOUT_MS = 10_000;
-
-/** The code a flow would fail with, for each provider error kind (typed by the one table of failure codes). */
-const CODES: Readonly<Record<LlmErrorKind, FailureCode>> = {
-  RATE_LIMITED: 'LLM_RATE_LIMITED',
-  AUTH_FAILED: 'LLM_AUTH_FAILED',
-  UNAVAILABLE: 'LLM_UNAVAILABLE',
-  TIMEOUT: 'LLM_UNAVAILABLE',
-  BAD_REQUEST: 'LLM_BAD_REQUEST',
-  BAD_RESPONSE: 'LLM_BAD_RESPONSE',
-  CANCELLED: 'LLM_UNAVAILABLE',
-};
 
 /** Makes one minimal call with `config` through `provider` and says how it went. */
 export async function testConnection(config: GptConfigRecord, provider: LlmProvider, providers: ReadonlyMap<string, LlmProvider>): Promise<ConnectionTestResult> {
@@ -52,13 +41,14 @@ export async function testConnection(config: GptConfigRecord, provider: LlmProvi
     return { ok: true, latencyMs: Math.round(performance.now() - started), modelName, error: null };
   } catch (err) {
     const redactor = createRedactor(secretValuesOf(config, providers).map((s) => [s, '****'] as const));
-    const kind: LlmErrorKind = err instanceof LlmError ? err.kind : signal.aborted ? 'TIMEOUT' : 'UNAVAILABLE';
+    // Only the test's own deadline cancels the call: that is the provider not answering in time.
+    const kind: LlmErrorKind = signal.aborted ? 'TIMEOUT' : err instanceof LlmError && err.kind !== 'CANCELLED' ? err.kind : 'UNAVAILABLE';
     const message = signal.aborted ? `The provider did not answer within ${CONNECTION_TEST_TIMEOUT_MS} ms` : (err as Error).message;
     return {
       ok: false,
       latencyMs: Math.round(performance.now() - started),
       modelName,
-      error: { code: CODES[kind], message: redactor.redact(message) },
+      error: { code: LLM_FAILURE_CODES[kind], message: redactor.redact(message) },
     };
   }
 }
