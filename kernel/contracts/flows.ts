@@ -5,9 +5,7 @@
  * observation) are messages to the flow's actor, the only code that changes
  * a live flow (docs/flows.md, "Inside: actor, scheduler, recorder").
  */
-import type { CodegenOptions } from './codegen-emitter';
 import type { CreateFlow } from '../flows/create-flow';
-import type { RerunOptions } from '../flows/rerun';
 import type { FlowMetadata, FlowPage, FlowQuery, RunMode, ToolCallInput, ToolCallRecord } from '../flows/flow-types';
 
 /** An INSTRUCT call accepted into the flow's queue (POST /api/flows/{id}/tool-calls answers 202 with it). */
@@ -55,12 +53,8 @@ export interface Flows {
   imagePath(flowId: string, imageId: string): Promise<string>;
   /** Absolute path of the finished video, or 404 VIDEO_NOT_FOUND. */
   videoPath(flowId: string): Promise<string>;
-  /** The DETERMINISTIC CreateFlow replaying a finished flow. */
-  rerun(flowId: string, options: RerunOptions): Promise<CreateFlow>;
-  /** A Playwright Test script replaying a finished flow. */
-  code(flowId: string, options: CodegenOptions): Promise<string>;
-  /** A zipped test project of several finished flows. */
-  project(flowIds: string[], options: CodegenOptions): Promise<Buffer>;
+  /** A finished flow (SUCCESS or FAILED), or 409 FLOW_STILL_RUNNING naming `action` ("rerun", "code generation"...). */
+  getFinished(flowId: string, action: string): Promise<FlowMetadata>;
 
   // ---- commands: messages to the flow's actor; 409 FLOW_NOT_ACTIVE when the flow's state does not allow them
   /** Requests PAUSED after the current action (nextState until applied). Idempotent while paused. */

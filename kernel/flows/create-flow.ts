@@ -12,7 +12,7 @@ import type { BrowserDriver } from '../contracts/browser-driver';
 import type { Storage } from '../contracts/storage';
 import type { KernelSettings } from '../config';
 import { RUN_MODES, type FlowMetadata } from './flow-types';
-import { findPlaceholders } from './env-vars';
+import { findPlaceholders } from '../../lib/redaction/env-placeholders';
 import type { ToolRegistry } from './tool-registry';
 import { checkToolCall } from './tool-call-check';
 

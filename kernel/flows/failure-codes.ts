@@ -5,7 +5,6 @@
  * ends a flow with one of these codes. test/unit/kernel/failure-codes.test.ts
  * checks that docs/flows.md lists exactly these rows.
  */
-import type { LlmErrorKind } from '../contracts/llm-provider';
 
 /** One row of the table. */
 export interface FailureCodeInfo {
@@ -40,17 +39,6 @@ export const FAILURE_CODES = {
 
 /** A `result.error.code` of a FAILED flow. */
 export type FailureCode = keyof typeof FAILURE_CODES;
-
-/** The code a flow fails with for each provider error kind (the agent's calls, the connection test). */
-export const LLM_FAILURE_CODES: Readonly<Record<LlmErrorKind, FailureCode>> = {
-  RATE_LIMITED: 'LLM_RATE_LIMITED',
-  AUTH_FAILED: 'LLM_AUTH_FAILED',
-  UNAVAILABLE: 'LLM_UNAVAILABLE',
-  TIMEOUT: 'LLM_UNAVAILABLE',
-  BAD_REQUEST: 'LLM_BAD_REQUEST',
-  BAD_RESPONSE: 'LLM_BAD_RESPONSE',
-  CANCELLED: 'CANCELLED',
-};
 
 /** Thrown inside a flow's actor: becomes the flow's `result.error` (`{ code, message }`) and the state FAILED. */
 export class FlowFailure extends Error {

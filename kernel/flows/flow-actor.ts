@@ -17,7 +17,7 @@ import { ApiError, invalidRequest } from '../errors';
 import type { Logger } from '../logger';
 import type { AutonomousAgent } from './autonomous-agent';
 import { chooseGptConfig } from './create-flow';
-import { envRedactor, substitute } from './env-vars';
+import { envRedactor, substitute } from '../../lib/redaction/env-placeholders';
 import { FlowCompletion, FlowFailure, type FailureCode } from './failure-codes';
 import type { FlowEvents } from './flow-events';
 import { FlowRecorder } from './flow-recorder';

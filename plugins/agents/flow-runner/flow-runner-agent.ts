@@ -4,7 +4,7 @@
  * Malformed arguments and answers without a tool call are reported back to
  * the model and asked again, a bounded number of times.
  */
-import type { LlmMessage, LlmProvider, LlmToolCall, LlmToolDefinition } from '../../../kernel/contracts/llm-provider';
+import type { LlmMessage, LlmProvider, LlmToolCall, LlmToolDefinition } from '../../../lib/llm/provider-contract';
 import type { Storage } from '../../../kernel/contracts/storage';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
 import type { KernelSettings } from '../../../kernel/config';

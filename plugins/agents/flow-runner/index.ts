@@ -6,8 +6,9 @@
  * flows fail with AGENT_UNAVAILABLE.
  */
 import { definePlugin } from '../../../kernel/plugin';
-import { AGENTS, AUTONOMOUS_AGENT, LLM_PROVIDERS, LOGGER, STORAGE } from '../../../kernel/tokens';
+import { AGENTS, AUTONOMOUS_AGENT, LOGGER, STORAGE } from '../../../kernel/tokens';
 import { createFlowRunnerAgent } from './flow-runner-agent';
+import { LLM_PROVIDERS } from '../../../lib/llm/provider-contract';
 
 export default definePlugin({
   id: 'agent-flow-runner',

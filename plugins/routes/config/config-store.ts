@@ -5,7 +5,7 @@
  * cannot slip in between), and each write validates before it changes anything.
  */
 import type { AgentDefinition } from '../../../kernel/contracts/agent';
-import type { LlmProvider } from '../../../kernel/contracts/llm-provider';
+import type { LlmProvider } from '../../../lib/llm/provider-contract';
 import type { GptConfigRecord, Storage } from '../../../kernel/contracts/storage';
 import { ApiError } from '../../../kernel/errors';
 import type { Logger } from '../../../kernel/logger';

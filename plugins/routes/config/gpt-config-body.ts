@@ -5,7 +5,7 @@
  * schema rejects unknown fields; the same schema feeds the OpenAPI document.
  */
 import * as v from 'valibot';
-import type { LlmProvider } from '../../../kernel/contracts/llm-provider';
+import type { LlmProvider } from '../../../lib/llm/provider-contract';
 import { describeIssue } from '../../../kernel/validation';
 
 const OBJECT_TYPES = new Set(['object', 'strict_object', 'loose_object']);

@@ -16,6 +16,7 @@ import type { FlowMetadata } from '../../../kernel/flows/flow-types';
 import { fileResponse } from './file-response';
 import { streamEvents } from './event-stream';
 import type { SubscriberLimits } from './subscriber-limits';
+import type { FlowExports } from './flow-exports';
 
 const ERR = { description: 'Error `{code, message}`' };
 const META = { description: 'Flow metadata', schema: FlowMetadataDoc };
@@ -27,6 +28,7 @@ export interface FlowRoutesDeps {
   readonly events: FlowEvents;
   readonly storage: Storage;
   readonly drivers: BrowserDriver[];
+  readonly exports: FlowExports;
 }
 
 export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits): RouteDefinition[] {
@@ -60,7 +62,7 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
       responses: { 200: { description: 'Zip archive', contentType: 'application/zip' }, 400: ERR, 404: ERR, 409: ERR },
       async handler({ body }) {
         const b = body as v.InferOutput<typeof ProjectBody>;
-        const zip = await flows().project(b.flowIds, b.options);
+        const zip = await deps.exports.project(b.flowIds, b.options);
         return { body: zip, contentType: 'application/zip', headers: { 'content-disposition': 'attachment; filename="browserflow-tests.zip"' } };
       },
     },
@@ -86,7 +88,7 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
       method: 'GET', path: '/api/flows/:flowId/rerun', summary: 'A DETERMINISTIC CreateFlow replaying the flow', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', query: RerunQuery,
       responses: { 200: { description: 'CreateFlow' }, 404: ERR, 409: ERR },
       async handler({ params, query }) {
-        const body = await flows().rerun(params.flowId, query);
+        const body = await deps.exports.rerun(params.flowId, query);
         return { json: flowOutputView(await flows().get(params.flowId)).redact(body) };
       },
     },
@@ -94,7 +96,7 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
       method: 'GET', path: '/api/flows/:flowId/code', summary: 'A Playwright Test script replaying the flow', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', query: CodeQuery,
       responses: { 200: { description: 'JavaScript', contentType: 'text/javascript' }, 404: ERR, 409: ERR },
       async handler({ params, query }) {
-        const code = await flows().code(params.flowId, query);
+        const code = await deps.exports.code(params.flowId, query);
         return { body: code, contentType: 'text/javascript; charset=utf-8' };
       },
     },

@@ -1,5 +1,7 @@
 import { definePlugin } from '../../../kernel/plugin';
-import { BROWSER_DRIVERS, FLOW_EVENTS, FLOWS, ROUTES, STORAGE } from '../../../kernel/tokens';
+import { BROWSER_DRIVERS, FLOW_EVENTS, FLOWS, ROUTES, STORAGE, TOOLS } from '../../../kernel/tokens';
+import { CODEGEN_EMITTERS } from '../../../lib/export/codegen-emitter';
+import { FlowExports } from './flow-exports';
 import { flowRoutes } from './flow-routes';
 import { SubscriberLimits } from './subscriber-limits';
 
@@ -10,10 +12,10 @@ export default definePlugin({
   description: 'Flow endpoints: create, list, get, delete, rename, exports, media, tool calls, run control, observation, events.',
   provides: [ROUTES],
   deps: { storage: STORAGE, flows: FLOWS, events: FLOW_EVENTS },
-  // The `browser.using.type` values CreateFlow accepts.
-  optionalDeps: { drivers: BROWSER_DRIVERS },
+  // The `browser.using.type` values CreateFlow accepts; the tools and code generators the exports use.
+  optionalDeps: { drivers: BROWSER_DRIVERS, tools: TOOLS, emitters: CODEGEN_EMITTERS },
   register({ settings, deps, provide }) {
     const subscribers = new SubscriberLimits(settings.flows?.maxEventSubscribersPerFlow ?? 32, settings.flows?.maxEventSubscribers ?? 512);
-    provide(ROUTES, () => flowRoutes(deps, subscribers));
+    provide(ROUTES, () => flowRoutes({ ...deps, exports: new FlowExports(deps.flows, deps.tools, deps.emitters) }, subscribers));
   },
 });

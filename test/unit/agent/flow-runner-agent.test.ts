@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as v from 'valibot';
-import type { LlmProvider, LlmRequest, LlmResponse } from '../../../kernel/contracts/llm-provider';
+import type { LlmProvider, LlmRequest, LlmResponse } from '../../../lib/llm/provider-contract';
 import type { BrowserSession, ObserveOptions } from '../../../kernel/contracts/browser-driver';
 import type { Storage } from '../../../kernel/contracts/storage';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';

@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createProjectEmitter, createScriptEmitter } from '../../../plugins/codegen/playwright/emitters';
 import { createLogger } from '../../../kernel/logger';
-import type { CodegenFlow } from '../../../kernel/contracts/codegen-emitter';
+import type { CodegenFlow } from '../../../lib/export/codegen-emitter';
 import { DEFAULT_OPTIONS, HOSTILE_NAME } from './fixtures/flows';
 import { aiFlow, hostileFlow, missingEnvFlow, tourFlow } from './fixtures/e2e-flows';
 import { checkoutFlow, loginFlow } from './fixtures/golden-flows';

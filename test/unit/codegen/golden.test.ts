@@ -17,7 +17,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createProjectEmitter, createScriptEmitter } from '../../../plugins/codegen/playwright/emitters';
 import { createLogger } from '../../../kernel/logger';
-import type { CodegenOptions } from '../../../kernel/contracts/codegen-emitter';
+import type { CodegenOptions } from '../../../lib/export/codegen-emitter';
 import { DEFAULT_OPTIONS } from './fixtures/flows';
 import { checkoutFlow, loginFlow } from './fixtures/golden-flows';
 import { readZip } from './fixtures/zip-reader';

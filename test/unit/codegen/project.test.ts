@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createProjectEmitter } from '../../../plugins/codegen/playwright/emitters';
 import { uniqueSlug } from '../../../plugins/codegen/playwright/project-files';
 import { createLogger } from '../../../kernel/logger';
-import type { CodegenOptions } from '../../../kernel/contracts/codegen-emitter';
+import type { CodegenOptions } from '../../../lib/export/codegen-emitter';
 import { call, codegenFlow, DEFAULT_OPTIONS, flowMeta, HOSTILE_NAME } from './fixtures/flows';
 import { readZip } from './fixtures/zip-reader';
 import { syntaxErrorsOf } from './fixtures/syntax';
