@@ -17,7 +17,7 @@ import {
   FLOW_EVENTS, FLOWS, LIFECYCLE, LOGGER, SETTINGS, STORAGE,
   isProvided, provide, resolve, resolveAll, type Token,
 } from './tokens';
-import { describeIssue } from './validation';
+import { describeIssue } from '../lib/validation/validation';
 import { FlowEvents } from './flows/flow-events';
 import { createFlows, type FlowFacade } from './flows/flows';
 import type { Lifecycle } from './contracts/lifecycle';

@@ -8,7 +8,6 @@ import { instanceCachingFactory } from 'tsyringe';
 import type { KernelSettings } from './config';
 import type { Logger } from './logger';
 import type { Storage } from './contracts/storage';
-import type { RouteDefinition } from './contracts/route';
 import type { BrowserDriver } from './contracts/browser-driver';
 import type { ToolDefinition } from './contracts/tool';
 import type { AgentDefinition } from './contracts/agent';
@@ -16,12 +15,6 @@ import type { Lifecycle } from './contracts/lifecycle';
 import type { Flows } from './contracts/flows';
 import type { AutonomousAgent } from './flows/autonomous-agent';
 import type { FlowEvents } from './flows/flow-events';
-
-/** Where the HTTP server listens (provided by the HTTP plugin). */
-export interface HttpServerInfo {
-  /** `http://127.0.0.1:<actual port>` once listening. */
-  url(): string;
-}
 
 /**
  * A typed symbol. A single token (`M` false) holds one value in all; a multi
@@ -70,8 +63,6 @@ export const SETTINGS = createToken<KernelSettings>('settings');
 export const LOGGER = createToken<Logger>('logger');
 /** The one storage backend. */
 export const STORAGE = createToken<Storage>('storage');
-/** HTTP routes, one array per contributing plugin. */
-export const ROUTES = createToken<RouteDefinition[]>('http.routes', { multi: true });
 /** Browser drivers, one per `browser.using.type`. */
 export const BROWSER_DRIVERS = createToken<BrowserDriver>('browser.drivers', { multi: true });
 /** Built-in tools, one array per contributing plugin. */
@@ -82,8 +73,6 @@ export const AUTONOMOUS_AGENT = createToken<AutonomousAgent>('agents.autonomous'
 export const AGENTS = createToken<AgentDefinition>('agents', { multi: true });
 /** Start/stop hooks (HTTP server, storage...), run in plugin order / reverse order. */
 export const LIFECYCLE = createToken<Lifecycle>('lifecycle', { multi: true });
-/** The HTTP server's address. */
-export const HTTP_SERVER = createToken<HttpServerInfo>('http.server');
 /** The flow lifecycle: creation, queries and commands to live flows (contracts/flows.ts). Provided by the kernel. */
 export const FLOWS = createToken<Flows>('flows');
 /** Live event bus of flows (SSE source). Provided by the kernel. */

@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Libraries below the kernel: plain code that imports none of ours but each other (and a contract type or two). */
-const LEAF_LIBS = ['lib/redaction/', 'lib/safe-regex/', 'lib/json-schema/', 'lib/token-estimate/'];
+const LEAF_LIBS = ['lib/redaction/', 'lib/safe-regex/', 'lib/json-schema/', 'lib/token-estimate/', 'lib/validation/', 'lib/async/'];
 const KERNEL_RULE = 'kernel never imports a plugin, a plugin kit (lib/llm, lib/page-scripts...) or an SDK';
 const LIB_RULE = "lib never imports a plugin or the kernel's flow code, only what its DEPS entry lists";
 
@@ -38,14 +38,18 @@ export const DEPS = [
   { folder: 'lib/json-schema/', rule: LIB_RULE,
     allow: ['lib/json-schema/', 'lib/safe-regex/', 'kernel/contracts/tool.ts', 'node:*', 'valibot', '@valibot/to-json-schema'] },
   { folder: 'lib/token-estimate/', rule: LIB_RULE, allow: ['lib/token-estimate/'] },
+  { folder: 'lib/validation/', rule: LIB_RULE, allow: ['lib/validation/', 'kernel/errors.ts', 'valibot'] },
+  { folder: 'lib/async/', rule: LIB_RULE, allow: ['lib/async/'] },
+  // The HTTP extension point (ROUTES, HTTP_SERVER): a contract between plugins, with its tokens.
+  { folder: 'lib/http/', rule: LIB_RULE, allow: ['lib/http/', 'kernel/tokens.ts', 'node:*', 'valibot'] },
   { folder: 'lib/page-scripts/', rule: LIB_RULE, allow: ['lib/page-scripts/', 'lib/token-estimate/', 'kernel/contracts/', 'valibot'] },
   { folder: 'lib/element-states/', rule: LIB_RULE, allow: ['lib/element-states/', 'kernel/contracts/'] },
   { folder: 'lib/service-guard/', rule: LIB_RULE, allow: ['lib/service-guard/', 'kernel/config.ts', 'node:*'] },
   { folder: 'lib/llm/', rule: LIB_RULE,
-    allow: ['lib/llm/', 'lib/redaction/', 'kernel/contracts/', 'kernel/flows/failure-codes.ts', 'kernel/plugin.ts', 'kernel/tokens.ts', 'kernel/logger.ts', 'kernel/validation.ts', 'node:*', 'valibot'] },
+    allow: ['lib/llm/', 'lib/redaction/', 'kernel/contracts/', 'kernel/flows/failure-codes.ts', 'kernel/plugin.ts', 'kernel/tokens.ts', 'kernel/logger.ts', 'lib/validation/', 'node:*', 'valibot'] },
   // The MCP server (branch mcp): talks to the service over its REST API only.
   { folder: 'lib/mcp/', rule: LIB_RULE,
-    allow: ['lib/mcp/', 'kernel/validation.ts', 'node:*', 'valibot', '@valibot/to-json-schema', '@modelcontextprotocol/sdk'] },
+    allow: ['lib/mcp/', 'lib/validation/', 'node:*', 'valibot', '@valibot/to-json-schema', '@modelcontextprotocol/sdk'] },
   { folder: 'lib/video/', rule: LIB_RULE, allow: ['lib/video/', 'node:*'] },
   // Exports read finished flows' records: the flow data types and the CreateFlow type, never the lifecycle.
   { folder: 'lib/export/', rule: LIB_RULE,

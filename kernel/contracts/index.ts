@@ -2,6 +2,5 @@
 export * from './agent';
 export * from './browser-driver';
 export * from './lifecycle';
-export * from './route';
 export * from './storage';
 export * from './tool';

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { ApiError, invalidRequest } from '../errors';
-import { NameSchema } from '../validation';
+import { NameSchema } from '../../lib/validation/validation';
 import type { BrowserDriver } from '../contracts/browser-driver';
 import type { Storage } from '../contracts/storage';
 import type { KernelSettings } from '../config';

@@ -22,7 +22,7 @@ import { FlowCompletion, FlowFailure, type FailureCode } from './failure-codes';
 import type { FlowEvents } from './flow-events';
 import { FlowRecorder } from './flow-recorder';
 import type { FlowMetadata, FlowResult, HealedStep, RunMode, ToolCallInput, ToolCallRecord, ToolCallSource } from './flow-types';
-import { WakeSignal } from './signal';
+import { WakeSignal } from '../../lib/async/wake-signal';
 import { checkToolCall } from './tool-call-check';
 import { runToolCall } from './tool-call-executor';
 import type { ToolRegistry } from './tool-registry';

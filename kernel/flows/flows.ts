@@ -10,7 +10,7 @@ import type { Flows } from '../contracts/flows';
 import type { Lifecycle } from '../contracts/lifecycle';
 import { ApiError } from '../errors';
 import { AUTONOMOUS_AGENT, BROWSER_DRIVERS, FLOW_EVENTS, LOGGER, SETTINGS, STORAGE, TOOLS, isProvided, resolve, resolveAll } from '../tokens';
-import { UUID_RE } from '../validation';
+import { UUID_RE } from '../../lib/validation/validation';
 import { buildFlow, type CreateFlow } from './create-flow';
 import type { FlowActor, FlowActorDeps, FlowAnswer, FlowCommand } from './flow-actor';
 import { FlowScheduler } from './flow-scheduler';

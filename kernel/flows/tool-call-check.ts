@@ -8,7 +8,7 @@
  */
 import * as v from 'valibot';
 import type { ToolDefinition } from '../contracts/tool';
-import { describeIssue } from '../validation';
+import { describeIssue } from '../../lib/validation/validation';
 import { findPlaceholders } from '../../lib/redaction/env-placeholders';
 import type { ToolCallInput } from './flow-types';
 

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import type { LlmProvider } from '../../../lib/llm/provider-contract';
-import { describeIssue } from '../../../kernel/validation';
+import { describeIssue } from '../../../lib/validation/validation';
 
 const OBJECT_TYPES = new Set(['object', 'strict_object', 'loose_object']);
 

@@ -1,6 +1,6 @@
 /** The flow endpoints of the spec plus run control and events (API contract). */
 import * as v from 'valibot';
-import type { RouteDefinition } from '../../../kernel/contracts/route';
+import type { RouteDefinition } from '../../../lib/http/route-contract';
 import type { BrowserDriver } from '../../../kernel/contracts/browser-driver';
 import type { Flows } from '../../../kernel/contracts/flows';
 import type { Storage } from '../../../kernel/contracts/storage';

@@ -1,9 +1,10 @@
 import { definePlugin } from '../../../kernel/plugin';
-import { BROWSER_DRIVERS, FLOW_EVENTS, FLOWS, ROUTES, STORAGE, TOOLS } from '../../../kernel/tokens';
+import { BROWSER_DRIVERS, FLOW_EVENTS, FLOWS, STORAGE, TOOLS } from '../../../kernel/tokens';
 import { CODEGEN_EMITTERS } from '../../../lib/export/codegen-emitter';
 import { FlowExports } from './flow-exports';
 import { flowRoutes } from './flow-routes';
 import { SubscriberLimits } from './subscriber-limits';
+import { ROUTES } from '../../../lib/http/route-contract';
 
 /** The /api/flows endpoints. */
 export default definePlugin({

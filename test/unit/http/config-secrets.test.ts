@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as v from 'valibot';
 import type { LlmProvider } from '../../../lib/llm/provider-contract';
 import { ApiError } from '../../../kernel/errors';
-import { parseOrThrow } from '../../../kernel/validation';
+import { parseOrThrow } from '../../../lib/validation/validation';
 import { keepMaskedSecrets, maskConfig, secretValuesOf } from '../../../plugins/routes/config/secret-fields';
 import { gptConfigBodySchema } from '../../../plugins/routes/config/gpt-config-body';
 
