@@ -10,7 +10,6 @@ import type { Logger } from './logger';
 import type { Storage } from './contracts/storage';
 import type { BrowserDriver } from './contracts/browser-driver';
 import type { ToolDefinition } from './contracts/tool';
-import type { AgentDefinition } from './contracts/agent';
 import type { Lifecycle } from './contracts/lifecycle';
 import type { Flows } from './contracts/flows';
 import type { AutonomousAgent } from './flows/autonomous-agent';
@@ -69,8 +68,6 @@ export const BROWSER_DRIVERS = createToken<BrowserDriver>('browser.drivers', { m
 export const TOOLS = createToken<ToolDefinition[]>('tools', { multi: true });
 /** The agent that chooses the next tool call of AUTONOMOUS flows (plugin `agent-flow-runner`); absent: such flows fail AGENT_UNAVAILABLE. */
 export const AUTONOMOUS_AGENT = createToken<AutonomousAgent>('agents.autonomous');
-/** Agents that can be assigned a GPT configuration (`flow-runner`...). */
-export const AGENTS = createToken<AgentDefinition>('agents', { multi: true });
 /** Start/stop hooks (HTTP server, storage...), run in plugin order / reverse order. */
 export const LIFECYCLE = createToken<Lifecycle>('lifecycle', { multi: true });
 /** The flow lifecycle: creation, queries and commands to live flows (contracts/flows.ts). Provided by the kernel. */

@@ -5,8 +5,8 @@
  * observation) are messages to the flow's actor, the only code that changes
  * a live flow (docs/flows.md, "Inside: actor, scheduler, recorder").
  */
-import type { CreateFlow } from '../flows/create-flow';
 import type { FlowMetadata, FlowPage, FlowQuery, RunMode, ToolCallInput, ToolCallRecord } from '../flows/flow-types';
+import type { CreateFlow } from '../../lib/validation/create-flow-schema';
 
 /** An INSTRUCT call accepted into the flow's queue (POST /api/flows/{id}/tool-calls answers 202 with it). */
 export interface QueuedToolCall {
@@ -37,7 +37,7 @@ export interface FlowObservation {
 }
 
 export interface Flows {
-  /** Checks, stores (state UNSTARTED) and queues a flow; `input` was validated with `createFlowSchema` (kernel/flows/create-flow.ts). */
+  /** Checks, stores (state UNSTARTED) and queues a flow; `input` was validated with `createFlowSchema` (lib/validation/create-flow-schema.ts). */
   create(input: CreateFlow): Promise<FlowMetadata>;
   /** The flow, or 404 FLOW_NOT_FOUND (also for ids that are not UUIDs). */
   get(flowId: string): Promise<FlowMetadata>;

@@ -1,5 +1,4 @@
 /** Every contract a plugin may implement, in one import. */
-export * from './agent';
 export * from './browser-driver';
 export * from './lifecycle';
 export * from './storage';

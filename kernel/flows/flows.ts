@@ -11,11 +11,12 @@ import type { Lifecycle } from '../contracts/lifecycle';
 import { ApiError } from '../errors';
 import { AUTONOMOUS_AGENT, BROWSER_DRIVERS, FLOW_EVENTS, LOGGER, SETTINGS, STORAGE, TOOLS, isProvided, resolve, resolveAll } from '../tokens';
 import { UUID_RE } from '../../lib/validation/validation';
-import { buildFlow, type CreateFlow } from './create-flow';
+import { buildFlow } from './create-flow';
 import type { FlowActor, FlowActorDeps, FlowAnswer, FlowCommand } from './flow-actor';
 import { FlowScheduler } from './flow-scheduler';
 import { isTerminal, type FlowMetadata, type FlowPage, type FlowQuery, type RunMode, type ToolCallInput, type ToolCallRecord } from './flow-types';
 import { ToolRegistry } from './tool-registry';
+import type { CreateFlow } from '../../lib/validation/create-flow-schema';
 
 /** Builds the kernel's Flows from what the plugins registered. */
 export function createFlows(c: DependencyContainer): FlowFacade {

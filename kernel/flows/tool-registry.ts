@@ -4,7 +4,7 @@
  */
 import type { ToolDefinition } from '../contracts/tool';
 import type { CustomTool } from './flow-types';
-import { customToolDefinition } from './custom-tool';
+import { customToolDefinition } from '../../lib/custom-tools/custom-tool';
 
 /** Built-in tools by name. */
 export class ToolRegistry {

@@ -10,7 +10,7 @@
 import { ApiError } from '../../kernel/errors';
 import type { ToolDefinition } from '../../kernel/contracts/tool';
 import type { FlowMetadata, ToolCallInput, ToolCallRecord } from '../../kernel/flows/flow-types';
-import type { CreateFlow } from '../../kernel/flows/create-flow';
+import type { CreateFlow } from '../validation/create-flow-schema';
 
 /** What rerun and codegen need to know about a tool. */
 export type ReplayToolInfo = Pick<ToolDefinition, 'name' | 'kind' | 'elementParams'>;

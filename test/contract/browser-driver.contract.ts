@@ -12,7 +12,7 @@ import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../ke
 import type { BrowserConfig } from '../../kernel/flows/flow-types';
 import type { KernelSettings } from '../../kernel/config';
 import type { PluginManifest } from '../../kernel/plugin';
-import { createLogger } from '../../kernel/logger';
+import { createLogger } from '../../lib/logging/logger';
 import { drivenBrowserMarker } from '../../lib/service-guard/driven-browser-marker';
 import { BROWSER_DRIVERS, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../kernel/tokens';
 import { registerPlugin } from '../../kernel/loader';

@@ -6,12 +6,12 @@
 import type { Flows } from '../../../kernel/contracts/flows';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
 import { ApiError } from '../../../kernel/errors';
-import type { CreateFlow } from '../../../kernel/flows/create-flow';
 import type { FlowMetadata } from '../../../kernel/flows/flow-types';
 import { ToolRegistry } from '../../../kernel/flows/tool-registry';
 import type { CodegenEmitter, CodegenFlow, CodegenOptions } from '../../../lib/export/codegen-emitter';
 import { buildRerun, replayableCalls, type RerunOptions } from '../../../lib/export/rerun';
 import { selectsByIdOnly } from '../../../lib/export/selector-kinds';
+import { type CreateFlow } from '../../../lib/validation/create-flow-schema';
 
 export class FlowExports {
   private readonly tools: ToolRegistry;

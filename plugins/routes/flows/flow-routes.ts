@@ -5,7 +5,6 @@ import type { BrowserDriver } from '../../../kernel/contracts/browser-driver';
 import type { Flows } from '../../../kernel/contracts/flows';
 import type { Storage } from '../../../kernel/contracts/storage';
 import type { FlowEvents } from '../../../kernel/flows/flow-events';
-import { createFlowSchema, type CreateFlow } from '../../../kernel/flows/create-flow';
 import type { FlowQuery, RunMode } from '../../../kernel/flows/flow-types';
 import {
   CodeQuery, FlowIdParams, FlowMetadataDoc, FlowPageDoc, ImageParams, ListQuery, ObservationDoc, ObservationQuery, ProjectBody,
@@ -17,6 +16,7 @@ import { fileResponse } from './file-response';
 import { streamEvents } from './event-stream';
 import type { SubscriberLimits } from './subscriber-limits';
 import type { FlowExports } from './flow-exports';
+import { createFlowSchema, type CreateFlow } from '../../../lib/validation/create-flow-schema';
 
 const ERR = { description: 'Error `{code, message}`' };
 const META = { description: 'Flow metadata', schema: FlowMetadataDoc };

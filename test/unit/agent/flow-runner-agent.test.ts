@@ -5,7 +5,7 @@ import type { LlmProvider, LlmRequest, LlmResponse } from '../../../lib/llm/prov
 import type { BrowserSession, ObserveOptions } from '../../../kernel/contracts/browser-driver';
 import type { Storage } from '../../../kernel/contracts/storage';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
-import { createLogger } from '../../../kernel/logger';
+import { createLogger } from '../../../lib/logging/logger';
 import { FlowFailure } from '../../../kernel/flows/failure-codes';
 import type { AgentStepInput } from '../../../kernel/flows/autonomous-agent';
 import { createFlowRunnerAgent, normaliseRef, toolDefinitions } from '../../../plugins/agents/flow-runner/flow-runner-agent';

@@ -16,7 +16,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createProjectEmitter, createScriptEmitter } from '../../../plugins/codegen/playwright/emitters';
-import { createLogger } from '../../../kernel/logger';
+import { createLogger } from '../../../lib/logging/logger';
 import type { CodegenFlow } from '../../../lib/export/codegen-emitter';
 import { DEFAULT_OPTIONS, HOSTILE_NAME } from './fixtures/flows';
 import { aiFlow, hostileFlow, missingEnvFlow, tourFlow } from './fixtures/e2e-flows';

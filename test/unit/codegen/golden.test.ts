@@ -16,7 +16,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createProjectEmitter, createScriptEmitter } from '../../../plugins/codegen/playwright/emitters';
-import { createLogger } from '../../../kernel/logger';
+import { createLogger } from '../../../lib/logging/logger';
 import type { CodegenOptions } from '../../../lib/export/codegen-emitter';
 import { DEFAULT_OPTIONS } from './fixtures/flows';
 import { checkoutFlow, loginFlow } from './fixtures/golden-flows';

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createProjectEmitter } from '../../../plugins/codegen/playwright/emitters';
 import { uniqueSlug } from '../../../plugins/codegen/playwright/project-files';
-import { createLogger } from '../../../kernel/logger';
+import { createLogger } from '../../../lib/logging/logger';
 import type { CodegenOptions } from '../../../lib/export/codegen-emitter';
 import { call, codegenFlow, DEFAULT_OPTIONS, flowMeta, HOSTILE_NAME } from './fixtures/flows';
 import { readZip } from './fixtures/zip-reader';

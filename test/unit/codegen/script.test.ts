@@ -6,7 +6,7 @@ import { createScriptEmitter } from '../../../plugins/codegen/playwright/emitter
 import { LOGGER, provide, resolveAll } from '../../../kernel/tokens';
 import { CODEGEN_EMITTERS } from '../../../lib/export/codegen-emitter';
 import { registerPlugin } from '../../../kernel/loader';
-import { createLogger } from '../../../kernel/logger';
+import { createLogger } from '../../../lib/logging/logger';
 import { ApiError } from '../../../kernel/errors';
 import type { CodegenFlow, CodegenOptions } from '../../../lib/export/codegen-emitter';
 import { call, codegenFlow, DEFAULT_OPTIONS, flowMeta, HOSTILE_NAME, HOSTILE_TEXT, SET_TEXT_TOOL } from './fixtures/flows';

@@ -15,7 +15,7 @@ import type { HostedDriver } from '../../../plugins/drivers/playwright/hosted-dr
 import { BROWSER_DRIVERS, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../../kernel/tokens';
 import { registerPlugin } from '../../../kernel/loader';
 import { drivenBrowserMarker } from '../../../lib/service-guard/driven-browser-marker';
-import { createLogger } from '../../../kernel/logger';
+import { createLogger } from '../../../lib/logging/logger';
 import { ApiError } from '../../../kernel/errors';
 import type { KernelSettings } from '../../../kernel/config';
 import type { BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
