@@ -1,0 +1,11 @@
+import { PageObserver } from './plugins/drivers/playwright/observation/observe-page';
+import { launchChromium, offlineContext } from './test/fixtures/pages/browser';
+import { startStaticServer } from './test/fixtures/pages/static-server';
+const server = await startStaticServer({ '/real/': '/work/shared/fixtures/real-pages' });
+const browser = await launchChromium();
+const ctx = await offlineContext(browser, [server.origin]);
+const page = await ctx.newPage();
+await page.goto(`${server.origin}/real/${process.argv[2]}.html`);
+const o = await new PageObserver().observe(page, { maxTokens: 6000 });
+console.log(o.text);
+await browser.close(); await server.close();
