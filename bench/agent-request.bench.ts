@@ -5,7 +5,8 @@
  *
  * For each page of the shared real-page set, the real flow-runner agent
  * takes its first step (default settings: observation budget 6,000, no
- * screenshot, the 24 built-in tools, an objective and no history yet)
+ * screenshot, the 24 built-in tools as the agent offers them, an objective
+ * and no history yet)
  * through the real OpenAI provider against the fake OpenAI server, which
  * records the JSON body exactly as the SDK sent it; that body is counted
  * with o200k_base. The fixed part is what a blank page costs: the same
@@ -18,7 +19,8 @@
  * Targets (issue 15 item 6): median request / snapshot over content pages
  * <= 1/3, fixed part < 1,000 tokens.
  *
- * Run: npm run bench:agent   (real Chromium, under a minute)
+ * Run: npm run bench:agent-request (also part of npm run bench:agent; real
+ * Chromium, under a minute)
  * Env: BENCH_REAL_PAGES=dir of the shared real pages (default
  * ../shared/fixtures/real-pages beside the repository).
  */
@@ -81,7 +83,7 @@ async function firstRequest(page: Page): Promise<{ raw: string; body: { messages
   return { raw: req.rawBody, body: req.body as never };
 }
 
-interface Row { page: string; snapshot: number; request: number; observation: number }
+interface Row { page: string; snapshot: number; request: number; observation: number; tools: number }
 
 async function main(): Promise<void> {
   const server = await startStaticServer({ '/real/': REAL_DIR });
@@ -89,11 +91,13 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   let fixed = 0;
   let prefix = 0;
+  let blankTools = 0;
   try {
     const blank = await (await offlineContext(browser, [server.origin])).newPage();
     const empty = await firstRequest(blank);
     fixed = tokens(empty.raw);
     prefix = tokens(JSON.stringify([empty.body.messages[0], empty.body.tools]));
+    blankTools = empty.body.tools?.length ?? 0;
     for (const file of readdirSync(REAL_DIR).filter((f) => f.endsWith('.html')).sort()) {
       const context = await offlineContext(browser, [server.origin]);
       const page = await context.newPage();
@@ -103,7 +107,7 @@ async function main(): Promise<void> {
       const user = body.messages.find((m) => m.role === 'user');
       const text = typeof user?.content === 'string' ? user.content : '';
       const observation = tokens(text.slice(text.indexOf('<page>'), text.indexOf('</page>')));
-      rows.push({ page: file.replace(/\.html$/, ''), snapshot, request: tokens(raw), observation });
+      rows.push({ page: file.replace(/\.html$/, ''), snapshot, request: tokens(raw), observation, tools: body.tools?.length ?? 0 });
       await context.close();
     }
   } finally {
@@ -112,13 +116,13 @@ async function main(): Promise<void> {
     await fake.close();
   }
 
-  console.log('| page | AI snapshot | whole request | of which observation | request / snapshot |');
-  console.log('|---|---:|---:|---:|---:|');
-  for (const r of rows) console.log(`| ${r.page} | ${r.snapshot} | ${r.request} | ${r.observation} | ${(r.request / r.snapshot).toFixed(2)} |`);
+  console.log('| page | AI snapshot | whole request | of which observation | tools offered | request / snapshot |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const r of rows) console.log(`| ${r.page} | ${r.snapshot} | ${r.request} | ${r.observation} | ${r.tools} | ${(r.request / r.snapshot).toFixed(2)} |`);
   const content = rows.filter((r) => r.snapshot >= CONTENT_MIN_TOKENS);
   const ratio = median(content.map((r) => r.request / r.snapshot));
   console.log('');
-  console.log(`fixed part (the whole request on about:blank): ${fixed} o200k tokens, of which system prompt + tool definitions ${prefix}: ${fixed < TARGET_FIXED ? 'PASS' : 'FAIL'} (target < ${TARGET_FIXED})`);
+  console.log(`fixed part (the whole request on about:blank): ${fixed} o200k tokens, of which system prompt + ${blankTools} tool definitions ${prefix}: ${fixed < TARGET_FIXED ? 'PASS' : 'FAIL'} (target < ${TARGET_FIXED})`);
   console.log(`median request / AI snapshot, content pages (${content.length} of ${rows.length}, snapshot >= ${CONTENT_MIN_TOKENS} tokens): ${ratio.toFixed(2)}: ${ratio <= TARGET_RATIO ? 'PASS' : 'FAIL'} (target <= 0.33); all pages ${median(rows.map((r) => r.request / r.snapshot)).toFixed(2)}; largest request ${Math.max(...rows.map((r) => r.request))} tokens`);
   if (fixed >= TARGET_FIXED || ratio > TARGET_RATIO) process.exitCode = 1;
 }
