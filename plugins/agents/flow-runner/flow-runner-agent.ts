@@ -43,7 +43,11 @@ export function toolDefinitions(tools: ReadonlyMap<string, ToolDefinition> | rea
 /** Open tabs, only asked when it matters (switchTab offered only with a second tab); 1 when the session cannot say. */
 async function tabCount(input: AgentStepInput): Promise<number> {
   if (!input.tools.has('switchTab') || input.history.some((r) => r.name === 'switchTab')) return 1;
-  return (await input.session.tabs().catch(() => [])).length || 1;
+  try {
+    return (await input.session.tabs()).length || 1;
+  } catch {
+    return 1; // a session that cannot list its tabs has no second one to offer
+  }
 }
 
 /** The step for a well-formed call: element parameters' refs normalised, rationale trimmed. */
