@@ -15,6 +15,8 @@ import { modelToolSchema } from './model-tool-schema';
 
 /** Identical failures in a row after which the next request carries a hint. */
 export const REPEATS_BEFORE_HINT = 2;
+/** How the executor words a call refused before it ran (kernel/flows/tool-call-check.ts): `name: ...`, `parameters...`. */
+const INVALID_CALL = /^(name|parameters)\b/;
 
 const failed = (r: ToolCallRecord | undefined): r is ToolCallRecord => r?.outcome?.success === false;
 const sameCall = (a: ToolCallRecord, b: ToolCallRecord): boolean =>
@@ -73,9 +75,10 @@ export function repeatedFailureHint(history: readonly ToolCallRecord[], tools: R
   const last = failures.at(-1)!;
   if (!failures.every((r) => sameCall(r, last))) return null;
   const tool = tools.get(last.name);
-  const fix = tool
-    ? `A valid call looks like: ${validCallExample(tool)}.`
-    : `There is no tool named "${last.name}": call one of the tools you are offered.`;
+  let fix: string;
+  if (!tool) fix = `There is no tool named "${last.name}": call one of the tools you are offered.`;
+  else if (INVALID_CALL.test(last.outcome?.message ?? '')) fix = `A valid call looks like: ${validCallExample(tool)}.`;
+  else fix = `The call itself is valid, but ${last.name} cannot do it on this page: use a ref from the current page, another element or another action.`;
   return `STOP: your last ${failures.length} calls were the same call and failed the same way: ${shown(last)} -> ${cut(last.outcome?.message ?? 'failed')}. `
     + `Sending it again fails again. ${fix} Fix the call or choose another action.`;
 }

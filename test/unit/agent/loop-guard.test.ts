@@ -31,6 +31,10 @@ test('two identical failures in a row: the next request says what is wrong and w
   assert.match(hint, /A valid call looks like: markObjectiveComplete \{"summary":"<text>"\} \(only these parameters exist: summary\)/);
   const ghost = callOf(1, 'submitForm', {}, false, 'name: unknown tool "submitForm"');
   assert.match(repeatedFailureHint([ghost, { ...ghost, id: 'x' }], tools)!, /There is no tool named "submitForm"/);
+  const missing = callOf(1, 'click', { selector: 'ref=9' }, false, 'No element matches ref=9');
+  const runtime = repeatedFailureHint([missing, { ...missing, id: 'x' }], tools)!;
+  assert.match(runtime, /The call itself is valid, but click cannot do it on this page: use a ref from the current page/);
+  assert.doesNotMatch(runtime, /A valid call looks like/, 'a well-formed call gets no schema lesson');
 });
 
 test('a valid call example fills required parameters and names the optional ones', () => {
