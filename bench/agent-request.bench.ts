@@ -32,7 +32,6 @@ import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../kernel/contracts/browser-driver';
 import type { Storage } from '../kernel/contracts/storage';
 import type { ToolDefinition } from '../kernel/contracts/tool';
-import { createLogger } from '../kernel/logger';
 import { createFlowRunnerAgent } from '../plugins/agents/flow-runner/flow-runner-agent';
 import { PageObserver } from '../plugins/drivers/playwright/observation/observe-page';
 import { OpenAiProvider } from '../plugins/llm/openai/provider';
@@ -44,6 +43,7 @@ import { createFakeLlmServer } from '../test/fixtures/fake-llm/fake-llm-server';
 import { launchChromium, offlineContext } from '../test/fixtures/pages/browser';
 import { startStaticServer } from '../test/fixtures/pages/static-server';
 import { flowOf, settingsOf } from '../test/unit/agent/agent-fixtures';
+import { createLogger } from '../lib/logging/logger';
 
 const REAL_DIR = process.env.BENCH_REAL_PAGES ?? join(import.meta.dirname, '../../shared/fixtures/real-pages');
 const CONTENT_MIN_TOKENS = 1_000;
