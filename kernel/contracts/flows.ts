@@ -47,12 +47,6 @@ export interface Flows {
   /** Renames a finished flow; 409 FLOW_STILL_RUNNING while live. */
   rename(flowId: string, name: string): Promise<FlowMetadata>;
   toolCalls(flowId: string): Promise<ToolCallRecord[]>;
-  /** One call, or 404 TOOL_CALL_NOT_FOUND. */
-  toolCall(flowId: string, toolCallId: string): Promise<ToolCallRecord>;
-  /** Absolute path of a screenshot, or 404 IMAGE_NOT_FOUND. */
-  imagePath(flowId: string, imageId: string): Promise<string>;
-  /** Absolute path of the finished video, or 404 VIDEO_NOT_FOUND. */
-  videoPath(flowId: string): Promise<string>;
   /** A finished flow (SUCCESS or FAILED), or 409 FLOW_STILL_RUNNING naming `action` ("rerun", "code generation"...). */
   getFinished(flowId: string, action: string): Promise<FlowMetadata>;
 

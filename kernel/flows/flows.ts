@@ -4,7 +4,6 @@
  * flows are sent to the flow's actor through the scheduler. `createFlows`
  * wires it from the container once, when FLOWS is first resolved.
  */
-import { existsSync, statSync } from 'node:fs';
 import type { DependencyContainer } from 'tsyringe';
 import type { Flows } from '../contracts/flows';
 import type { Lifecycle } from '../contracts/lifecycle';
@@ -88,29 +87,6 @@ export class FlowFacade implements Flows {
   async toolCalls(id: string): Promise<ToolCallRecord[]> {
     await this.get(id);
     return this.deps.storage.toolCalls.list(id);
-  }
-
-  async toolCall(id: string, toolCallId: string): Promise<ToolCallRecord> {
-    await this.get(id);
-    const call = await this.deps.storage.toolCalls.get(id, toolCallId);
-    if (!call) throw new ApiError('TOOL_CALL_NOT_FOUND', `Tool call ${JSON.stringify(toolCallId.slice(0, 100))} does not exist in flow ${id}`);
-    return call;
-  }
-
-  async imagePath(id: string, imageId: string): Promise<string> {
-    await this.get(id);
-    const path = /^[A-Za-z0-9_-]{1,100}$/.test(imageId) ? await this.deps.storage.artifacts.imagePath(id, imageId) : undefined;
-    if (!path) throw new ApiError('IMAGE_NOT_FOUND', `Image ${JSON.stringify(imageId.slice(0, 100))} does not exist in flow ${id}`);
-    return path;
-  }
-
-  async videoPath(id: string): Promise<string> {
-    const flow = await this.get(id);
-    const path = await this.deps.storage.artifacts.videoPath(id);
-    if (!flow.hasVideo || !existsSync(path) || statSync(path).size === 0) {
-      throw new ApiError('VIDEO_NOT_FOUND', `Flow ${id} has no video${isTerminal(flow.state) ? '' : ' yet (it is written when the flow ends)'}`);
-    }
-    return path;
   }
 
   /** Sends a command to the flow's actor: 404 for an unknown flow, 409 FLOW_NOT_ACTIVE once it has ended. */

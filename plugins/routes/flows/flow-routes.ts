@@ -16,6 +16,7 @@ import { fileResponse } from './file-response';
 import { streamEvents } from './event-stream';
 import type { SubscriberLimits } from './subscriber-limits';
 import type { FlowExports } from './flow-exports';
+import type { FlowFiles } from './flow-files';
 import { createFlowSchema, type CreateFlow } from '../../../lib/validation/create-flow-schema';
 
 const ERR = { description: 'Error `{code, message}`' };
@@ -29,6 +30,7 @@ export interface FlowRoutesDeps {
   readonly storage: Storage;
   readonly drivers: BrowserDriver[];
   readonly exports: FlowExports;
+  readonly files: FlowFiles;
 }
 
 export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits): RouteDefinition[] {
@@ -104,14 +106,14 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
       method: 'GET', path: '/api/flows/:flowId/images/:imageId', summary: 'One screenshot (PNG)', tags, params: ImageParams, paramsErrorCode: 'FLOW_NOT_FOUND',
       responses: { 200: { description: 'PNG', contentType: 'image/png' }, 404: ERR },
       async handler({ params, headers }) {
-        return fileResponse(await flows().imagePath(params.flowId, params.imageId), 'image/png', headers.range);
+        return fileResponse(await deps.files.imagePath(params.flowId, params.imageId), 'image/png', headers.range);
       },
     },
     {
       method: 'GET', path: '/api/flows/:flowId/video', summary: 'The flow\'s video (WebM), Range supported', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
       responses: { 200: { description: 'WebM', contentType: 'video/webm' }, 206: { description: 'Partial WebM', contentType: 'video/webm' }, 404: ERR, 416: ERR },
       async handler({ params, headers }) {
-        return fileResponse(await flows().videoPath(params.flowId), 'video/webm', headers.range);
+        return fileResponse(await deps.files.videoPath(params.flowId), 'video/webm', headers.range);
       },
     },
     {
@@ -127,7 +129,7 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
       method: 'GET', path: '/api/flows/:flowId/tool-calls/:toolCallId', summary: 'One tool call', tags, params: ToolCallParams, paramsErrorCode: 'FLOW_NOT_FOUND',
       responses: { 200: { description: 'Tool call', schema: ToolCallDoc }, 404: ERR },
       async handler({ params }) {
-        const call = await flows().toolCall(params.flowId, params.toolCallId);
+        const call = await deps.files.toolCall(params.flowId, params.toolCallId);
         return { json: toolCallForOutput(call, flowOutputView(await flows().get(params.flowId))) };
       },
     },

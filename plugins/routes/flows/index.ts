@@ -2,6 +2,7 @@ import { definePlugin } from '../../../kernel/plugin';
 import { BROWSER_DRIVERS, FLOW_EVENTS, FLOWS, STORAGE, TOOLS } from '../../../kernel/tokens';
 import { CODEGEN_EMITTERS } from '../../../lib/export/codegen-emitter';
 import { FlowExports } from './flow-exports';
+import { FlowFiles } from './flow-files';
 import { flowRoutes } from './flow-routes';
 import { SubscriberLimits } from './subscriber-limits';
 import { ROUTES } from '../../../lib/http/route-contract';
@@ -17,6 +18,6 @@ export default definePlugin({
   optionalDeps: { drivers: BROWSER_DRIVERS, tools: TOOLS, emitters: CODEGEN_EMITTERS },
   register({ settings, deps, provide }) {
     const subscribers = new SubscriberLimits(settings.flows?.maxEventSubscribersPerFlow ?? 32, settings.flows?.maxEventSubscribers ?? 512);
-    provide(ROUTES, () => flowRoutes({ ...deps, exports: new FlowExports(deps.flows, deps.tools, deps.emitters) }, subscribers));
+    provide(ROUTES, () => flowRoutes({ ...deps, exports: new FlowExports(deps.flows, deps.tools, deps.emitters), files: new FlowFiles(deps.flows, deps.storage) }, subscribers));
   },
 });
