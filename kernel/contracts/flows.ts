@@ -1,6 +1,6 @@
 /**
- * The flow lifecycle as callers see it (token FLOWS): the one facade the
- * routes call, and the CLI, web UI and MCP server after them. Queries read
+ * The flow lifecycle as callers see it (token FLOWS): the facade the flow
+ * routes call (the CLI, web UI and MCP server reach it through them). Queries read
  * storage; commands (pause, resume, cancel, run mode, an INSTRUCT call, an
  * observation) are messages to the flow's actor, the only code that changes
  * a live flow (docs/flows.md, "Inside: actor, scheduler, recorder").
