@@ -316,6 +316,7 @@ export class FlowActor {
       throw new FlowFailure('BROWSER_UNAVAILABLE', `Could not start the browser: ${(err as Error).message}`);
     }
     this.session = session;
+    session.onFrame?.((f) => this.deps.events.emit({ type: 'frame', flowId: flow.id, ...f, data: f.data.toString('base64'), url: this.redact(f.url), at: Date.now() }));
     if (this.ending) {
       this.closeSession();
       this.checkCancelled();

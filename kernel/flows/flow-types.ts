@@ -113,6 +113,8 @@ export interface ToolCallRecord {
   outcome: ToolCallOutcome | null;
   screenshotImageId: string | null;
   pageUrl: string | null;
+  /** Position (ms) in the flow's video of the newest frame when the call started (the page as the call found it); null without video. */
+  videoOffsetMs?: number | null;
   startedAt: number;
   completedAt: number | null;
 }

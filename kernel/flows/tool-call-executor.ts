@@ -78,7 +78,7 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
   const record: ToolCallRecord = {
     id: run.id, name: run.input.name, parameters: run.input.parameters, source: run.source,
     rationale: run.rationale, outcome: null, screenshotImageId: null,
-    pageUrl: redactUrl(run), startedAt: Date.now(), completedAt: null,
+    pageUrl: redactUrl(run), videoOffsetMs: run.session.videoPositionMs?.() ?? null, startedAt: Date.now(), completedAt: null,
   };
   await run.recorder.putToolCall(record, 'started');
   let outcome: ToolCallOutcome;

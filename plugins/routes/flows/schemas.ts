@@ -60,7 +60,10 @@ export const FlowMetadataDoc = v.looseObject({
   runMode: v.picklist(RUN_MODES), createdAt: v.number(),
 });
 export const FlowPageDoc = v.object({ flows: v.array(FlowMetadataDoc), nextPageToken: v.nullable(v.string()) });
-export const ToolCallDoc = v.looseObject({ id: v.string(), name: v.string(), parameters: v.record(v.string(), v.unknown()), source: v.picklist(['ON_START', 'LLM', 'USER']) });
+export const ToolCallDoc = v.looseObject({
+  id: v.string(), name: v.string(), parameters: v.record(v.string(), v.unknown()), source: v.picklist(['ON_START', 'LLM', 'USER']),
+  videoOffsetMs: v.pipe(v.nullable(v.number()), v.description('Position (ms) in the flow video of the newest frame when the call started; null without video')),
+});
 export const ObservationDoc = v.object({
   flowId: v.string(), url: v.string(), title: v.string(), text: v.string(), refCount: v.number(), truncated: v.boolean(),
   screenshot: v.optional(v.string()), at: v.number(),
