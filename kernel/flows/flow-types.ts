@@ -122,6 +122,8 @@ export interface ToolCallRecord {
 /** Filters of GET /api/flows. `state: 'RUNNING'` means every non-terminal state. */
 export interface FlowQuery {
   name?: string;
+  /** Part of the name, any case. */
+  nameContains?: string;
   runMode?: RunMode;
   state?: FlowState | 'RUNNING';
   startedAfter?: number;

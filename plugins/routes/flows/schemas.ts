@@ -9,6 +9,8 @@ export const ToolCallParams = v.object({ flowId: v.string(), toolCallId: v.strin
 
 export const ListQuery = v.strictObject({
   name: v.optional(NameSchema),
+  nameContains: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'),
+    v.description('Part of the name, case-insensitive (combines with the other filters and the cursor)'))),
   startedAfter: v.optional(QueryInteger),
   startedBefore: v.optional(QueryInteger),
   runMode: v.optional(v.picklist(RUN_MODES, `expected one of ${RUN_MODES.join(', ')}`)),

@@ -28,6 +28,11 @@ export function encodeKeyPart(value: string): string {
   return value.replace(/[%!]/g, (c) => (c === '%' ? '%25' : '%21'));
 }
 
+/** The inverse of encodeKeyPart. */
+export function decodeKeyPart(part: string): string {
+  return part.replace(/%2[15]/g, (c) => (c === '%21' ? '!' : '%'));
+}
+
 /** Zero-padded `MAX_SAFE_INTEGER - createdAt`: larger timestamps sort first. */
 export function invertTimestamp(ms: number): string {
   const clamped = Math.min(Math.max(Math.trunc(ms), 0), Number.MAX_SAFE_INTEGER);
@@ -72,6 +77,7 @@ export function planQuery(query: Omit<FlowQuery, 'limit'>): IndexPlan {
 /** Whether a record satisfies every filter of the query (index filters included). */
 export function matchesQuery(flow: FlowMetadata, query: Omit<FlowQuery, 'limit'>): boolean {
   if (query.name !== undefined && flow.name !== query.name) return false;
+  if (query.nameContains !== undefined && !flow.name.toLowerCase().includes(query.nameContains.toLowerCase())) return false;
   if (query.runMode !== undefined && flow.runMode !== query.runMode) return false;
   if (query.state === 'RUNNING') {
     if (isTerminal(flow.state)) return false;

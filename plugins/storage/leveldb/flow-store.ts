@@ -11,6 +11,7 @@ import {
   decodePageToken, encodePageToken, indexKeysOf, matchesQuery, planQuery, positionOfIndexKey,
 } from './flow-keys';
 import { keyRange } from './key-range';
+import { listByNameContains } from './name-search';
 import type { ToolCallKeys } from './tool-call-store';
 
 /** Extra index operations a record change brings (the media index), and what to do once they are written. */
@@ -97,6 +98,8 @@ export class LevelFlowStore implements FlowStore {
     const limit = Math.max(1, Math.trunc(query.limit));
     const plan = planQuery(query);
     const after = query.pageToken !== undefined ? decodePageToken(query.pageToken) : undefined;
+    // A substring needs the name index's keys; an exact name (more selective) walks its own index.
+    if (query.nameContains !== undefined && query.name === undefined) return listByNameContains(this.subs, { ...query, nameContains: query.nameContains }, after);
     const range = keyRange(plan.prefix, after);
     const exact = !hasRecordOnlyFilters(query, plan.index);
     const found: Array<{ flow: FlowMetadata; position: string }> = [];
@@ -134,7 +137,7 @@ export class LevelFlowStore implements FlowStore {
 
 /** Whether a filter is left to check on records after walking `index`. */
 function hasRecordOnlyFilters(query: FlowQuery, index: ReturnType<typeof planQuery>['index']): boolean {
-  if (query.startedAfter !== undefined || query.startedBefore !== undefined) return true;
+  if (query.startedAfter !== undefined || query.startedBefore !== undefined || query.nameContains !== undefined) return true;
   const filters = [query.name !== undefined, query.state !== undefined, query.runMode !== undefined].filter(Boolean).length;
   return filters > (index === 'createdAt' ? 0 : 1);
 }
