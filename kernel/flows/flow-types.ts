@@ -124,6 +124,8 @@ export interface FlowQuery {
   name?: string;
   /** Part of the name, any case. */
   nameContains?: string;
+  /** Flows whose `envVars` name this variable. */
+  envVar?: string;
   runMode?: RunMode;
   state?: FlowState | 'RUNNING';
   startedAfter?: number;

@@ -7,11 +7,12 @@ import { definePlugin } from '../../../kernel/plugin';
 import { AGENTS, LIFECYCLE, LLM_PROVIDERS, LOGGER, ROUTES, STORAGE } from '../../../kernel/tokens';
 import { ConfigStore } from './config-store';
 import { configRoutes, secretsLifecycle } from './config-routes';
+import { envUsageRoute } from './env-usage';
 
 export default definePlugin({
   id: 'routes-config',
   apiVersion: 2,
-  description: '/api/gpt-configs, /api/env and /api/agents',
+  description: '/api/gpt-configs, /api/env, /api/env-usage and /api/agents',
   provides: [ROUTES, LIFECYCLE],
   deps: { storage: STORAGE, logger: LOGGER },
   // GPT configuration types come from the loaded providers, agent names from the loaded agents.
@@ -19,7 +20,7 @@ export default definePlugin({
   register({ deps, provide }) {
     let store: ConfigStore | undefined;
     const getStore = () => (store ??= new ConfigStore(deps.storage, deps.providers, deps.agents, deps.logger));
-    provide(ROUTES, () => configRoutes(getStore()));
+    provide(ROUTES, () => [...configRoutes(getStore()), envUsageRoute(() => deps.storage)]);
     provide(LIFECYCLE, () => secretsLifecycle(getStore()));
   },
 });

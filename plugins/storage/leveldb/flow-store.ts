@@ -127,6 +127,20 @@ export class LevelFlowStore implements FlowStore {
     return { flows: page.map((f) => f.flow), nextPageToken };
   }
 
+  /** A single-index query counts its index keys; any other filter pages through the matches. */
+  async count(query: Omit<FlowQuery, 'limit' | 'pageToken'>): Promise<number> {
+    const plan = planQuery(query);
+    if (!hasRecordOnlyFilters(query, plan.index)) return (await this.subs.flowIdx.keys(keyRange(plan.prefix)).all()).length;
+    let total = 0;
+    let pageToken: string | undefined;
+    do {
+      const page = await this.list({ ...query, limit: MAX_CHUNK, pageToken });
+      total += page.flows.length;
+      pageToken = page.nextPageToken ?? undefined;
+    } while (pageToken);
+    return total;
+  }
+
   async listActive(): Promise<FlowMetadata[]> {
     const ids = await this.subs.flowIdx.values(keyRange('a!')).all();
     const records = await this.subs.flows.getMany(ids);
@@ -136,9 +150,9 @@ export class LevelFlowStore implements FlowStore {
 }
 
 /** Whether a filter is left to check on records after walking `index`. */
-function hasRecordOnlyFilters(query: FlowQuery, index: ReturnType<typeof planQuery>['index']): boolean {
+function hasRecordOnlyFilters(query: Omit<FlowQuery, 'limit'>, index: ReturnType<typeof planQuery>['index']): boolean {
   if (query.startedAfter !== undefined || query.startedBefore !== undefined || query.nameContains !== undefined) return true;
-  const filters = [query.name !== undefined, query.state !== undefined, query.runMode !== undefined].filter(Boolean).length;
+  const filters = [query.name !== undefined, query.envVar !== undefined, query.state !== undefined, query.runMode !== undefined].filter(Boolean).length;
   return filters > (index === 'createdAt' ? 0 : 1);
 }
 
