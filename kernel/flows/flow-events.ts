@@ -26,7 +26,6 @@ export class FlowEvents {
 
   emit(event: FlowEvent): void {
     const list = this.history.get(event.flowId) ?? [];
-    // A frame matters only while it is the newest: never kept for replay.
     if (event.type !== 'frame' && (list.length < this.maxEventsPerFlow || event.type === 'done')) list.push(event);
     this.history.set(event.flowId, list);
     const seq = list.length - 1;

@@ -109,6 +109,8 @@ export interface ToolCallRecord {
   source: ToolCallSource;
   /** The model's stated reason (LLM calls), else null. */
   rationale: string | null;
+  /** Usage of the model call(s) that chose this step (LLM calls), else null. */
+  tokenUsage?: TokenUsage | null;
   /** null while the call runs. */
   outcome: ToolCallOutcome | null;
   screenshotImageId: string | null;

@@ -64,6 +64,8 @@ export const FlowMetadataDoc = v.looseObject({
 export const FlowPageDoc = v.object({ flows: v.array(FlowMetadataDoc), nextPageToken: v.nullable(v.string()) });
 export const ToolCallDoc = v.looseObject({
   id: v.string(), name: v.string(), parameters: v.record(v.string(), v.unknown()), source: v.picklist(['ON_START', 'LLM', 'USER']),
+  tokenUsage: v.pipe(v.nullable(v.object({ inputTokens: v.number(), outputTokens: v.number(), totalTokens: v.number() })),
+    v.description('Usage of the model answer that chose the call (LLM calls); null for ON_START and USER calls')),
   videoOffsetMs: v.pipe(v.nullable(v.number()), v.description('Position (ms) in the flow video of the newest frame when the call started; null without video')),
 });
 export const ObservationDoc = v.object({
