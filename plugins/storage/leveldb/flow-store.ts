@@ -11,7 +11,7 @@ import {
   decodePageToken, encodePageToken, indexKeysOf, matchesQuery, planQuery, positionOfIndexKey,
 } from './flow-keys';
 import { keyRange } from './key-range';
-import { listByNameContains } from './name-search';
+import { NameSearch } from './name-search';
 import type { ToolCallKeys } from './tool-call-store';
 
 /** Extra index operations a record change brings (the media index), and what to do once they are written. */
@@ -24,13 +24,18 @@ const MAX_CHUNK = 1024;
 
 /** FlowStore on LevelDB; `locks` is shared with the tool-call store (delete removes calls). */
 export class LevelFlowStore implements FlowStore {
+  /** Every flow's name in memory, for `nameContains` (name-search.ts). */
+  private readonly names: NameSearch;
+
   constructor(
     private readonly db: RootDb,
     private readonly subs: Sublevels,
     private readonly locks: KeyMutex,
     private readonly toolCallKeys: ToolCallKeys,
     private readonly hook?: RecordChangeHook,
-  ) {}
+  ) {
+    this.names = new NameSearch(subs);
+  }
 
   async create(flow: FlowMetadata): Promise<void> {
     await this.locks.run(flowLock(flow.id), async () => {
@@ -41,6 +46,7 @@ export class LevelFlowStore implements FlowStore {
       if (extra) ops.push(...extra.ops);
       await this.db.batch(ops);
       extra?.commit();
+      this.names.written(undefined, flow);
     });
   }
 
@@ -55,6 +61,7 @@ export class LevelFlowStore implements FlowStore {
       // Index keys of the stored version, taken before `mutate` may change `current` in place.
       const oldKeys = new Set(indexKeysOf(current));
       const previous = this.hook ? { ...current, imageIds: [...current.imageIds] } : current;
+      const named = { id: current.id, createdAt: current.createdAt, name: current.name };
       const next = mutate(current);
       if (next.id !== id) throw new Error(`flow update must not change the id (${id} -> ${next.id})`);
       const newKeys = new Set(indexKeysOf(next));
@@ -65,6 +72,7 @@ export class LevelFlowStore implements FlowStore {
       if (extra) ops.push(...extra.ops);
       await this.db.batch(ops);
       extra?.commit();
+      this.names.written(named, next);
       return next;
     });
   }
@@ -84,6 +92,7 @@ export class LevelFlowStore implements FlowStore {
         if (extra) ops.push(...extra.ops);
         await this.db.batch(ops);
         extra?.commit();
+        this.names.written(current, undefined);
         return true;
       }),
     );
@@ -99,7 +108,7 @@ export class LevelFlowStore implements FlowStore {
     const plan = planQuery(query);
     const after = query.pageToken !== undefined ? decodePageToken(query.pageToken) : undefined;
     // A substring needs the name index's keys; an exact name (more selective) walks its own index.
-    if (query.nameContains !== undefined && query.name === undefined) return listByNameContains(this.subs, { ...query, nameContains: query.nameContains }, after);
+    if (query.nameContains !== undefined && query.name === undefined) return this.names.list({ ...query, nameContains: query.nameContains }, after);
     const range = keyRange(plan.prefix, after);
     const exact = !hasRecordOnlyFilters(query, plan.index);
     const found: Array<{ flow: FlowMetadata; position: string }> = [];
