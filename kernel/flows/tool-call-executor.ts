@@ -17,7 +17,8 @@ export interface ToolCallRun {
   input: ToolCallInput;
   source: ToolCallSource;
   rationale: string | null;
-  /** Tokens of the model call that chose this call (LLM calls). */ tokenUsage?: TokenUsage | null;
+  /** Tokens of the model call that chose this call (LLM calls). */
+  tokenUsage?: TokenUsage | null;
   flow: FlowMetadata;
   session: BrowserSession;
   tools: Map<string, ToolDefinition>;
