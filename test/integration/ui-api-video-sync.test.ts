@@ -110,9 +110,10 @@ describe('video offsets of tool calls and live frames', () => {
     // The frame at a call's offset is the newest one written before it ran: the page as the call found it.
     assert.ok(!isRed(colourAt(videoFile, paintRed.videoOffsetMs)), 'not red yet when the red paint starts');
     assert.ok(isRed(colourAt(videoFile, paintBlue.videoOffsetMs)), 'still red when the blue paint starts');
-    // And the video goes on in step with the calls: each wait shows what the paint before it did.
-    assert.ok(isRed(colourAt(videoFile, waitRed.videoOffsetMs + 300)), 'red during the first wait');
-    assert.ok(isBlue(colourAt(videoFile, waitBlue.videoOffsetMs + 300)), 'blue during the second wait');
+    // And the video goes on in step with the calls: the middle of each wait (in video time) shows what the paint before it did.
+    const end = probeFrames(videoFile).frames * (1000 / FPS);
+    assert.ok(isRed(colourAt(videoFile, (waitRed.videoOffsetMs + paintBlue.videoOffsetMs) / 2)), 'red during the first wait');
+    assert.ok(isBlue(colourAt(videoFile, (waitBlue.videoOffsetMs + end) / 2)), 'blue during the second wait');
   });
 
   test('live frames: JPEG of the active tab, at most 2 per second, URL redacted', () => {
