@@ -85,6 +85,12 @@ describe('DETERMINISTIC flows on the webdriver driver', () => {
       assert.equal(probe.streams[0].codec_name, 'vp9');
       assert.deepEqual([probe.streams[0].width, probe.streams[0].height], [1280, 720]);
       assert.ok(Number(probe.format.duration) > 0.4, `duration ${probe.format.duration}`);
+      // Each call's place in that video: on its frame grid, in order, inside it.
+      const calls = (await svc.request('GET', `/api/flows/${flow.id}/tool-calls`)).body;
+      const offsets = calls.map((c: any) => c.videoOffsetMs);
+      assert.ok(offsets.every((o: unknown) => typeof o === 'number'), JSON.stringify(offsets));
+      assert.deepEqual(offsets, [...offsets].sort((a: number, b: number) => a - b));
+      assert.ok(offsets.at(-1) <= Number(probe.format.duration) * 1000, `${offsets.at(-1)} ms in a ${probe.format.duration} s video`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
