@@ -22,14 +22,14 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Libraries below the kernel: plain code that imports none of ours but each other (and a contract type or two). */
-const LEAF_LIBS = ['lib/redaction/', 'lib/safe-regex/', 'lib/json-schema/', 'lib/token-estimate/', 'lib/validation/', 'lib/async/', 'lib/custom-tools/', 'lib/logging/'];
+const LEAF_LIBS = ['lib/redaction/', 'lib/safe-regex/', 'lib/json-schema/', 'lib/token-estimate/', 'lib/validation/', 'lib/async/', 'lib/custom-tools/', 'lib/logging/', 'lib/selector-trials/'];
 const KERNEL_RULE = 'kernel never imports a plugin, a plugin kit (lib/llm, lib/page-scripts...) or an SDK';
 const LIB_RULE = "lib never imports a plugin or the kernel's flow code, only what its DEPS entry lists";
 
 export const DEPS = [
   // The Flows contract names the CreateFlow type (inferred from its one schema).
   { folder: 'kernel/contracts/', rule: 'contracts are types and small helpers: they import only contracts and the flow data types',
-    allow: ['kernel/contracts/', 'kernel/flows/flow-types.ts', 'lib/validation/create-flow-schema.ts', 'node:*', 'valibot'] },
+    allow: ['kernel/contracts/', 'kernel/flows/flow-types.ts', 'lib/validation/create-flow-schema.ts', 'lib/selector-trials/', 'node:*', 'valibot'] },
   { folder: 'kernel/', rule: KERNEL_RULE,
     allow: ['kernel/', ...LEAF_LIBS, 'node:*', 'tsyringe', 'valibot', '@valibot/to-json-schema', 'reflect-metadata'] },
   { folder: 'lib/redaction/', rule: LIB_RULE, allow: ['lib/redaction/'] },
@@ -38,6 +38,7 @@ export const DEPS = [
   { folder: 'lib/json-schema/', rule: LIB_RULE,
     allow: ['lib/json-schema/', 'lib/safe-regex/', 'kernel/contracts/tool.ts', 'node:*', 'valibot', '@valibot/to-json-schema'] },
   { folder: 'lib/token-estimate/', rule: LIB_RULE, allow: ['lib/token-estimate/'] },
+  { folder: 'lib/selector-trials/', rule: LIB_RULE, allow: ['lib/selector-trials/'] },
   { folder: 'lib/validation/', rule: LIB_RULE,
     allow: ['lib/validation/', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'kernel/contracts/browser-driver.ts', 'valibot'] },
   { folder: 'lib/async/', rule: LIB_RULE, allow: ['lib/async/'] },
@@ -46,7 +47,7 @@ export const DEPS = [
     allow: ['lib/custom-tools/', 'lib/json-schema/', 'kernel/contracts/tool.ts', 'kernel/flows/flow-types.ts', 'valibot'] },
   // The HTTP extension point (ROUTES, HTTP_SERVER): a contract between plugins, with its tokens.
   { folder: 'lib/http/', rule: LIB_RULE, allow: ['lib/http/', 'kernel/tokens.ts', 'node:*', 'valibot'] },
-  { folder: 'lib/page-scripts/', rule: LIB_RULE, allow: ['lib/page-scripts/', 'lib/token-estimate/', 'kernel/contracts/', 'valibot'] },
+  { folder: 'lib/page-scripts/', rule: LIB_RULE, allow: ['lib/page-scripts/', 'lib/token-estimate/', 'lib/selector-trials/', 'kernel/contracts/', 'valibot'] },
   { folder: 'lib/element-states/', rule: LIB_RULE, allow: ['lib/element-states/', 'kernel/contracts/'] },
   { folder: 'lib/service-guard/', rule: LIB_RULE, allow: ['lib/service-guard/', 'kernel/config.ts', 'node:*'] },
   { folder: 'lib/llm/', rule: LIB_RULE,

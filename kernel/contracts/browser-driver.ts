@@ -5,6 +5,7 @@
  */
 import type * as v from 'valibot';
 import type { BrowserConfig } from '../flows/flow-types';
+import type { SelectorTrials } from '../../lib/selector-trials/selector-trials';
 
 /**
  * An element target: one selector string or candidates tried in order
@@ -30,8 +31,8 @@ export interface Failover {
   agreement: number | null;
 }
 
-/** What an element action reports about the element it acted on. */
-export interface ElementActionResult {
+/** What an element action reports about the element it acted on, and the candidates it tried. */
+export interface ElementActionResult extends Pick<SelectorTrials, 'selectorsTried'> {
   /**
    * Up to 5 selector candidates for that element, best first, each verified
    * at record time to match exactly that one element, then its fingerprint

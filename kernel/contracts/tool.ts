@@ -5,6 +5,7 @@
 import type * as v from 'valibot';
 import type { BrowserSession, Failover } from './browser-driver';
 import type { FlowMetadata } from '../flows/flow-types';
+import type { SelectorTrials } from '../../lib/selector-trials/selector-trials';
 
 export interface ToolContext {
   session: BrowserSession;
@@ -23,7 +24,7 @@ export interface ToolContext {
   redact?: (text: string) => string;
 }
 
-export interface ToolResult {
+export interface ToolResult extends Partial<SelectorTrials> {
   /** One line for people and the LLM: what happened. */
   message: string;
   data?: unknown;

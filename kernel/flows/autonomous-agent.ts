@@ -26,8 +26,8 @@ export interface AgentStepInput {
    * value the flow typed, and env values never reach an LLM.
    */
   redact(text: string): string;
-  /** Called after every model call with its token usage (persisted at once). */
-  onUsage(inputTokens: number, outputTokens: number): Promise<void>;
+  /** Called after every model call with its token usage and its price (null without prices; persisted at once). */
+  onUsage(inputTokens: number, outputTokens: number, costUsd: number | null): Promise<void>;
 }
 
 export interface AutonomousAgent {

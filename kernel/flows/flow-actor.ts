@@ -376,12 +376,12 @@ export class FlowActor {
   }
 
   /** Runs one tool call and records it; throws FlowCompletion when a control tool ends the flow. */
-  private async callTool(input: ToolCallInput, source: ToolCallSource, rationale: string | null, id: string = randomUUID(), tokenUsage: TokenUsage | null = null): Promise<ToolCallRecord> {
+  private async callTool(input: ToolCallInput, source: ToolCallSource, rationale: string | null, id: string = randomUUID(), tokenUsage: TokenUsage | null = null, costUsd: number | null = null): Promise<ToolCallRecord> {
     const flow = await this.rec.get();
     this.checkBudget(flow);
     await this.rec.setState('RUNNING_ACTION');
     const { record, endFlow, failover } = await runToolCall({
-      id, input, source, rationale, tokenUsage, flow, session: this.session!, tools: this.tools!, envValues: this.envValues,
+      id, input, source, rationale, tokenUsage, costUsd, flow, session: this.session!, tools: this.tools!, envValues: this.envValues,
       recorder: this.rec, settings: this.deps.settings, signal: this.abort.signal,
       redact: (t) => this.redact(t), redactDeep: (x) => this.redactor.redactDeep(x), screenshot: () => this.screenshot(false),
     });
@@ -420,14 +420,15 @@ export class FlowActor {
     this.checkBudget(flow);
     await this.rec.setState('QUERYING_LLM_FOR_NEXT_ACTION');
     let usage: TokenUsage | null = null;
+    let cost: number | null = null;
     const step = await this.deps.agent.nextStep({
       flow, session: this.session!, tools: this.tools!, history: this.history, signal: this.abort.signal,
       redact: (t) => this.redact(t),
-      onUsage: (i, o) => { usage = { inputTokens: (usage?.inputTokens ?? 0) + i, outputTokens: (usage?.outputTokens ?? 0) + o, totalTokens: (usage?.totalTokens ?? 0) + i + o }; return this.rec.addTokens(i, o); },
+      onUsage: (i, o, c) => { usage = { inputTokens: (usage?.inputTokens ?? 0) + i, outputTokens: (usage?.outputTokens ?? 0) + o, totalTokens: (usage?.totalTokens ?? 0) + i + o }; cost = c === null ? cost : (cost ?? 0) + c; return this.rec.addTokens(i, o, c); },
     });
     this.checkCancelled();
     if ((await this.rec.get()).runMode !== 'AUTONOMOUS') return; // switched meanwhile: drop the step
     await this.checkpoint();
-    await this.callTool(step.toolCall, 'LLM', step.rationale, undefined, usage);
+    await this.callTool(step.toolCall, 'LLM', step.rationale, undefined, usage, cost);
   }
 }

@@ -83,12 +83,12 @@ export class FlowRecorder {
     if (imageId) this.events.emit({ type: 'screenshot', flowId: this.flowId, imageId, toolCallId: call.id, at });
   }
 
-  /** Adds token usage of one LLM call. */
-  async addTokens(inputTokens: number, outputTokens: number): Promise<void> {
+  /** Adds token usage of one LLM call, and its price to `costUsd` (a call without a price adds nothing). */
+  async addTokens(inputTokens: number, outputTokens: number, costUsd: number | null = null): Promise<void> {
     const flow = await this.update((f) => {
       const i = f.tokenUsage.inputTokens + inputTokens;
       const o = f.tokenUsage.outputTokens + outputTokens;
-      return { ...f, tokenUsage: { inputTokens: i, outputTokens: o, totalTokens: i + o } };
+      return { ...f, tokenUsage: { inputTokens: i, outputTokens: o, totalTokens: i + o }, costUsd: costUsd === null ? f.costUsd ?? null : (f.costUsd ?? 0) + costUsd };
     });
     this.events.emit({ type: 'tokenUsage', flowId: this.flowId, tokenUsage: flow.tokenUsage, at: Date.now() });
   }

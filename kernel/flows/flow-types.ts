@@ -3,7 +3,7 @@
  * The stored record is exactly what GET /api/flows/{id} answers: no hidden
  * fields, so a read is one lookup and no projection.
  */
-
+import type { SelectorTrials } from '../../lib/selector-trials/selector-trials';
 export const RUN_MODES = ['AUTONOMOUS', 'INSTRUCT', 'DETERMINISTIC'] as const;
 export type RunMode = (typeof RUN_MODES)[number];
 
@@ -83,6 +83,7 @@ export interface FlowMetadata {
   hasGptConfigNameOverride: boolean;
   progress: { toolCallsCompleted: number; toolCallsFailed: number; maxToolCalls: number };
   tokenUsage: TokenUsage;
+  /** Sum of the model calls' `costUsd`; null while none had a price. */ costUsd?: number | null;
   createdAt: number;
   startedAt: number | null;
   completedAt: number | null;
@@ -93,7 +94,7 @@ export interface FlowMetadata {
 
 export type ToolCallSource = 'ON_START' | 'LLM' | 'USER';
 
-export interface ToolCallOutcome {
+export interface ToolCallOutcome extends Partial<SelectorTrials> {
   success: boolean;
   message: string;
   data: unknown | null;
@@ -109,8 +110,9 @@ export interface ToolCallRecord {
   source: ToolCallSource;
   /** The model's stated reason (LLM calls), else null. */
   rationale: string | null;
-  /** Usage of the model call(s) that chose this step (LLM calls), else null. */
+  /** Usage of the model call(s) that chose this step (LLM calls), else null; `costUsd`: its USD at the prices of the GPT configuration it ran with, null without prices. */
   tokenUsage?: TokenUsage | null;
+  costUsd?: number | null;
   /** null while the call runs. */
   outcome: ToolCallOutcome | null;
   screenshotImageId: string | null;

@@ -11,14 +11,16 @@ import type { FlowRecorder } from './flow-recorder';
 import type { FlowMetadata, TokenUsage, ToolCallInput, ToolCallOutcome, ToolCallRecord, ToolCallSource } from './flow-types';
 import { findPlaceholders, substitute } from '../../lib/redaction/env-placeholders';
 import { checkToolCall } from './tool-call-check';
+import { selectorTrialsOf } from '../../lib/selector-trials/selector-trials';
 
 export interface ToolCallRun {
   id: string;
   input: ToolCallInput;
   source: ToolCallSource;
   rationale: string | null;
-  /** Tokens of the model call that chose this call (LLM calls). */
+  /** Tokens of the model call that chose this call (LLM calls), and their price (null without prices). */
   tokenUsage?: TokenUsage | null;
+  costUsd?: number | null;
   flow: FlowMetadata;
   session: BrowserSession;
   tools: Map<string, ToolDefinition>;
@@ -79,7 +81,7 @@ async function prepare(run: ToolCallRun): Promise<{ tool: ToolDefinition; params
 export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallRecord; endFlow: ToolResult['endFlow'] | null; failover: ToolResult['failover'] }> {
   const record: ToolCallRecord = {
     id: run.id, name: run.input.name, parameters: run.input.parameters, source: run.source,
-    rationale: run.rationale, tokenUsage: run.tokenUsage ?? null, outcome: null, screenshotImageId: null,
+    rationale: run.rationale, tokenUsage: run.tokenUsage ?? null, costUsd: run.costUsd ?? null, outcome: null, screenshotImageId: null,
     pageUrl: redactUrl(run), videoOffsetMs: run.session.videoPositionMs?.() ?? null, startedAt: Date.now(), completedAt: null,
   };
   await run.recorder.putToolCall(record, 'started');
@@ -101,12 +103,13 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
       message: result.message + dialogNote,
       data: result.data === undefined ? null : result.data,
       selectors: result.selectors ?? null,
+      ...selectorTrialsOf(result),
     });
   } catch (err) {
     if (run.signal.aborted && !(err instanceof ToolInputError)) {
       outcome = { success: false, message: 'Interrupted: the flow was cancelled or its browser closed', data: null, selectors: null };
     } else {
-      outcome = { success: false, message: run.redact((err as Error)?.message ?? String(err)), data: null, selectors: null };
+      outcome = run.redactDeep({ success: false, message: run.redact((err as Error)?.message ?? String(err)), data: null, selectors: null, ...selectorTrialsOf(err) });
     }
   }
   const screenshotImageId = run.signal.aborted ? null : await run.screenshot();

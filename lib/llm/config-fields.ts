@@ -2,7 +2,7 @@
  * valibot field schemas the LLM provider plugins build their GPT
  * configuration schemas (and their config slice) from, so every `type` has
  * the same limits and messages: names 1–200 characters, keys and tokens
- * 1–10000, endpoints http(s) URLs, `vision` a boolean.
+ * 1–10000, endpoints http(s) URLs, `vision` a boolean, prices numbers >= 0.
  */
 import * as v from 'valibot';
 
@@ -35,16 +35,35 @@ export const baseUrlField = v.optional(httpUrlField);
 /** Optional `vision`: false stops screenshots being attached (default true). */
 export const visionField = v.optional(v.boolean());
 
+/** An optional price in USD per million tokens (0..1,000,000). */
+export const pricePerMillionField = (what: string) => v.optional(v.pipe(
+  v.number('must be a number'),
+  v.minValue(0, 'must be at least 0'),
+  v.maxValue(1_000_000, 'must be at most 1000000'),
+  v.description(`USD per million ${what} tokens; with both prices set, each model call's costUsd is recorded (no built-in price table)`),
+));
+
+/**
+ * The optional prices every type accepts: `inputCostPerMillionTokens` and
+ * `outputCostPerMillionTokens`. The flow-runner agent prices each model
+ * call with them when both are set (`costUsd` of the step and the flow).
+ */
+export const priceConfigEntries = {
+  inputCostPerMillionTokens: pricePerMillionField('input'),
+  outputCostPerMillionTokens: pricePerMillionField('output'),
+};
+
 /**
  * The entries of a configuration that needs only an API key and a model:
- * `apiKey`, `modelName`, and the optional `baseUrl` and `vision`. Spread or
- * pass to `v.strictObject`.
+ * `apiKey`, `modelName`, and the optional `baseUrl`, `vision` and prices.
+ * Spread or pass to `v.strictObject`.
  */
 export const apiKeyConfigEntries = {
   apiKey: keyField,
   modelName: nameField,
   baseUrl: baseUrlField,
   vision: visionField,
+  ...priceConfigEntries,
 };
 
 /**

@@ -18,6 +18,7 @@ import { callWithRetry } from './llm-call';
 import { NO_TOOL_CALL_REMINDER, malformedArgumentsReply, stepPrompt, systemPrompt } from './prompt';
 import { checkNotStuck, repeatedFailureHint } from './loop-guard';
 import { offeredTools } from './tool-offer';
+import { callCostUsd } from './step-cost';
 
 /** What the agent needs from the kernel. */
 export interface FlowRunnerAgentDeps {
@@ -92,7 +93,9 @@ export function createFlowRunnerAgent(deps: FlowRunnerAgentDeps): AutonomousAgen
         const response = await callWithRetry(provider, config, {
           messages, tools: toolDefs, toolChoice: 'required', timeoutMs: llm.requestTimeoutMs, signal,
         }, { maxRetries: llm.maxRetries, baseDelayMs: llm.retryBaseDelayMs }, redact);
-        await input.onUsage(response.usage.inputTokens, response.usage.outputTokens);
+        // Priced with the configuration read for this step: a later edit of it never changes this cost.
+        const { inputTokens, outputTokens } = response.usage;
+        await input.onUsage(inputTokens, outputTokens, callCostUsd(config, inputTokens, outputTokens));
         const call: LlmToolCall | undefined = response.toolCalls[0];
         if (call?.arguments) {
           deps.logger.debug('agent step', {

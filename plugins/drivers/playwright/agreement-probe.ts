@@ -15,6 +15,8 @@ import {
 import type { FoundElement, ProbeState } from './found-element';
 import { describeCandidate, type Candidate } from './selector-candidates';
 import { firstLine, isClosedTargetError, isSelectorSyntaxError } from './readable-errors';
+import { agreementReasons } from '../../../lib/page-scripts/selectors/candidate-trials';
+import { UNSUPPORTED_SYNTAX, orderTrials } from '../../../lib/selector-trials/selector-trials';
 
 /**
  * Functions Playwright sends to the page, built from source so that their
@@ -76,9 +78,12 @@ export async function probeByAgreement(page: Page, candidates: Candidate[], expe
   const locators = passes.map((p) => p.target);
   const chosen = chooseByAgreement(matches);
   state.agreement = candidates.map((c, i) => `${describeCandidate(c)} matched ${describeMatch(matches[i])}`).join('; ');
+  const notRun = candidates.map((c) => (state.invalid.has(c.raw) ? UNSUPPORTED_SYNTAX : c.kind === 'ref' ? 'a ref names an element of another observation' : null));
+  state.reasons = agreementReasons(matches, chosen, notRun);
   if (!chosen) return null;
   const locator = locators[chosen.index] as Locator;
   const count = matches[chosen.index]!.count;
   const one = count > 1 ? locator.nth(chosen.nth) : locator;
-  return { candidate: candidates[chosen.index]!, page, target: one, locator: one, matches: count, handle: null, agreement: chosen.agreement };
+  const trials = orderTrials(candidates.map((c) => c.raw), state.reasons, chosen.index);
+  return { candidate: candidates[chosen.index]!, page, target: one, locator: one, matches: count, handle: null, agreement: chosen.agreement, trials };
 }

@@ -13,6 +13,7 @@ import type { Logger } from '../../../kernel/logger';
 import { recordSelectors } from './selectors/record-selectors';
 import { captureElement } from './agreement-probe';
 import { failoverOf } from './failover';
+import { withTrials } from '../../../lib/selector-trials/selector-trials';
 import { fingerprintCandidate } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
 import { ElementFinder, evaluateOn, type FoundElement } from './element-finder';
 import { parseCandidates } from './selector-candidates';
@@ -173,9 +174,10 @@ export class ElementActions {
     try {
       await action(found, left, found.page);
     } catch (err) {
-      throw new Error(`Could not ${verb} ${found.candidate.raw}: ${describeActionFailure(err)} (waited ${total} ms)`);
+      const failure = new Error(`Could not ${verb} ${found.candidate.raw}: ${describeActionFailure(err)} (waited ${total} ms)`);
+      throw withTrials(failure, { selectorUsed: found.candidate.raw, selectorsTried: found.trials });
     }
-    return { selectors, matchedSelector: found.candidate.raw, ...failoverOf(candidates, found) };
+    return { selectors, matchedSelector: found.candidate.raw, selectorsTried: found.trials, ...failoverOf(candidates, found) };
   }
 }
 

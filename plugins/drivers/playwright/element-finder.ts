@@ -16,6 +16,7 @@ import type { ActionTarget, FoundElement, ProbeState } from './found-element';
 
 export type { ActionTarget, FoundElement, ProbeState } from './found-element';
 import { MIN_AGREEMENT } from '../../../lib/page-scripts/selectors/fingerprint.js';
+import { UNSUPPORTED_SYNTAX, matchedReason, orderTrials, withTrials } from '../../../lib/selector-trials/selector-trials';
 
 /**
  * Runs `source`, a function expression `(el, arg) => ...`, on the element.
@@ -74,12 +75,20 @@ export class ElementFinder {
     const fingerprint = fingerprintOf(candidates);
     if (fingerprint) return probeByAgreement(page, candidates, fingerprint, state);
     let ambiguous: FoundElement | null = null;
-    for (const candidate of candidates) {
-      if (state.invalid.has(candidate.raw)) continue;
+    // Why each candidate was not used in this pass (null: not reached), for `outcome.selectorsTried`.
+    const reasons: (string | null)[] = candidates.map(() => null);
+    state.reasons = reasons;
+    const found = (i: number, f: Omit<FoundElement, 'trials'>): FoundElement => ({ ...f, trials: orderTrials(candidates.map((c) => c.raw), reasons, i) });
+    for (const [i, candidate] of candidates.entries()) {
+      if (state.invalid.has(candidate.raw)) {
+        reasons[i] = UNSUPPORTED_SYNTAX;
+        continue;
+      }
       if (candidate.kind === 'fingerprint') continue; // only read by agreement (above)
       if (candidate.kind === 'ref') {
         const handle = await this.resolveRef(page, candidate, state);
-        if (handle) return { candidate, page, target: handle, locator: null, matches: 1, handle: null };
+        if (handle) return found(i, { candidate, page, target: handle, locator: null, matches: 1, handle: null });
+        reasons[i] = state.refMisses.get(candidate.raw) ?? 'not found';
         continue;
       }
       const locator = page.locator(candidate.selector);
@@ -93,18 +102,22 @@ export class ElementFinder {
         if (isClosedTargetError(err)) throw err;
         if (isSelectorSyntaxError(err)) state.invalid.set(candidate.raw, firstLine(err));
         // Anything else (a navigation replaced the document) is retried on the next pass.
+        reasons[i] = isSelectorSyntaxError(err) ? UNSUPPORTED_SYNTAX : firstLine(err);
         continue;
       }
       if (count === 1) {
         releaseFound(ambiguous);
-        return { candidate, page, target: locator, locator, matches: 1, handle: await element };
+        return found(i, { candidate, page, target: locator, locator, matches: 1, handle: await element });
       }
       releaseLater(element);
+      reasons[i] = matchedReason(count);
       if (count > 1 && !ambiguous) {
         const firstVisible = locator.filter({ visible: true }).first();
-        ambiguous = { candidate, page, target: firstVisible, locator: firstVisible, matches: count, handle: null };
+        ambiguous = { candidate, page, target: firstVisible, locator: firstVisible, matches: count, handle: null, trials: [] };
       }
     }
+    // The ambiguous candidate is used only now that every later one was tried: it goes last.
+    if (ambiguous) ambiguous.trials = orderTrials(candidates.map((c) => c.raw), reasons, candidates.indexOf(ambiguous.candidate));
     return ambiguous;
   }
 
@@ -123,7 +136,7 @@ export class ElementFinder {
       }
       const usable = candidates.filter((c) => !state.invalid.has(c.raw));
       const left = deadline - Date.now();
-      if (left <= 0 || !usable.length) throw new Error(describeNoMatch(candidates, state, timeoutMs));
+      if (left <= 0 || !usable.length) throw withTrials(new Error(describeNoMatch(candidates, state, timeoutMs)), failedTrials(candidates, state));
       await sleep(Math.min(POLL_MS, left));
     }
   }
@@ -158,6 +171,12 @@ export function describeNoMatch(candidates: Candidate[], state: ProbeState, time
   for (const [raw, why] of state.refMisses) notes.push(`${raw}: ${why}`);
   if (notes.length) message += `; ${notes.join('; ')}`;
   return message;
+}
+
+/** Every candidate with why it gave no element, in the latest pass (`selectorsTried` of a failed search). */
+export function failedTrials(candidates: Candidate[], state: ProbeState) {
+  const reasons = candidates.map((c, i) => state.reasons?.[i] ?? (state.invalid.has(c.raw) ? UNSUPPORTED_SYNTAX : 'not run'));
+  return { selectorUsed: null, selectorsTried: orderTrials(candidates.map((c) => c.raw), reasons, -1) };
 }
 
 /** Releases a handle still being fetched once it arrives. */

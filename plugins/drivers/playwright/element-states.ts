@@ -36,7 +36,7 @@ export function playwrightElementStates(deps: ElementStatesDeps): ElementStates<
     },
     read: readState,
     async record(found): Promise<ElementActionResult> {
-      return { selectors: await deps.record(found), matchedSelector: found.candidate.raw };
+      return { selectors: await deps.record(found), matchedSelector: found.candidate.raw, selectorsTried: found.trials };
     },
     release: releaseFound,
     noteAmbiguity: (found) => deps.finder.noteAmbiguity(found),

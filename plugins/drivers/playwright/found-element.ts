@@ -5,6 +5,7 @@
  */
 import type { ElementHandle, Locator, Page } from 'playwright-core';
 import type { Candidate } from './selector-candidates';
+import type { SelectorTrial } from '../../../lib/selector-trials/selector-trials';
 
 /** What element actions run on: a locator, or the handle of an observation ref. */
 export type ActionTarget = Locator | ElementHandle<Element>;
@@ -28,6 +29,8 @@ export interface FoundElement {
   handle: ElementHandle<Element> | null;
   /** How well the element agrees with the recorded fingerprint (set when the target carried one). */
   agreement?: number;
+  /** The candidates tried in the pass that found it, ending with its own (`outcome.selectorsTried`). */
+  trials: SelectorTrial[];
 }
 
 /** One presence pass over the candidates; remembers candidates found unusable. */
@@ -38,4 +41,6 @@ export interface ProbeState {
   refMisses: Map<string, string>;
   /** What each candidate matched in the latest pass by agreement (targets with a fingerprint). */
   agreement?: string;
+  /** Why each candidate was not used in the latest pass (null: not tried), for `selectorsTried` of a failed search. */
+  reasons?: (string | null)[];
 }

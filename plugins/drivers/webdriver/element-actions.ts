@@ -17,6 +17,7 @@ import { fingerprintCandidate } from '../../../lib/page-scripts/selectors/finger
 import { POLL_MS, sleep } from './timing';
 import { isNotInteractable, isStaleElement, readableMessage } from './webdriver-errors';
 import type { Wire } from './wire';
+import { withTrials, type SelectorTrials } from '../../../lib/selector-trials/selector-trials';
 
 /** The least time an action gets once its element is found, however long finding took. */
 const MIN_ACTION_MS = 500;
@@ -167,17 +168,17 @@ export class ElementActions {
         } catch (err) {
           // Re-rendered or covered for a moment: look again while time is left.
           const transient = isStaleElement(err) || isNotInteractable(err);
-          if (!transient || Date.now() >= deadline) throw new Error(`Could not ${verb} ${found.candidate.raw}: ${readableMessage(err)} (waited ${total} ms)`);
+          if (!transient || Date.now() >= deadline) throw withTrials(new Error(`Could not ${verb} ${found.candidate.raw}: ${readableMessage(err)} (waited ${total} ms)`), trialsOf(first));
         }
       } else if (Date.now() >= deadline) {
-        throw new Error(`Could not ${verb} ${found.candidate.raw}: it was not ready (${problem}) (waited ${total} ms)`);
+        throw withTrials(new Error(`Could not ${verb} ${found.candidate.raw}: it was not ready (${problem}) (waited ${total} ms)`), trialsOf(first));
       }
       await sleep(Math.min(POLL_MS, Math.max(0, deadline - Date.now())));
       found = await this.refresh(found, candidates, Math.max(MIN_ACTION_MS, deadline - Date.now()), findOptions);
     }
     await this.deps.settle();
     const failover = first.candidate !== candidates[0] ? { failover: { recorded: candidates[0]!.raw, used: first.candidate.raw, agreement: first.agreement } } : {};
-    return { selectors: recorded(first), matchedSelector: first.candidate.raw, ...failover };
+    return { selectors: recorded(first), matchedSelector: first.candidate.raw, selectorsTried: first.trials, ...failover };
   }
 
   /** The element's current facts, or the element found again when it went stale. */
@@ -236,6 +237,11 @@ function notReady(facts: ElementFacts, readiness: Readiness): string | null {
   if (!facts.enabled) return 'element is not enabled';
   if (readiness === 'editable' && !facts.editable) return 'element is not editable';
   return null;
+}
+
+/** The trials of an element found, for the error of an action on it that failed. */
+function trialsOf(found: FoundElement): SelectorTrials {
+  return { selectorUsed: found.candidate.raw, selectorsTried: found.trials };
 }
 
 /**

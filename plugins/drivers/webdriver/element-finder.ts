@@ -17,6 +17,8 @@ import { MIN_AGREEMENT, type Fingerprint } from '../../../lib/page-scripts/selec
 import { POLL_MS, sleep } from './timing';
 import type { Wire } from './wire';
 import { isNoSuchWindow, readableMessage } from './webdriver-errors';
+import { agreementReasons } from '../../../lib/page-scripts/selectors/candidate-trials';
+import { UNSUPPORTED_SYNTAX, matchedReason, orderTrials, withTrials, type SelectorTrial, type SelectorTrials } from '../../../lib/selector-trials/selector-trials';
 
 /** The W3C key of a WebDriver element reference. */
 export const ELEMENT_KEY = 'element-6066-11e4-a52e-4f735466cecf';
@@ -39,6 +41,8 @@ export interface FoundElement {
   fingerprint: Fingerprint | null;
   /** How well the element agrees with the recorded fingerprint (set when the target carried one). */
   agreement: number | null;
+  /** The candidates tried in the pass that found it, ending with its own (`outcome.selectorsTried`). */
+  trials: SelectorTrial[];
 }
 
 /** What repeated presence passes learned about the candidates. */
@@ -51,6 +55,8 @@ export interface ProbeState {
   lastError: string | null;
   /** Targets with a fingerprint: what each candidate matched in the latest pass, in words. */
   seen?: string[];
+  /** Why each candidate was not used in the latest pass (null: not tried), for `selectorsTried` of a failed search. */
+  reasons?: (string | null)[];
 }
 
 /** Presence passes over a target's candidates, in the active tab of one session. */
@@ -85,6 +91,7 @@ export class ElementFinder {
     for (const [i, message] of result.invalid) state.invalid.set(candidates[i]!.raw, message);
     state.refMisses = new Map(result.refMisses.map(([i, why]) => [candidates[i]!.raw, why]));
     if (result.seen) state.seen = result.seen;
+    state.reasons = passReasons(candidates, state, result);
     // In the page an Element; over the wire a WebDriver element reference.
     const ref = result.element as unknown as ElementRef | null;
     const id = ref ? ref[ELEMENT_KEY] : undefined;
@@ -98,6 +105,7 @@ export class ElementFinder {
       facts: result.facts,
       fingerprint: result.fingerprint,
       agreement: result.agreement,
+      trials: orderTrials(candidates.map((c) => c.raw), state.reasons, result.index),
     };
   }
 
@@ -116,7 +124,7 @@ export class ElementFinder {
         return found;
       }
       const left = deadline - Date.now();
-      if (left <= 0 || !this.usable(candidates, state)) throw new Error(describeNoMatch(candidates, state, timeoutMs));
+      if (left <= 0 || !this.usable(candidates, state)) throw withTrials(new Error(describeNoMatch(candidates, state, timeoutMs)), failedTrials(candidates, state));
       await sleep(Math.min(POLL_MS, left));
     }
   }
@@ -127,6 +135,23 @@ export class ElementFinder {
       this.logger.info(`Selector "${found.candidate.raw}" matches ${found.matches} elements and no other candidate matches exactly one; using its first visible match`);
     }
   }
+}
+
+/** Why each candidate was not the one used in this pass (null: the one used, or not reached). */
+function passReasons(candidates: Candidate[], state: ProbeState, result: FindResult): (string | null)[] {
+  const notRun = candidates.map((c) => (!c.query || state.invalid.has(c.raw) ? UNSUPPORTED_SYNTAX : state.refMisses.get(c.raw) ?? null));
+  if (result.matches) return agreementReasons(result.matches, result.pick, notRun);
+  return candidates.map((_, i) => {
+    if (i === result.index) return null;
+    const count = result.counts[i];
+    return notRun[i] ?? (count === null || count === undefined ? null : matchedReason(count));
+  });
+}
+
+/** Every candidate with why it gave no element, in the latest pass (`selectorsTried` of a failed search). */
+export function failedTrials(candidates: Candidate[], state: ProbeState): SelectorTrials {
+  const reasons = candidates.map((c, i) => state.reasons?.[i] ?? (!c.query || state.invalid.has(c.raw) ? UNSUPPORTED_SYNTAX : state.lastError ?? 'not run'));
+  return { selectorUsed: null, selectorsTried: orderTrials(candidates.map((c) => c.raw), reasons, -1) };
 }
 
 /**

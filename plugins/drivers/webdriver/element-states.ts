@@ -49,7 +49,7 @@ export function webdriverElementStates(deps: ElementStatesDeps): ElementStates<F
         // Gone meanwhile: keep the candidate that matched.
       }
       if (!selectors.length && found.candidate.query?.kind !== 'ref') selectors = [found.candidate.raw];
-      return { selectors: selectors.slice(0, 5), matchedSelector: found.candidate.raw };
+      return { selectors: selectors.slice(0, 5), matchedSelector: found.candidate.raw, selectorsTried: found.trials };
     },
     // Nothing is held page-side between passes.
     release: () => undefined,

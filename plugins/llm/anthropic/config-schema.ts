@@ -9,7 +9,7 @@ import { apiKeyConfigEntries } from '../../../lib/llm/config-fields';
 /** GPT configuration `type` this plugin serves. */
 export const ANTHROPIC_TYPE = 'ANTHROPIC';
 
-/** Strict schema of an `ANTHROPIC` configuration body: `apiKey`, `modelName`, optional `baseUrl` and `vision`. */
+/** Strict schema of an `ANTHROPIC` configuration body: `apiKey`, `modelName`, optional `baseUrl`, `vision` and prices. */
 export const anthropicConfigSchema = v.strictObject(apiKeyConfigEntries);
 
 /** An `ANTHROPIC` configuration body after validation. */

@@ -4,7 +4,7 @@
  */
 import * as v from 'valibot';
 import {
-  baseUrlField, keyField, nameField, optionalApiKeyField, visionField,
+  baseUrlField, keyField, nameField, optionalApiKeyField, priceConfigEntries, visionField,
 } from '../../../lib/llm/config-fields';
 
 /** GPT configuration `type` this plugin serves. */
@@ -28,6 +28,7 @@ export const bedrockConfigSchema = v.pipe(
     baseUrl: baseUrlField,
     apiKey: optionalApiKeyField,
     vision: visionField,
+    ...priceConfigEntries,
   }),
   v.forward(
     v.check(

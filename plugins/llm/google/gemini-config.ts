@@ -9,7 +9,7 @@ import { apiKeyConfigEntries } from '../../../lib/llm/config-fields';
 /** GPT configuration `type` this plugin serves. */
 export const GEMINI_TYPE = 'GOOGLE_GEMINI';
 
-/** Strict schema of a `GOOGLE_GEMINI` configuration body: `apiKey`, `modelName`, optional `baseUrl` and `vision`. */
+/** Strict schema of a `GOOGLE_GEMINI` configuration body: `apiKey`, `modelName`, optional `baseUrl`, `vision` and prices. */
 export const geminiConfigSchema = v.strictObject(apiKeyConfigEntries);
 
 /** A `GOOGLE_GEMINI` configuration body after validation. */

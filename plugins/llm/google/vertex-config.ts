@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import {
-  baseUrlField, keyField, nameField, optionalApiKeyField, visionField,
+  baseUrlField, keyField, nameField, optionalApiKeyField, priceConfigEntries, visionField,
 } from '../../../lib/llm/config-fields';
 
 /** GPT configuration `type` this plugin serves. */
@@ -40,6 +40,7 @@ export const vertexConfigSchema = v.strictObject({
   baseUrl: baseUrlField,
   apiKey: optionalApiKeyField,
   vision: visionField,
+  ...priceConfigEntries,
 });
 
 /** A `GOOGLE_VERTEX` configuration body after validation. */

@@ -9,7 +9,7 @@ import { apiKeyConfigEntries } from '../../../lib/llm/config-fields';
 /** GPT configuration `type` this plugin serves. */
 export const OPENAI_TYPE = 'OPENAI';
 
-/** Strict schema of an `OPENAI` configuration body: `apiKey`, `modelName`, optional `baseUrl` and `vision`. */
+/** Strict schema of an `OPENAI` configuration body: `apiKey`, `modelName`, optional `baseUrl`, `vision` and prices. */
 export const openAiConfigSchema = v.strictObject(apiKeyConfigEntries);
 
 /** An `OPENAI` configuration body after validation. */

@@ -60,6 +60,8 @@ export const RunModeBody = v.strictObject({ runMode: v.picklist(RUN_MODES, `expe
 export const FlowMetadataDoc = v.looseObject({
   id: v.string(), name: v.string(), targetWebsite: v.string(), state: v.picklist(FLOW_STATES),
   runMode: v.picklist(RUN_MODES), createdAt: v.number(),
+  costUsd: v.pipe(v.optional(v.nullable(v.number())),
+    v.description("Sum of the model calls' costUsd at their GPT configuration's prices; null (or absent in older records) while none had a price")),
 });
 export const FlowPageDoc = v.object({ flows: v.array(FlowMetadataDoc), nextPageToken: v.nullable(v.string()) });
 export const ToolCallDoc = v.looseObject({
@@ -67,6 +69,14 @@ export const ToolCallDoc = v.looseObject({
   tokenUsage: v.pipe(v.nullable(v.object({ inputTokens: v.number(), outputTokens: v.number(), totalTokens: v.number() })),
     v.description('Usage of the model answer that chose the call (LLM calls); null for ON_START and USER calls')),
   videoOffsetMs: v.pipe(v.nullable(v.number()), v.description('Position (ms) in the flow video of the newest frame when the call started; null without video')),
+  costUsd: v.pipe(v.optional(v.nullable(v.number())),
+    v.description("USD of tokenUsage at the prices of the GPT configuration the call ran with (inputCostPerMillionTokens, outputCostPerMillionTokens); null without prices")),
+  outcome: v.nullable(v.looseObject({
+    success: v.boolean(), message: v.string(), data: v.unknown(), selectors: v.nullable(v.array(v.string())),
+    selectorUsed: v.pipe(v.optional(v.nullable(v.string())), v.description('Element steps: the candidate that gave the element acted on; null when none did')),
+    selectorsTried: v.pipe(v.optional(v.nullable(v.array(v.object({ selector: v.string(), error: v.nullable(v.string()) })))),
+      v.description('Element steps: the candidates in the order tried, ending with the one used (error null), or all with their reasons when none matched')),
+  })),
 });
 export const ObservationDoc = v.object({
   flowId: v.string(), url: v.string(), title: v.string(), text: v.string(), refCount: v.number(), truncated: v.boolean(),

@@ -1,7 +1,7 @@
 /** Tools that check the page; a failed check fails the call (and a DETERMINISTIC flow). */
 import * as v from 'valibot';
 import type { ToolContext, ToolDefinition } from '../../../kernel/contracts/tool';
-import { SelectorParam, showTarget, TimeoutParam } from './params';
+import { SelectorParam, elementReport, showTarget, TimeoutParam } from './params';
 
 type Target = string | string[];
 
@@ -40,7 +40,7 @@ export const assertionTools: ToolDefinition[] = [
     async run(ctx, p: { selector: Target; state: 'visible'; timeoutMs?: number }) {
       const r = await ctx.session.checkElementState(p.selector, p.state, p.timeoutMs ?? ctx.actionTimeoutMs);
       if (!r.ok) throw new Error(`${showTarget(p.selector)} is not ${p.state}`);
-      return { message: `${showTarget(p.selector)} is ${p.state}`, selectors: r.element?.selectors ?? null };
+      return { message: `${showTarget(p.selector)} is ${p.state}`, ...elementReport(r.element) };
     },
   },
   {
@@ -64,13 +64,13 @@ export const assertionTools: ToolDefinition[] = [
       const where = p.selector ? ` from ${showTarget(p.selector)}` : '';
       const redacted = ctx.redact ? ctx.redact(r.text) : r.text;
       if (!r.truncated && redacted.length <= MAX_EXTRACTED_CHARS) {
-        return { message: `Read ${r.length} characters${where}`, data: { text: redacted }, selectors: r.element?.selectors ?? null };
+        return { message: `Read ${r.length} characters${where}`, data: { text: redacted }, ...elementReport(r.element) };
       }
       const text = redacted.slice(0, MAX_EXTRACTED_CHARS);
       return {
         message: `Read ${r.length} characters${where}; the first ${text.length} are kept`,
         data: { text, truncated: true, length: r.length },
-        selectors: r.element?.selectors ?? null,
+        ...elementReport(r.element),
       };
     },
   },

@@ -3,7 +3,7 @@ import { resolve as resolvePath, relative, isAbsolute } from 'node:path';
 import { existsSync, realpathSync } from 'node:fs';
 import * as v from 'valibot';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
-import { SelectorParam, showTarget, shownMatch } from './params';
+import { SelectorParam, elementReport, showTarget, shownMatch } from './params';
 
 type Target = string | string[];
 
@@ -26,7 +26,7 @@ export const elementTools: ToolDefinition[] = [
     inputSchema: v.strictObject({ selector: SelectorParam }),
     async run(ctx, p: { selector: Target }) {
       const r = await ctx.session.click(p.selector);
-      return { message: `Clicked ${shownMatch(r.matchedSelector)}`, selectors: r.selectors, failover: r.failover };
+      return { message: `Clicked ${shownMatch(r.matchedSelector)}`, ...elementReport(r) };
     },
   },
   {
@@ -35,7 +35,7 @@ export const elementTools: ToolDefinition[] = [
     inputSchema: v.strictObject({ selector: SelectorParam }),
     async run(ctx, p: { selector: Target }) {
       const r = await ctx.session.click(p.selector, { clickCount: 2 });
-      return { message: `Double-clicked ${shownMatch(r.matchedSelector)}`, selectors: r.selectors, failover: r.failover };
+      return { message: `Double-clicked ${shownMatch(r.matchedSelector)}`, ...elementReport(r) };
     },
   },
   {
@@ -44,7 +44,7 @@ export const elementTools: ToolDefinition[] = [
     inputSchema: v.strictObject({ selector: SelectorParam }),
     async run(ctx, p: { selector: Target }) {
       const r = await ctx.session.hover(p.selector);
-      return { message: `Hovered ${shownMatch(r.matchedSelector)}`, selectors: r.selectors, failover: r.failover };
+      return { message: `Hovered ${shownMatch(r.matchedSelector)}`, ...elementReport(r) };
     },
   },
   {
@@ -59,7 +59,7 @@ export const elementTools: ToolDefinition[] = [
     async run(ctx, p: { text: string; selector?: Target; clear?: boolean; pressEnter?: boolean }) {
       const r = await ctx.session.type(p.selector ?? null, p.text, { clear: p.clear ?? true, pressEnter: p.pressEnter ?? false });
       const where = r ? r.matchedSelector : 'the focused element';
-      return { message: `Typed ${p.text.length} characters into ${where}${p.pressEnter ? ' and pressed Enter' : ''}`, selectors: r?.selectors ?? null, failover: r?.failover };
+      return { message: `Typed ${p.text.length} characters into ${where}${p.pressEnter ? ' and pressed Enter' : ''}`, ...elementReport(r) };
     },
   },
   {
@@ -77,7 +77,7 @@ export const elementTools: ToolDefinition[] = [
     inputSchema: v.strictObject({ selector: SelectorParam, values: v.pipe(v.array(v.pipe(v.string(), v.maxLength(1000))), v.minLength(1), v.maxLength(100)) }),
     async run(ctx, p: { selector: Target; values: string[] }) {
       const r = await ctx.session.selectOption(p.selector, p.values);
-      return { message: `Selected ${r.selected.join(', ')} in ${shownMatch(r.matchedSelector)}`, data: { selected: r.selected }, selectors: r.selectors, failover: r.failover };
+      return { message: `Selected ${r.selected.join(', ')} in ${shownMatch(r.matchedSelector)}`, data: { selected: r.selected }, ...elementReport(r) };
     },
   },
   {
@@ -86,7 +86,7 @@ export const elementTools: ToolDefinition[] = [
     inputSchema: v.strictObject({ selector: SelectorParam }),
     async run(ctx, p: { selector: Target }) {
       const r = await ctx.session.setChecked(p.selector, true);
-      return { message: `Checked ${shownMatch(r.matchedSelector)}`, selectors: r.selectors, failover: r.failover };
+      return { message: `Checked ${shownMatch(r.matchedSelector)}`, ...elementReport(r) };
     },
   },
   {
@@ -95,7 +95,7 @@ export const elementTools: ToolDefinition[] = [
     inputSchema: v.strictObject({ selector: SelectorParam }),
     async run(ctx, p: { selector: Target }) {
       const r = await ctx.session.setChecked(p.selector, false);
-      return { message: `Unchecked ${shownMatch(r.matchedSelector)}`, selectors: r.selectors, failover: r.failover };
+      return { message: `Unchecked ${shownMatch(r.matchedSelector)}`, ...elementReport(r) };
     },
   },
   {
@@ -105,7 +105,7 @@ export const elementTools: ToolDefinition[] = [
     async run(ctx, p: { selector: Target; fileName: string }) {
       const path = resolveUpload(ctx.uploadDir, p.fileName);
       const r = await ctx.session.uploadFile(p.selector, [path]);
-      return { message: `Uploaded ${p.fileName} with ${shownMatch(r.matchedSelector)}`, selectors: r.selectors, failover: r.failover };
+      return { message: `Uploaded ${p.fileName} with ${shownMatch(r.matchedSelector)}`, ...elementReport(r) };
     },
   },
   {
@@ -114,7 +114,7 @@ export const elementTools: ToolDefinition[] = [
     inputSchema: v.strictObject({ direction: v.picklist(['up', 'down', 'left', 'right']), selector: v.optional(SelectorParam) }),
     async run(ctx, p: { direction: 'up' | 'down' | 'left' | 'right'; selector?: Target }) {
       const r = await ctx.session.scroll(p.direction, p.selector);
-      return { message: `Scrolled ${p.direction}${p.selector ? ` in ${showTarget(p.selector)}` : ''}`, selectors: r?.selectors ?? null, failover: r?.failover };
+      return { message: `Scrolled ${p.direction}${p.selector ? ` in ${showTarget(p.selector)}` : ''}`, ...elementReport(r) };
     },
   },
   {
@@ -127,7 +127,7 @@ export const elementTools: ToolDefinition[] = [
     }),
     async run(ctx, p: { selector: Target; state: 'visible' | 'hidden' | 'attached' | 'detached'; timeoutMs?: number }) {
       const r = await ctx.session.waitForSelector(p.selector, p.state, p.timeoutMs ?? ctx.actionTimeoutMs);
-      return { message: `${showTarget(p.selector)} is ${p.state}`, selectors: r?.selectors ?? null, failover: r?.failover };
+      return { message: `${showTarget(p.selector)} is ${p.state}`, ...elementReport(r) };
     },
   },
 ];

@@ -1,5 +1,7 @@
 /** Parameter schemas shared by the built-in tools. */
 import * as v from 'valibot';
+import type { ElementActionResult } from '../../../kernel/contracts/browser-driver';
+import type { ToolResult } from '../../../kernel/contracts/tool';
 
 /** A selector string, or candidates tried in order (failover). */
 export const SelectorParam = v.union([
@@ -17,4 +19,14 @@ export function showTarget(target: string | string[]): string {
 /** The candidate an action used, in messages (a recorded fingerprint is named, not dumped as JSON). */
 export function shownMatch(matched: string): string {
   return matched.startsWith('fingerprint=') ? 'the element agreeing with the recorded fingerprint' : matched;
+}
+
+/**
+ * What an element tool reports about the element it acted on: its recorded
+ * selectors, a failover, and the candidates tried with the one used
+ * (`outcome.selectorsTried`, `outcome.selectorUsed`).
+ */
+export function elementReport(r: ElementActionResult | null): Pick<ToolResult, 'selectors' | 'failover' | 'selectorUsed' | 'selectorsTried'> {
+  if (!r) return { selectors: null };
+  return { selectors: r.selectors, failover: r.failover, selectorUsed: r.matchedSelector, selectorsTried: r.selectorsTried };
 }

@@ -11,7 +11,7 @@ import { createDialogHooks, type DialogHooks } from './dialog-hooks';
 import { createLocate, type ElementFacts, type Locate, type PageQuery } from './locate';
 import { createRecorder, type Recorder } from './record';
 import { createAgreement, type Agreement } from './agreement';
-import type { Fingerprint } from '../../../../lib/page-scripts/selectors/fingerprint.js';
+import type { CandidateMatch, Fingerprint } from '../../../../lib/page-scripts/selectors/fingerprint.js';
 
 /** Everything driver code can use inside the page. */
 export interface DriverLib {
@@ -67,6 +67,11 @@ export interface FindResult {
   seen: string[] | null;
   /** The element's fingerprint, when recording. */
   fingerprint: Fingerprint | null;
+  /** How many elements each candidate matched (null: not run), for `outcome.selectorsTried`. */
+  counts: (number | null)[];
+  /** Targets with a recorded fingerprint: what each candidate matched, and the pick (`choose`), for the same. */
+  matches: (CandidateMatch | null)[] | null;
+  pick: { index: number; nth: number } | null;
 }
 
 /**
@@ -83,6 +88,9 @@ export const findElement = pageFunction<DriverLib, [FindArgs], FindResult>(DRIVE
   let fallback: { index: number; el: Element; count: number } | null = null;
   let agreement: number | null = null;
   let seen: string[] | null = null;
+  let matched: (CandidateMatch | null)[] | null = null;
+  let pick: { index: number; nth: number } | null = null;
+  const counts: (number | null)[] = args.queries.map(() => null);
   const run = (i: number): Element[] | null => {
     const query = args.queries[i];
     if (!query) return null;
@@ -105,6 +113,8 @@ export const findElement = pageFunction<DriverLib, [FindArgs], FindResult>(DRIVE
       return { count: els.length, agreements: prints.map((p) => lib.agreement.agreement(recorded.fingerprint, p)), uids: prints.map((p) => (p.uid === undefined ? -1 : p.uid)) };
     });
     const best = lib.agreement.choose(matches);
+    matched = matches;
+    pick = best ? { index: best.index, nth: best.nth } : null;
     if (best) {
       chosen = { index: best.index, el: lists[best.index]![best.nth]!, count: 1 };
       agreement = best.agreement;
@@ -115,6 +125,7 @@ export const findElement = pageFunction<DriverLib, [FindArgs], FindResult>(DRIVE
     for (let i = 0; i < args.queries.length && !chosen; i++) {
       const els = run(i);
       if (!els) continue;
+      counts[i] = els.length;
       if (args.queries[i]!.kind === 'ref' && !els.length) refMisses.push([i, 'not on the page any more, or not in the latest observation']);
       if (els.length === 1) chosen = { index: i, el: els[0], count: 1 };
       else if (els.length > 1 && !fallback) fallback = { index: i, el: els.find((e) => lib.locate.isVisible(e)) || els[0], count: els.length };
@@ -132,6 +143,9 @@ export const findElement = pageFunction<DriverLib, [FindArgs], FindResult>(DRIVE
     agreement,
     seen,
     fingerprint: found && args.record ? lib.agreement.capture([found.el], 1)[0]! : null,
+    counts,
+    matches: matched,
+    pick,
   };
 });
 
