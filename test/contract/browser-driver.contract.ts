@@ -147,6 +147,50 @@ export function runBrowserDriverContract(name: string, makeDriver: (env: Contrac
       assert.match(err.message, /skipped "div\[\[\["/);
     });
 
+    test('an element action reports the candidates tried with why each was passed over, ending with the one used', async () => {
+      await s.navigate(`${site.url}/login.html`);
+      const r = await s.click(['#does-not-exist', 'input', 'div[[[', '#login-button']);
+      assert.equal(r.matchedSelector, '#login-button');
+      assert.deepEqual(r.selectorsTried, [
+        { selector: '#does-not-exist', error: 'matched 0 elements' },
+        { selector: 'input', error: 'matched 2 elements' },
+        { selector: 'div[[[', error: 'syntax not supported by this driver' },
+        { selector: '#login-button', error: null },
+      ]);
+      // The first candidate found the element: it is all that was tried.
+      const first = await s.hover(['#username', '#password']);
+      assert.deepEqual(first.selectorsTried, [{ selector: '#username', error: null }]);
+      // A candidate matching several elements is used only when no later one is unique: it goes last.
+      const ambiguous = await s.hover(['input', '#nope']);
+      assert.deepEqual(ambiguous.selectorsTried, [{ selector: '#nope', error: 'matched 0 elements' }, { selector: 'input', error: null }]);
+    });
+
+    test('with a recorded fingerprint, a candidate now on another element is reported as disagreeing', async () => {
+      await s.navigate(`${site.url}/login.html`);
+      const password = await s.hover('#password');
+      const fingerprint = password.selectors.at(-1)!;
+      assert.match(fingerprint, /^fingerprint=/);
+      // `#username` is a unique match, but of an element unlike the recorded one: the fingerprint finds the password field.
+      const r = await s.hover(['#nope', '#username', fingerprint]);
+      assert.equal(r.matchedSelector, fingerprint);
+      assert.equal(r.selectorsTried?.length, 3, JSON.stringify(r.selectorsTried));
+      assert.deepEqual(r.selectorsTried![0], { selector: '#nope', error: 'matched 0 elements' });
+      assert.equal(r.selectorsTried![1]!.selector, '#username');
+      assert.match(r.selectorsTried![1]!.error ?? '', /^disagrees with the recorded element \(agreement 0\.\d\d\)$/);
+      assert.deepEqual(r.selectorsTried![2], { selector: fingerprint, error: null });
+    });
+
+    test('a failed search carries every candidate with its reason', async () => {
+      await quick.navigate(`${site.url}/login.html`);
+      const failed = await quick.click(['#nope', 'div[[[']).then(() => null, (e: Error & Record<string, unknown>) => e);
+      assert.ok(failed instanceof Error);
+      assert.equal(failed.selectorUsed, null);
+      assert.deepEqual(failed.selectorsTried, [
+        { selector: '#nope', error: 'matched 0 elements' },
+        { selector: 'div[[[', error: 'syntax not supported by this driver' },
+      ]);
+    });
+
     test('unknown selectors fail with a clear message in bounded time', async () => {
       await quick.navigate(`${site.url}/login.html`);
       const { ms, value: err } = await timed(() => quick.click(['#nope', 'text=Nothing here']).then(() => null, (e: Error) => e));
