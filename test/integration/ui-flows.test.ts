@@ -209,6 +209,9 @@ describe('Flow view', () => {
       await shot.waitFor();
       await eventually(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 10_000, 'the screenshot loads');
       assert.equal(await links.nth(2).getAttribute('aria-current'), 'step');
+      // Its details list the selectors tried and mark the one used (outcome.selectorsTried, outcome.selectorUsed).
+      const tried = page.getByRole('region', { name: /^Step 3/ }).locator('ol.selectors').first().getByRole('listitem');
+      await waitText(tried.first(), /#login-button\s*used/);
 
       // The video was sought to the step's place: its videoOffsetMs (the recorder's own timeline).
       const calls = (await svc.request('GET', `/api/flows/${flowId}/tool-calls`)).body;
