@@ -58,11 +58,16 @@ test('settings: GPT configurations and env vars stay masked, agents are assigned
     await gpt.getByRole('button', { name: 'Edit main' }).click();
     assert.equal(await gpt.getByLabel(/^API key/).inputValue(), 'sk-****cdef');
     await gpt.getByRole('textbox', { name: 'Model name' }).fill('gpt-4o');
+    // The optional prices (the schema's number fields) price each model call: costUsd.
+    await gpt.getByRole('spinbutton', { name: /^Input cost per million tokens/ }).fill('2.5');
+    await gpt.getByRole('spinbutton', { name: /^Output cost per million tokens/ }).fill('10');
     await gpt.getByRole('button', { name: 'Save changes' }).click();
     await waitText(table, /gpt-4o(?!-mini)/);
     const stored = await resolve(svc.kernel.container, STORAGE).gptConfigs.get('main');
     assert.equal((stored as Record<string, unknown>).apiKey, KEY);
     assert.equal((stored as Record<string, unknown>).modelName, 'gpt-4o');
+    assert.equal((stored as Record<string, unknown>).inputCostPerMillionTokens, 2.5);
+    assert.equal((stored as Record<string, unknown>).outputCostPerMillionTokens, 10);
 
     // Test connection: one model call through the provider. The configuration is pointed at a fake
     // OpenAI server (tests talk to loopback only); a refused key shows the flow error code.

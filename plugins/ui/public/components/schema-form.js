@@ -149,7 +149,9 @@ export function SchemaForm({ schema, values, onChange, idPrefix, errors = {}, se
         ${options(s).map((o) => html`<option value=${String(o)}>${String(o)}</option>`)}
       </select>`;
     } else if (kind === 'number') {
-      control = html`<input type="number" inputmode="numeric" ...${aria} min=${s.minimum} max=${s.maximum} value=${String(value ?? '')} onInput=${onInput} />`;
+      // Fractions (a price per million tokens) need step="any": the default step of 1 would mark 2.5 invalid.
+      const whole = s.type === 'integer';
+      control = html`<input type="number" inputmode=${whole ? 'numeric' : 'decimal'} step=${whole ? '1' : 'any'} ...${aria} min=${s.minimum} max=${s.maximum} value=${String(value ?? '')} onInput=${onInput} />`;
     } else if ((kind === 'text' || kind === 'textarea') && secret?.(name, s)) {
       // Secrets: a password field, never echoed. Editing shows the API's mask, which the service keeps as the stored value.
       control = html`<input type="password" autocomplete="new-password" ...${aria} spellcheck="false" value=${String(value ?? '')} onInput=${onInput} />`;
