@@ -45,6 +45,7 @@ export const DEPS = [
   { folder: 'lib/mcp/', rule: LIB_RULE,
     allow: ['lib/mcp/', 'kernel/validation.ts', 'node:*', 'valibot', '@valibot/to-json-schema', '@modelcontextprotocol/sdk'] },
   { folder: 'lib/video/', rule: LIB_RULE, allow: ['lib/video/', 'node:*'] },
+  { folder: 'lib/endpoint-slots/', rule: LIB_RULE, allow: ['lib/endpoint-slots/', 'node:*'] },
   { folder: 'lib/', rule: 'a new library needs its own DEPS entry in scripts/check-deps.mjs', allow: [] },
   { folder: 'plugins/', rule: 'plugins never import another plugin (only their own folder, the kernel and lib/)',
     allow: ['@plugin', 'kernel/', 'lib/', 'node:*', '*'] },

@@ -273,8 +273,8 @@ export class FlowActor {
     this.tools = this.deps.tools.forFlow(flow.customTools);
     flow = await this.rec.setState('INITIALIZING', { startedAt: Date.now() });
     await this.loadEnv(flow);
-    await this.openSession(flow);
-    await this.loadTarget(flow);
+    await this.untilEnding(this.openSession(flow));
+    await this.untilEnding(this.loadTarget(flow));
 
     for (const input of flow.toolCallsOnStart) {
       await this.checkpoint();
@@ -310,6 +310,8 @@ export class FlowActor {
       // `${NAME}` placeholders (a proxy password) are filled in for the driver only; the stored flow keeps them.
       session = await driver.open(substitute(flow.browser.using, this.envValues), {
         flowId: flow.id, videoPath, actionTimeoutMs: s.actionTimeoutMs, navigationTimeoutMs: s.navigationTimeoutMs,
+        acquire: { timeoutMs: s.browserAcquireTimeoutMs, maxConcurrentPerEndpoint: s.maxConcurrentPerEndpoint, signal: this.abort.signal,
+          onWaiting: (waitingFor) => void this.serial(async () => { if (this.phase !== 'ended') await this.rec.change({ waitingFor }); }).catch(() => undefined) },
       });
     } catch (err) {
       this.checkCancelled();
@@ -333,6 +335,12 @@ export class FlowActor {
       throw new FlowFailure('TARGET_UNREACHABLE', `Could not load ${flow.targetWebsite}: ${(err as Error).message}`);
     }
     await this.screenshot(true);
+  }
+
+  /** An INITIALIZING step, given up at once when the flow ends early (cancel): what it opens later, openSession closes. */
+  private untilEnding<T>(step: Promise<T>): Promise<T> {
+    step.catch(() => undefined);
+    return Promise.race([step, new Promise<never>((_, reject) => this.abort.signal.addEventListener('abort', () => reject(this.ending), { once: true }))]);
   }
 
   private checkCancelled(): void {

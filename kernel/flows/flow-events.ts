@@ -7,7 +7,7 @@ import type { FlowMetadata, FlowState, RunMode, TokenUsage, ToolCallRecord } fro
 
 /** What a flow reports, in the order it happened; one `state` event per change of state, nextState or runMode. */
 export type FlowEvent =
-  | { type: 'state'; flowId: string; state: FlowState; nextState: FlowState | null; runMode: RunMode; at: number }
+  | { type: 'state'; flowId: string; state: FlowState; nextState: FlowState | null; runMode: RunMode; waitingFor: string | null; at: number }
   | { type: 'toolCall'; flowId: string; phase: 'started' | 'finished'; toolCall: ToolCallRecord; at: number }
   | { type: 'screenshot'; flowId: string; imageId: string; toolCallId: string | null; at: number }
   | { type: 'tokenUsage'; flowId: string; tokenUsage: TokenUsage; at: number }

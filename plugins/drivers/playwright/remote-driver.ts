@@ -13,7 +13,10 @@ import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
 import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
 import { parseOrThrow } from '../../../kernel/validation';
-import { RemoteUsingSchema, remoteProtocol, type PlaywrightConfig } from './config-schema';
+import { acquireBrowser } from '../../../lib/endpoint-slots/acquire-browser';
+import { EndpointSlots } from '../../../lib/endpoint-slots/endpoint-slots';
+import { endpointLabel } from '../../../lib/endpoint-slots/endpoint-label';
+import { RemoteUsingSchema, remoteProtocol, type PlaywrightConfig, type RemoteUsing } from './config-schema';
 import { openSessionOnBrowser } from './open-session';
 import { SharedBrowsers } from './shared-browsers';
 
@@ -30,6 +33,8 @@ export class RemoteDriver implements BrowserDriver {
   readonly description = 'A Chromium running elsewhere, at `url` (ws:// or wss://): its DevTools endpoint (`protocol: "cdp"`, the default for a /devtools/ URL) or a Playwright server (`protocol: "playwright"`, the default otherwise)';
   readonly usingSchema = RemoteUsingSchema;
   private readonly shared: SharedBrowsers;
+  /** Sessions held per remote endpoint (`maxConcurrentPerEndpoint`). */
+  private readonly slots = new EndpointSlots();
 
   constructor(private readonly deps: RemoteDriverDeps) {
     this.shared = new SharedBrowsers('remote browser', deps.logger);
@@ -41,6 +46,20 @@ export class RemoteDriver implements BrowserDriver {
 
   async open(using: BrowserConfig, options: OpenSessionOptions): Promise<BrowserSession> {
     const remote = parseOrThrow(RemoteUsingSchema, using, 'browser.using');
+    if (!options.acquire) return this.openOn(remote, options, () => {});
+    // The remote end may be full, refusing or restarting: wait for it (bounded, visible, cancellable), holding a slot while the session lives.
+    let release = () => {};
+    const acquired = await acquireBrowser({
+      slots: this.slots, endpoint: endpointLabel(remote.url), wait: options.acquire,
+      open: () => this.openOn(remote, options, () => release()),
+      discard: (session) => session.close(),
+    });
+    release = acquired.release;
+    return acquired.value;
+  }
+
+  /** A context on the (shared) connection to `remote.url`; `onClosed` runs once the session is closed. */
+  private openOn(remote: RemoteUsing, options: OpenSessionOptions, onClosed: () => void): Promise<BrowserSession> {
     const protocol = remoteProtocol(remote);
     return this.shared.use(`${protocol} ${remote.url}`, () => this.connect(remote.url, protocol), (browser) => openSessionOnBrowser({
       browser,
@@ -51,6 +70,7 @@ export class RemoteDriver implements BrowserDriver {
       videoFps: this.deps.config.videoFps,
       serviceOrigins: this.deps.serviceOrigins(),
       maxResultBytes: this.deps.config.maxResultBytes,
+      onClosed,
     }));
   }
 
