@@ -31,7 +31,7 @@ export interface AcquireArgs<T> {
   open: () => Promise<T>;
   /** Closes a session that arrived after the wait was abandoned. */
   discard: (value: T) => Promise<void>;
-  /** A request still unanswered after this long is shown as waiting (the endpoint may be queueing it); default 2000. */
+  /** A request still unanswered after this long is shown as waiting (the endpoint may be queueing it); default 5000 (a busy Grid takes seconds to start a browser). */
   queuedAfterMs?: number;
   /** First pause between attempts (doubles, at most 5 s); default 500. */
   retryDelayMs?: number;
@@ -123,7 +123,7 @@ export async function acquireBrowser<T>(args: AcquireArgs<T>): Promise<Acquired<
   let delay = args.retryDelayMs ?? 500;
   for (let attempt = 1; ; attempt++) {
     const requestedAt = Date.now();
-    const queued = setTimeout(() => show(`a browser from ${endpoint}: session requested ${Math.round((Date.now() - requestedAt) / 1000)} s ago, the endpoint may be queueing it`), args.queuedAfterMs ?? 2000);
+    const queued = setTimeout(() => show(`a browser from ${endpoint}: session requested ${Math.round((Date.now() - requestedAt) / 1000)} s ago and not granted yet (the endpoint may be queueing it)`), args.queuedAfterMs ?? 5000);
     try {
       const value = await abandonable(args.open(), deadline, wait.signal, args.discard);
       show(null);
@@ -138,14 +138,16 @@ export async function acquireBrowser<T>(args: AcquireArgs<T>): Promise<Acquired<
         throw new BrowserAcquireError(`No browser from ${endpoint} ${within}: the session request (attempt ${attempt}) was still unanswered`);
       }
       const transient = isTransientRefusal(err);
-      if (!transient || Date.now() + delay >= deadline) {
+      const left = deadline - Date.now();
+      if (!transient || left < 50) {
         release();
         if (!transient) throw err;
         throw new BrowserAcquireError(`No browser from ${endpoint} ${within} (${attempt} attempts); the last one failed: ${firstLine(err)}`);
       }
       show(`a browser from ${endpoint}: attempt ${attempt} failed (${firstLine(err).slice(0, 120)}), trying again`);
       try {
-        await pause(delay, wait.signal);
+        // The last try at the deadline itself: a Grid back a moment before it still counts.
+        await pause(Math.min(delay, left - 20), wait.signal);
       } catch (abort) {
         release();
         throw abort;

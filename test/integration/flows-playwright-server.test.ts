@@ -35,7 +35,7 @@ describe('flows on a Playwright server', () => {
   before(async () => {
     site = await startTestSite();
     server = await startPlaywrightServer();
-    svc = await startService({ settings: { flows: { video: true } } });
+    svc = await startService({ settings: { flows: { video: true, browserAcquireTimeoutMs: 5_000 } } });
     using = { type: 'remoteInstance', url: server.wsUrl, protocol: 'playwright' };
     flow = await runFlow(svc, deterministic(site.url, '/login.html', loginCalls, { name: 'login on a Playwright server', browser: { using } }), 60_000);
   });
@@ -80,10 +80,11 @@ describe('flows on a Playwright server', () => {
     assert.match(bad.body.message, /^browser\.using\.protocol: must be "cdp" or "playwright"/);
   });
 
-  test('a Playwright server that is not there fails the flow naming the endpoint', async () => {
+  test('a Playwright server that is not there fails the flow BROWSER_UNAVAILABLE after browserAcquireTimeoutMs, naming the endpoint', async () => {
     const url = `ws://127.0.0.1:${await deadPort()}/`;
     const failed = await runFlow(svc, deterministic(site.url, '/login.html', loginCalls, { browser: { using: { type: 'remoteInstance', url } } }), 60_000);
     assert.equal(failed.state, 'FAILED');
-    assert.match(JSON.stringify(failed.result), new RegExp(`127\\.0\\.0\\.1:${new URL(url).port}`));
+    assert.equal(failed.result.error.code, 'BROWSER_UNAVAILABLE');
+    assert.match(failed.result.error.message, new RegExp(`No browser from ws://127\\.0\\.0\\.1:${new URL(url).port} within 5000 ms \\(browserAcquireTimeoutMs\\)`));
   });
 });
