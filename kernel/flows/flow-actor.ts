@@ -200,10 +200,10 @@ export class FlowActor {
       result = this.resultOf(err);
     }
     const hasVideo = this.session?.recordsVideo ?? false;
-    if (this.session) {
-      this.closing = true;
-      await this.session.close().catch((err) => this.deps.logger.warn('closing the browser session failed', { flowId: this.flowId, error: (err as Error).message }));
-    }
+    this.closing = true;
+    const closed = this.session?.close().catch((err) => this.deps.logger.warn('closing the browser session failed', { flowId: this.flowId, error: (err as Error).message }));
+    // A flow cancelled or stopped ends at once; its browser may take seconds to let go (a navigation in flight), its video with it.
+    if (!this.ending) await closed;
     await this.serial(() => this.end(result, { hasVideo }));
   }
 

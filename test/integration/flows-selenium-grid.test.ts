@@ -14,6 +14,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { createServer, type Socket } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -135,6 +136,27 @@ describe('flows on a Selenium Grid with two slots', () => {
     assert.equal(cancelled.body.result.error.code, 'CANCELLED');
     assert.equal(cancelled.body.waitingFor, null);
     for (const id of holders) assert.equal((await svc.request('POST', `/api/flows/${id}/cancel`)).body.result.error.code, 'CANCELLED');
+  });
+
+  test('a flow cancelled while its target website never answers (INITIALIZING) ends CANCELLED at once', async () => {
+    // Accepts connections and never answers: the navigation would wait navigationTimeoutMs (30 s).
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => { sockets.add(socket); socket.on('error', () => undefined); });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (silent.address() as { port: number }).port;
+      const res = await svc.request('POST', '/api/flows', deterministic(`http://127.0.0.1:${port}`, '/never', loginCalls, { name: 'never answers', ...on() }));
+      assert.equal(res.status, 201, res.text);
+      await waitForFlow(svc, res.body.id, () => sockets.size > 0, 120_000);
+      const cancelled = await svc.request('POST', `/api/flows/${res.body.id}/cancel`);
+      assert.equal(cancelled.body.state, 'FAILED', cancelled.text);
+      assert.equal(cancelled.body.result.error.code, 'CANCELLED');
+      // Ended, not merely asked to end: nothing more is written afterwards.
+      assert.equal((await svc.request('GET', `/api/flows/${res.body.id}`)).body.state, 'FAILED');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   test('a Grid killed mid-flow fails that flow within seconds; a flow started while it is down succeeds once it is back', async () => {
