@@ -10,9 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createKernel } from '../kernel/kernel';
 import { StartupError } from '../kernel/errors';
-import { HTTP_SERVER, resolve } from '../kernel/tokens';
+import { resolve } from '../kernel/tokens';
 import { runFlowCommand } from './run-command';
 import { mcpCommand } from './mcp-command';
+import { HTTP_SERVER } from '../lib/http/route-contract';
 
 const DEFAULT_CONFIG = resolvePath(dirname(fileURLToPath(import.meta.url)), '..', 'config', 'default.json');
 

@@ -12,7 +12,7 @@ import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../..
 import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
 import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
-import { parseOrThrow } from '../../../kernel/validation';
+import { parseOrThrow } from '../../../lib/validation/validation';
 import { acquireBrowser } from '../../../lib/endpoint-slots/acquire-browser';
 import { EndpointSlots } from '../../../lib/endpoint-slots/endpoint-slots';
 import { endpointLabel } from '../../../lib/endpoint-slots/endpoint-label';

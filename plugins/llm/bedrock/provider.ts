@@ -4,7 +4,7 @@
  */
 import { BedrockRuntimeClient, ConverseCommand, type BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
-import type { LlmError, LlmResponse } from '../../../kernel/contracts/llm-provider';
+import type { LlmError, LlmResponse } from '../../../lib/llm/provider-contract';
 import { SdkLlmProvider, type FailedCall, type SdkCall } from '../../../lib/llm/sdk-provider';
 import { BEDROCK_ENDPOINT_FIELDS, BEDROCK_SECRET_FIELDS, BEDROCK_TYPE, bedrockConfigSchema, type BedrockConfig } from './config-schema';
 import { fromConverseOutput, toConverseInput } from './bedrock-mapping';

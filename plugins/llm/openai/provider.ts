@@ -1,6 +1,6 @@
 /** The `OPENAI` provider: chat completions through the official `openai` SDK. */
 import OpenAI from 'openai';
-import type { LlmError, LlmResponse } from '../../../kernel/contracts/llm-provider';
+import type { LlmError, LlmResponse } from '../../../lib/llm/provider-contract';
 import { SdkLlmProvider, type FailedCall, type SdkCall } from '../../../lib/llm/sdk-provider';
 import { OPENAI_ENDPOINT_FIELDS, OPENAI_SECRET_FIELDS, OPENAI_TYPE, openAiConfigSchema, type OpenAiConfig } from './config-schema';
 import { fromChatCompletion, toChatParams } from './openai-mapping';
