@@ -83,6 +83,7 @@ async function main(): Promise<void> {
     const cases: Case[] = [
       { label: 'list limit=100 (first page)', query: { limit: 100 }, offset: 0 },
       { label: 'name=needle (100 match)', query: { name: 'needle', limit: 100 }, offset: 0 },
+      { label: 'nameContains=EEDL (100 match)', query: { nameContains: 'EEDL', limit: 100 }, offset: 0 },
       { label: 'runMode=INSTRUCT (100 match)', query: { runMode: 'INSTRUCT', limit: 100 }, offset: 0 },
       { label: 'state=RUNNING (non-terminal)', query: { state: 'RUNNING', limit: 100 }, offset: 0 },
       { label: `page ${DEEP_PAGE} via token`, query: { limit: 100, pageToken: deepToken }, offset: (DEEP_PAGE - 1) * 100 },

@@ -124,6 +124,9 @@ export interface ExtractedText {
   length: number;
 }
 
+/** The active tab's newest picture, for a live view: `url` unredacted (the flow redacts it). */
+export interface LiveFrame { mimeType: 'image/jpeg' | 'image/png'; data: Buffer; tabIndex: number; url: string }
+
 export type ElementState = 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'unchecked' | 'attached' | 'detached';
 
 /**
@@ -136,6 +139,11 @@ export interface BrowserSession {
   readonly recordsVideo: boolean;
   /** Rejects... never; resolves with the cause when the browser dies unexpectedly. */
   readonly disconnected: Promise<Error>;
+
+  /** Where in the video the newest frame written is (ms from its start); null without video. */
+  videoPositionMs?(): number | null;
+  /** Calls `listener` with the active tab's newest picture, at most twice a second, while a video is recorded. */
+  onFrame?(listener: (frame: LiveFrame) => void): void;
 
   currentUrl(): string;
   title(): Promise<string>;

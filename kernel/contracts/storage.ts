@@ -30,6 +30,8 @@ export interface FlowStore {
    * Stable: a page never repeats or skips a flow that existed when the first page was read.
    */
   list(query: FlowQuery): Promise<FlowPage>;
+  /** How many flows match the filters (keys only for a single-index query). */
+  count(query: Omit<FlowQuery, 'limit' | 'pageToken'>): Promise<number>;
   /** Every flow whose state is not SUCCESS/FAILED (startup recovery). */
   listActive(): Promise<FlowMetadata[]>;
 }

@@ -21,7 +21,7 @@ import { envRedactor, substitute } from '../../lib/redaction/env-placeholders';
 import { FlowCompletion, FlowFailure, type FailureCode } from './failure-codes';
 import type { FlowEvents } from './flow-events';
 import { FlowRecorder } from './flow-recorder';
-import type { FlowMetadata, FlowResult, HealedStep, RunMode, ToolCallInput, ToolCallRecord, ToolCallSource } from './flow-types';
+import type { FlowMetadata, FlowResult, HealedStep, RunMode, TokenUsage, ToolCallInput, ToolCallRecord, ToolCallSource } from './flow-types';
 import { WakeSignal } from '../../lib/async/wake-signal';
 import { checkToolCall } from './tool-call-check';
 import { runToolCall } from './tool-call-executor';
@@ -318,6 +318,7 @@ export class FlowActor {
       throw new FlowFailure('BROWSER_UNAVAILABLE', `Could not start the browser: ${(err as Error).message}`);
     }
     this.session = session;
+    session.onFrame?.((f) => this.deps.events.emit({ type: 'frame', flowId: flow.id, ...f, data: f.data.toString('base64'), url: this.redact(f.url), at: Date.now() }));
     if (this.ending) {
       this.closeSession();
       this.checkCancelled();
@@ -383,12 +384,12 @@ export class FlowActor {
   }
 
   /** Runs one tool call and records it; throws FlowCompletion when a control tool ends the flow. */
-  private async callTool(input: ToolCallInput, source: ToolCallSource, rationale: string | null, id: string = randomUUID()): Promise<ToolCallRecord> {
+  private async callTool(input: ToolCallInput, source: ToolCallSource, rationale: string | null, id: string = randomUUID(), tokenUsage: TokenUsage | null = null): Promise<ToolCallRecord> {
     const flow = await this.rec.get();
     this.checkBudget(flow);
     await this.rec.setState('RUNNING_ACTION');
     const { record, endFlow, failover } = await runToolCall({
-      id, input, source, rationale, flow, session: this.session!, tools: this.tools!, envValues: this.envValues,
+      id, input, source, rationale, tokenUsage, flow, session: this.session!, tools: this.tools!, envValues: this.envValues,
       recorder: this.rec, settings: this.deps.settings, signal: this.abort.signal,
       redact: (t) => this.redact(t), redactDeep: (x) => this.redactor.redactDeep(x), screenshot: () => this.screenshot(false),
     });
@@ -426,14 +427,15 @@ export class FlowActor {
     // Checked before asking: a model call whose answer could not be run would only cost tokens.
     this.checkBudget(flow);
     await this.rec.setState('QUERYING_LLM_FOR_NEXT_ACTION');
+    let usage: TokenUsage | null = null;
     const step = await this.deps.agent.nextStep({
       flow, session: this.session!, tools: this.tools!, history: this.history, signal: this.abort.signal,
       redact: (t) => this.redact(t),
-      onUsage: (i, o) => this.rec.addTokens(i, o),
+      onUsage: (i, o) => { usage = { inputTokens: (usage?.inputTokens ?? 0) + i, outputTokens: (usage?.outputTokens ?? 0) + o, totalTokens: (usage?.totalTokens ?? 0) + i + o }; return this.rec.addTokens(i, o); },
     });
     this.checkCancelled();
     if ((await this.rec.get()).runMode !== 'AUTONOMOUS') return; // switched meanwhile: drop the step
     await this.checkpoint();
-    await this.callTool(step.toolCall, 'LLM', step.rationale);
+    await this.callTool(step.toolCall, 'LLM', step.rationale, undefined, usage);
   }
 }

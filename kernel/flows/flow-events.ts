@@ -2,6 +2,7 @@
  * Live events of flows, for SSE. Every event of a flow is kept until the
  * flow's subscribers are gone and it has ended, so a late subscriber gets the
  * full history first (`replay`), then live events; `done` is the last one.
+ * `frame` events (live pictures) are the exception: sent live, never kept.
  */
 import type { FlowMetadata, FlowState, RunMode, TokenUsage, ToolCallRecord } from './flow-types';
 
@@ -11,6 +12,7 @@ export type FlowEvent =
   | { type: 'toolCall'; flowId: string; phase: 'started' | 'finished'; toolCall: ToolCallRecord; at: number }
   | { type: 'screenshot'; flowId: string; imageId: string; toolCallId: string | null; at: number }
   | { type: 'tokenUsage'; flowId: string; tokenUsage: TokenUsage; at: number }
+  | { type: 'frame'; flowId: string; mimeType: string; data: string; tabIndex: number; url: string; at: number }
   | { type: 'done'; flowId: string; flow: FlowMetadata; at: number };
 
 export type FlowEventListener = (event: FlowEvent, seq: number) => void;
@@ -24,7 +26,7 @@ export class FlowEvents {
 
   emit(event: FlowEvent): void {
     const list = this.history.get(event.flowId) ?? [];
-    if (list.length < this.maxEventsPerFlow || event.type === 'done') list.push(event);
+    if (event.type !== 'frame' && (list.length < this.maxEventsPerFlow || event.type === 'done')) list.push(event);
     this.history.set(event.flowId, list);
     const seq = list.length - 1;
     for (const l of this.listeners.get(event.flowId) ?? []) {

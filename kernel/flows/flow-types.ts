@@ -111,10 +111,14 @@ export interface ToolCallRecord {
   source: ToolCallSource;
   /** The model's stated reason (LLM calls), else null. */
   rationale: string | null;
+  /** Usage of the model call(s) that chose this step (LLM calls), else null. */
+  tokenUsage?: TokenUsage | null;
   /** null while the call runs. */
   outcome: ToolCallOutcome | null;
   screenshotImageId: string | null;
   pageUrl: string | null;
+  /** Position (ms) in the flow's video of the newest frame when the call started (the page as the call found it); null without video. */
+  videoOffsetMs?: number | null;
   startedAt: number;
   completedAt: number | null;
 }
@@ -122,6 +126,10 @@ export interface ToolCallRecord {
 /** Filters of GET /api/flows. `state: 'RUNNING'` means every non-terminal state. */
 export interface FlowQuery {
   name?: string;
+  /** Part of the name, any case. */
+  nameContains?: string;
+  /** Flows whose `envVars` name this variable. */
+  envVar?: string;
   runMode?: RunMode;
   state?: FlowState | 'RUNNING';
   startedAfter?: number;

@@ -8,7 +8,7 @@ import type { BrowserSession } from '../contracts/browser-driver';
 import type { ToolDefinition, ToolResult } from '../contracts/tool';
 import type { KernelSettings } from '../config';
 import type { FlowRecorder } from './flow-recorder';
-import type { FlowMetadata, ToolCallInput, ToolCallOutcome, ToolCallRecord, ToolCallSource } from './flow-types';
+import type { FlowMetadata, TokenUsage, ToolCallInput, ToolCallOutcome, ToolCallRecord, ToolCallSource } from './flow-types';
 import { findPlaceholders, substitute } from '../../lib/redaction/env-placeholders';
 import { checkToolCall } from './tool-call-check';
 
@@ -17,6 +17,8 @@ export interface ToolCallRun {
   input: ToolCallInput;
   source: ToolCallSource;
   rationale: string | null;
+  /** Tokens of the model call that chose this call (LLM calls). */
+  tokenUsage?: TokenUsage | null;
   flow: FlowMetadata;
   session: BrowserSession;
   tools: Map<string, ToolDefinition>;
@@ -77,8 +79,8 @@ async function prepare(run: ToolCallRun): Promise<{ tool: ToolDefinition; params
 export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallRecord; endFlow: ToolResult['endFlow'] | null; failover: ToolResult['failover'] }> {
   const record: ToolCallRecord = {
     id: run.id, name: run.input.name, parameters: run.input.parameters, source: run.source,
-    rationale: run.rationale, outcome: null, screenshotImageId: null,
-    pageUrl: redactUrl(run), startedAt: Date.now(), completedAt: null,
+    rationale: run.rationale, tokenUsage: run.tokenUsage ?? null, outcome: null, screenshotImageId: null,
+    pageUrl: redactUrl(run), videoOffsetMs: run.session.videoPositionMs?.() ?? null, startedAt: Date.now(), completedAt: null,
   };
   await run.recorder.putToolCall(record, 'started');
   let outcome: ToolCallOutcome;

@@ -98,6 +98,16 @@ export class FrameEncoder {
     return this.framesWritten;
   }
 
+  /**
+   * Where in the video the newest frame written is, in ms (its index over
+   * the rate; 0 before the first): the picture as things stand now, on the
+   * video's own timeline, which drifts from the wall clock when ticks are
+   * late or skipped.
+   */
+  get positionMs(): number {
+    return Math.round((Math.max(0, this.framesWritten - 1) * 1000) / this.options.fps);
+  }
+
   /** Whether any frame was ever given. */
   get hasFrame(): boolean {
     return this.lastFrame !== null;

@@ -86,6 +86,12 @@ describe('DETERMINISTIC flows on the webdriver driver', () => {
       // The 1280x720 viewport at the videos' MAX_VIDEO_WIDTH (960), aspect kept.
       assert.deepEqual([probe.streams[0].width, probe.streams[0].height], [960, 540]);
       assert.ok(Number(probe.format.duration) > 0.4, `duration ${probe.format.duration}`);
+      // Each call's place in that video: on its frame grid, in order, inside it.
+      const calls = (await svc.request('GET', `/api/flows/${flow.id}/tool-calls`)).body;
+      const offsets = calls.map((c: any) => c.videoOffsetMs);
+      assert.ok(offsets.every((o: unknown) => typeof o === 'number'), JSON.stringify(offsets));
+      assert.deepEqual(offsets, [...offsets].sort((a: number, b: number) => a - b));
+      assert.ok(offsets.at(-1) <= Number(probe.format.duration) * 1000, `${offsets.at(-1)} ms in a ${probe.format.duration} s video`);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

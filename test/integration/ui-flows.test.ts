@@ -210,13 +210,13 @@ describe('Flow view', () => {
       await eventually(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 10_000, 'the screenshot loads');
       assert.equal(await links.nth(2).getAttribute('aria-current'), 'step');
 
-      // The video was sought to the step's place (the estimate the view documents: the recording ends as the flow completes).
+      // The video was sought to the step's place: its videoOffsetMs (the recorder's own timeline).
       const calls = (await svc.request('GET', `/api/flows/${flowId}/tool-calls`)).body;
-      const flow = (await svc.request('GET', `/api/flows/${flowId}`)).body;
       const video = page.locator('video');
       const expected = async (n: number) => {
         const duration = await eventually(() => video.evaluate((v: HTMLVideoElement) => (v.readyState >= 1 && Number.isFinite(v.duration) ? v.duration : 0)), 30_000, 'video metadata');
-        return Math.min(Math.max(0, (calls[n - 1].startedAt - (flow.completedAt - duration * 1000)) / 1000), duration - 0.05);
+        assert.equal(typeof calls[n - 1].videoOffsetMs, 'number');
+        return Math.min(calls[n - 1].videoOffsetMs / 1000, duration - 0.05);
       };
       const at = () => video.evaluate((v: HTMLVideoElement) => v.currentTime);
       await eventually(async () => Math.abs((await at()) - (await expected(3))) < 0.05, 30_000, 'the video at step 3');

@@ -57,6 +57,14 @@ test(`with ${FLOWS.toLocaleString('en-US')} flows the first page renders quickly
     await eventually(async () => (await rows.allTextContents()).length === 50 && (await rows.allTextContents()).every((r) => r.includes('Failed')), 10_000, 'only failed flows');
     await page.getByRole('combobox', { name: 'Mode' }).selectOption('INSTRUCT');
     await page.waitForURL(/mode=INSTRUCT/);
+    // Search finds a part of the name, in any case (the service lists `nameContains`).
+    await page.getByRole('searchbox', { name: 'Search flows' }).fill('EEDL');
+    await page.waitForURL(/q=EEDL/);
+    await eventually(async () => {
+      const texts = await rows.allTextContents();
+      return texts.length > 0 && texts.every((r) => r.startsWith('needle') && r.includes('Failed') && r.includes('Instruct'));
+    }, 10_000, 'the rows whose name contains the text');
+    assert.match((await page.locator('#search-hint').textContent()) ?? '', /Names containing the text/);
     await page.getByRole('searchbox', { name: 'Search flows' }).fill('needle');
     await page.waitForURL(/q=needle/);
     await eventually(async () => {

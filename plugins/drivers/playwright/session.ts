@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import type {
-  BrowserSession, DialogInfo, ElementActionResult, ElementState, ExtractedText, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
+  BrowserSession, DialogInfo, ElementActionResult, ElementState, ExtractedText, LiveFrame, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
 } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
 import { PageObserver } from './observation/observe-page';
@@ -23,6 +23,10 @@ import type { ServiceGuard } from './service-guard';
 import type { VideoRecorder } from './video-recorder';
 import { ViewportCapture } from './viewport-capture';
 import { warmOnLoad } from './page-warmup';
+import { FrameThrottle } from '../../../lib/video/frame-throttle';
+
+/** Live frames go out at most twice a second (each is a JPEG of the viewport on the event stream). */
+const LIVE_FRAME_INTERVAL_MS = 500;
 
 export interface PlaywrightSessionParts {
   context: BrowserContext;
@@ -96,6 +100,19 @@ export class PlaywrightSession implements BrowserSession {
 
   get recordsVideo(): boolean {
     return this.recorder !== null;
+  }
+
+  videoPositionMs(): number | null {
+    return this.recorder?.positionMs ?? null;
+  }
+
+  /** The screencast frames feeding the video, throttled (lib/video/frame-throttle.ts); none without a recorder. */
+  onFrame(listener: (frame: LiveFrame) => void): void {
+    // A frame still waiting when the session closes is dropped: the flow has moved on.
+    const throttle = new FrameThrottle<LiveFrame>(LIVE_FRAME_INTERVAL_MS, (frame) => { if (!this.closing) listener(frame); });
+    this.recorder?.onFrame((data, page) => {
+      throttle.offer({ mimeType: 'image/jpeg', data, tabIndex: Math.max(0, this.tabTracker.list().indexOf(page)), url: page.url() });
+    });
   }
 
   currentUrl(): string {

@@ -32,6 +32,7 @@ export class VideoRecorder {
   private framesSinceFollow = 0;
   private followedAt = 0;
   private stopping = false;
+  private frameListener: ((jpeg: Buffer, page: Page) => void) | null = null;
 
   constructor(private readonly options: VideoRecorderOptions) {
     this.encoder = new FrameEncoder({ ...options, input: 'jpeg', log: options.logger }, () => this.restartStalled());
@@ -40,6 +41,16 @@ export class VideoRecorder {
   /** Frames written so far (tests and diagnostics). */
   get frameCount(): number {
     return this.encoder.frameCount;
+  }
+
+  /** Where in the video the newest frame written is (ms). */
+  get positionMs(): number {
+    return this.encoder.positionMs;
+  }
+
+  /** Also hands every screencast frame (JPEG) of the followed tab to `listener` (the live view). */
+  onFrame(listener: (jpeg: Buffer, page: Page) => void): void {
+    this.frameListener = listener;
   }
 
   /** Records `page` from now on (the session's active tab). */
@@ -64,7 +75,9 @@ export class VideoRecorder {
       this.cdp = cdp;
       cdp.on('Page.screencastFrame', (frame) => {
         this.framesSinceFollow++;
-        this.encoder.setFrame(Buffer.from(frame.data, 'base64'));
+        const jpeg = Buffer.from(frame.data, 'base64');
+        this.encoder.setFrame(jpeg);
+        this.frameListener?.(jpeg, page);
         cdp.send('Page.screencastFrameAck', { sessionId: frame.sessionId }).catch(() => undefined);
       });
       const { width, height } = this.encoder.size;

@@ -125,6 +125,10 @@ export class WebdriverSession implements BrowserSession {
     return this.parts.video !== null;
   }
 
+  videoPositionMs(): number | null {
+    return this.video?.positionMs ?? null;
+  }
+
   private startVideo(): void {
     const { video, viewport, logger, browser } = this.parts;
     if (!video) return;

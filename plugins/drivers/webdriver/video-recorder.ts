@@ -38,6 +38,11 @@ export class WebdriverVideo {
     return this.encoder.frameCount;
   }
 
+  /** Where in the video the newest frame written is (ms). */
+  get positionMs(): number {
+    return this.encoder.positionMs;
+  }
+
   /** A screenshot the flow took: the newest picture of the page. */
   offer(png: Buffer): void {
     this.encoder.setFrame(png);

@@ -10,11 +10,12 @@ import { configRoutes, secretsLifecycle } from './config-routes';
 import { LLM_PROVIDERS } from '../../../lib/llm/provider-contract';
 import { ROUTES } from '../../../lib/http/route-contract';
 import { AGENTS } from '../../../lib/llm/agent-contract';
+import { envUsageRoute } from './env-usage';
 
 export default definePlugin({
   id: 'routes-config',
   apiVersion: 2,
-  description: '/api/gpt-configs, /api/env and /api/agents',
+  description: '/api/gpt-configs, /api/env, /api/env-usage and /api/agents',
   provides: [ROUTES, LIFECYCLE],
   deps: { storage: STORAGE, logger: LOGGER },
   // GPT configuration types come from the loaded providers, agent names from the loaded agents.
@@ -22,7 +23,7 @@ export default definePlugin({
   register({ deps, provide }) {
     let store: ConfigStore | undefined;
     const getStore = () => (store ??= new ConfigStore(deps.storage, deps.providers, deps.agents, deps.logger));
-    provide(ROUTES, () => configRoutes(getStore()));
+    provide(ROUTES, () => [...configRoutes(getStore()), envUsageRoute(() => deps.storage)]);
     provide(LIFECYCLE, () => secretsLifecycle(getStore()));
   },
 });

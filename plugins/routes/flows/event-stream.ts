@@ -1,7 +1,7 @@
 /**
  * GET /api/flows/{id}/events: Server-Sent Events. Past events are replayed
  * first (from memory for live flows, rebuilt from storage for finished ones),
- * then live events; the stream ends after `done`. A disconnecting client
+ * then live events (and live `frame` pictures, never replayed); the stream ends after `done`. A disconnecting client
  * unsubscribes at once.
  */
 import type { RouteRequest, RouteResult } from '../../../lib/http/route-contract';
@@ -16,6 +16,15 @@ function write(res: RouteRequest['res'], event: FlowEvent, id: number, view: Flo
   const shown = event.type === 'done' ? { ...event, flow: flowOutputView(event.flow).flow } : view.redact(event);
   const { type, ...data } = shown;
   res.write(`id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+}
+
+/**
+ * A live `frame` (the active tab's newest picture): no id, since frames are
+ * never replayed and must not shift the numbering of the events that are.
+ */
+function writeFrame(res: RouteRequest['res'], event: FlowEvent & { type: 'frame' }, view: FlowOutputView): void {
+  const { type, ...data } = view.redact(event);
+  res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
 /** Rebuilds the history of a finished flow whose in-memory events have expired. */
@@ -53,6 +62,7 @@ export async function streamEvents(req: RouteRequest, flow: FlowMetadata, events
   let replaying = true;
   const unsubscribe = events.subscribe(flow.id, (event) => {
     if (ended) return;
+    if (event.type === 'frame') { if (!replaying) writeFrame(res, event, view); return; }
     if (replaying) { pending.push(event); return; }
     write(res, event, seq++, view);
     if (event.type === 'done') { unsubscribe(); end(); }

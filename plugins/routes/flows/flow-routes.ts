@@ -157,7 +157,7 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
     },
     {
       method: 'GET', path: '/api/flows/:flowId/events', summary: 'Server-Sent Events of the flow (history first)', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
-      responses: { 200: { description: 'text/event-stream', contentType: 'text/event-stream' }, 404: ERR, 429: { description: 'TOO_MANY_SUBSCRIBERS: too many open event streams for this flow or in all' } },
+      responses: { 200: { description: 'text/event-stream: state, toolCall, screenshot, tokenUsage, done, and live `frame` pictures (never replayed, at most 2/s)', contentType: 'text/event-stream' }, 404: ERR, 429: { description: 'TOO_MANY_SUBSCRIBERS: too many open event streams for this flow or in all' } },
       async handler(req) {
         const flow = await flows().get(req.params.flowId);
         return streamEvents(req, flow, deps.events, deps.storage, subscribers);

@@ -9,6 +9,8 @@ export const ToolCallParams = v.object({ flowId: v.string(), toolCallId: v.strin
 
 export const ListQuery = v.strictObject({
   name: v.optional(NameSchema),
+  nameContains: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'),
+    v.description('Part of the name, case-insensitive (combines with the other filters and the cursor)'))),
   startedAfter: v.optional(QueryInteger),
   startedBefore: v.optional(QueryInteger),
   runMode: v.optional(v.picklist(RUN_MODES, `expected one of ${RUN_MODES.join(', ')}`)),
@@ -60,7 +62,12 @@ export const FlowMetadataDoc = v.looseObject({
   runMode: v.picklist(RUN_MODES), createdAt: v.number(),
 });
 export const FlowPageDoc = v.object({ flows: v.array(FlowMetadataDoc), nextPageToken: v.nullable(v.string()) });
-export const ToolCallDoc = v.looseObject({ id: v.string(), name: v.string(), parameters: v.record(v.string(), v.unknown()), source: v.picklist(['ON_START', 'LLM', 'USER']) });
+export const ToolCallDoc = v.looseObject({
+  id: v.string(), name: v.string(), parameters: v.record(v.string(), v.unknown()), source: v.picklist(['ON_START', 'LLM', 'USER']),
+  tokenUsage: v.pipe(v.nullable(v.object({ inputTokens: v.number(), outputTokens: v.number(), totalTokens: v.number() })),
+    v.description('Usage of the model answer that chose the call (LLM calls); null for ON_START and USER calls')),
+  videoOffsetMs: v.pipe(v.nullable(v.number()), v.description('Position (ms) in the flow video of the newest frame when the call started; null without video')),
+});
 export const ObservationDoc = v.object({
   flowId: v.string(), url: v.string(), title: v.string(), text: v.string(), refCount: v.number(), truncated: v.boolean(),
   screenshot: v.optional(v.string()), at: v.number(),

@@ -8,6 +8,7 @@
  *   s!<state>!<pos>         by state
  *   m!<runMode>!<pos>       by run mode
  *   a!<pos>                 "active": every state but SUCCESS and FAILED
+ *   e!<enc(envVar)>!<pos>   by env var used, one per name in `envVars` (env-index.ts builds it for older records)
  *
  * The value of each entry is the flow id.
  */
@@ -26,6 +27,11 @@ const POSITION_RE = /^\d{16}![^!]+$/;
  */
 export function encodeKeyPart(value: string): string {
   return value.replace(/[%!]/g, (c) => (c === '%' ? '%25' : '%21'));
+}
+
+/** The inverse of encodeKeyPart. */
+export function decodeKeyPart(part: string): string {
+  return part.replace(/%2[15]/g, (c) => (c === '%21' ? '!' : '%'));
 }
 
 /** Zero-padded `MAX_SAFE_INTEGER - createdAt`: larger timestamps sort first. */
@@ -49,6 +55,7 @@ export function indexKeysOf(flow: FlowMetadata): string[] {
     `m!${flow.runMode}!${pos}`,
   ];
   if (!isTerminal(flow.state)) keys.push(`a!${pos}`);
+  for (const name of new Set(flow.envVars)) keys.push(`e!${encodeKeyPart(name)}!${pos}`);
   return keys;
 }
 
@@ -57,12 +64,13 @@ export interface IndexPlan {
   /** Key prefix of the chosen index; entries are `prefix + position`. */
   prefix: string;
   /** Name of the index, for diagnostics and tests. */
-  index: 'name' | 'state' | 'active' | 'runMode' | 'createdAt';
+  index: 'name' | 'envVar' | 'state' | 'active' | 'runMode' | 'createdAt';
 }
 
-/** Picks the most selective index the query allows: name > state > runMode > createdAt. */
+/** Picks the most selective index the query allows: name > envVar > state > runMode > createdAt. */
 export function planQuery(query: Omit<FlowQuery, 'limit'>): IndexPlan {
   if (query.name !== undefined) return { prefix: `n!${encodeKeyPart(query.name)}!`, index: 'name' };
+  if (query.envVar !== undefined) return { prefix: `e!${encodeKeyPart(query.envVar)}!`, index: 'envVar' };
   if (query.state === 'RUNNING') return { prefix: 'a!', index: 'active' };
   if (query.state !== undefined) return { prefix: `s!${query.state}!`, index: 'state' };
   if (query.runMode !== undefined) return { prefix: `m!${query.runMode}!`, index: 'runMode' };
@@ -72,6 +80,8 @@ export function planQuery(query: Omit<FlowQuery, 'limit'>): IndexPlan {
 /** Whether a record satisfies every filter of the query (index filters included). */
 export function matchesQuery(flow: FlowMetadata, query: Omit<FlowQuery, 'limit'>): boolean {
   if (query.name !== undefined && flow.name !== query.name) return false;
+  if (query.nameContains !== undefined && !flow.name.toLowerCase().includes(query.nameContains.toLowerCase())) return false;
+  if (query.envVar !== undefined && !flow.envVars.includes(query.envVar)) return false;
   if (query.runMode !== undefined && flow.runMode !== query.runMode) return false;
   if (query.state === 'RUNNING') {
     if (isTerminal(flow.state)) return false;

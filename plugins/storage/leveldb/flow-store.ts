@@ -11,6 +11,7 @@ import {
   decodePageToken, encodePageToken, indexKeysOf, matchesQuery, planQuery, positionOfIndexKey,
 } from './flow-keys';
 import { keyRange } from './key-range';
+import { NameSearch } from './name-search';
 import type { ToolCallKeys } from './tool-call-store';
 
 /** Extra index operations a record change brings (the media index), and what to do once they are written. */
@@ -23,13 +24,18 @@ const MAX_CHUNK = 1024;
 
 /** FlowStore on LevelDB; `locks` is shared with the tool-call store (delete removes calls). */
 export class LevelFlowStore implements FlowStore {
+  /** Every flow's name in memory, for `nameContains` (name-search.ts). */
+  private readonly names: NameSearch;
+
   constructor(
     private readonly db: RootDb,
     private readonly subs: Sublevels,
     private readonly locks: KeyMutex,
     private readonly toolCallKeys: ToolCallKeys,
     private readonly hook?: RecordChangeHook,
-  ) {}
+  ) {
+    this.names = new NameSearch(subs);
+  }
 
   async create(flow: FlowMetadata): Promise<void> {
     await this.locks.run(flowLock(flow.id), async () => {
@@ -40,6 +46,7 @@ export class LevelFlowStore implements FlowStore {
       if (extra) ops.push(...extra.ops);
       await this.db.batch(ops);
       extra?.commit();
+      this.names.written(undefined, flow);
     });
   }
 
@@ -54,6 +61,7 @@ export class LevelFlowStore implements FlowStore {
       // Index keys of the stored version, taken before `mutate` may change `current` in place.
       const oldKeys = new Set(indexKeysOf(current));
       const previous = this.hook ? { ...current, imageIds: [...current.imageIds] } : current;
+      const named = { id: current.id, createdAt: current.createdAt, name: current.name };
       const next = mutate(current);
       if (next.id !== id) throw new Error(`flow update must not change the id (${id} -> ${next.id})`);
       const newKeys = new Set(indexKeysOf(next));
@@ -64,6 +72,7 @@ export class LevelFlowStore implements FlowStore {
       if (extra) ops.push(...extra.ops);
       await this.db.batch(ops);
       extra?.commit();
+      this.names.written(named, next);
       return next;
     });
   }
@@ -83,6 +92,7 @@ export class LevelFlowStore implements FlowStore {
         if (extra) ops.push(...extra.ops);
         await this.db.batch(ops);
         extra?.commit();
+        this.names.written(current, undefined);
         return true;
       }),
     );
@@ -97,6 +107,8 @@ export class LevelFlowStore implements FlowStore {
     const limit = Math.max(1, Math.trunc(query.limit));
     const plan = planQuery(query);
     const after = query.pageToken !== undefined ? decodePageToken(query.pageToken) : undefined;
+    // A substring needs the name index's keys; an exact name (more selective) walks its own index.
+    if (query.nameContains !== undefined && query.name === undefined) return this.names.list({ ...query, nameContains: query.nameContains }, after);
     const range = keyRange(plan.prefix, after);
     const exact = !hasRecordOnlyFilters(query, plan.index);
     const found: Array<{ flow: FlowMetadata; position: string }> = [];
@@ -124,6 +136,20 @@ export class LevelFlowStore implements FlowStore {
     return { flows: page.map((f) => f.flow), nextPageToken };
   }
 
+  /** A single-index query counts its index keys; any other filter pages through the matches. */
+  async count(query: Omit<FlowQuery, 'limit' | 'pageToken'>): Promise<number> {
+    const plan = planQuery(query);
+    if (!hasRecordOnlyFilters(query, plan.index)) return (await this.subs.flowIdx.keys(keyRange(plan.prefix)).all()).length;
+    let total = 0;
+    let pageToken: string | undefined;
+    do {
+      const page = await this.list({ ...query, limit: MAX_CHUNK, pageToken });
+      total += page.flows.length;
+      pageToken = page.nextPageToken ?? undefined;
+    } while (pageToken);
+    return total;
+  }
+
   async listActive(): Promise<FlowMetadata[]> {
     const ids = await this.subs.flowIdx.values(keyRange('a!')).all();
     const records = await this.subs.flows.getMany(ids);
@@ -133,9 +159,9 @@ export class LevelFlowStore implements FlowStore {
 }
 
 /** Whether a filter is left to check on records after walking `index`. */
-function hasRecordOnlyFilters(query: FlowQuery, index: ReturnType<typeof planQuery>['index']): boolean {
-  if (query.startedAfter !== undefined || query.startedBefore !== undefined) return true;
-  const filters = [query.name !== undefined, query.state !== undefined, query.runMode !== undefined].filter(Boolean).length;
+function hasRecordOnlyFilters(query: Omit<FlowQuery, 'limit'>, index: ReturnType<typeof planQuery>['index']): boolean {
+  if (query.startedAfter !== undefined || query.startedBefore !== undefined || query.nameContains !== undefined) return true;
+  const filters = [query.name !== undefined, query.envVar !== undefined, query.state !== undefined, query.runMode !== undefined].filter(Boolean).length;
   return filters > (index === 'createdAt' ? 0 : 1);
 }
 

@@ -16,6 +16,7 @@ import { LevelKeyValueStore } from './kv-store';
 import { FileArtifactStore } from './artifact-store';
 import { describeOpenError } from './open-error';
 import { MediaRetention, type MediaRetentionLimits } from './media-retention';
+import { ensureEnvIndex } from './env-index';
 
 /** Options of the LevelDB storage. */
 export interface LevelStorageOptions {
@@ -76,6 +77,7 @@ export class LevelStorage implements Storage {
       (flowId) => artifacts.deleteFlow(flowId), flowLock, this.options.logger,
     );
     try {
+      await ensureEnvIndex(db, subs, this.options.logger);
       await mediaRetention.open();
     } catch (err) {
       await db.close();

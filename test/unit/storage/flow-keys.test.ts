@@ -21,16 +21,18 @@ test('encoded key parts never contain the separator and stay distinct', () => {
 });
 
 test('index keys: one per index, the active one only for non-terminal states, all ending with the position', () => {
-  const running = makeFlow({ name: 'n!x', state: 'PAUSED', runMode: 'INSTRUCT', createdAt: 5 });
+  const running = makeFlow({ name: 'n!x', state: 'PAUSED', runMode: 'INSTRUCT', createdAt: 5, envVars: ['USER', 'PASS', 'USER'] });
   const keys = indexKeysOf(running);
-  assert.deepEqual(keys.map((k) => k.slice(0, 2)), ['c!', 'n!', 's!', 'm!', 'a!']);
+  assert.deepEqual(keys.map((k) => k.slice(0, 2)), ['c!', 'n!', 's!', 'm!', 'a!', 'e!', 'e!']);
+  assert.ok(keys.includes(`e!PASS!${flowPosition(running)}`), 'one env-var entry per distinct name');
   assert.ok(keys.every((k) => positionOfIndexKey(k) === flowPosition(running)));
   assert.ok(keys.includes(`n!n%21x!${flowPosition(running)}`));
   assert.equal(indexKeysOf({ ...running, state: 'SUCCESS' }).some((k) => k.startsWith('a!')), false);
 });
 
-test('query plan picks name > state > runMode > createdAt; RUNNING walks the active index', () => {
-  assert.equal(planQuery({ name: 'x', state: 'PAUSED', runMode: 'INSTRUCT' }).index, 'name');
+test('query plan picks name > envVar > state > runMode > createdAt; RUNNING walks the active index', () => {
+  assert.equal(planQuery({ name: 'x', envVar: 'USER', state: 'PAUSED', runMode: 'INSTRUCT' }).index, 'name');
+  assert.equal(planQuery({ envVar: 'USER', state: 'PAUSED' }).index, 'envVar');
   assert.equal(planQuery({ state: 'PAUSED', runMode: 'INSTRUCT' }).index, 'state');
   assert.equal(planQuery({ state: 'RUNNING', runMode: 'INSTRUCT' }).index, 'active');
   assert.equal(planQuery({ runMode: 'INSTRUCT', startedAfter: 1 }).index, 'runMode');

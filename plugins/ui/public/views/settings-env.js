@@ -89,7 +89,7 @@ export function EnvVars() {
         return html`<tr>
           <td><code>${k}</code></td>
           <td><span class="masked" aria-hidden="true">••••••••</span><span class="sr-only">hidden</span></td>
-          <td class="small">${!u ? html`<span class="muted">${usage.data ? 'no flow' : '…'}</span>` : html`${u.flowCount} flow${u.flowCount === 1 ? '' : 's'}:
+          <td class="small">${!u || !u.flowCount ? html`<span class="muted">${usage.data ? 'no flow' : '…'}</span>` : html`${u.flowCount} flow${u.flowCount === 1 ? '' : 's'}:
             ${u.recentFlows.map((f, i) => html`${i ? ', ' : ' '}<a href=${`/flows/${f.id}`}>${f.name}</a>`)}`}</td>
           <td class="row-actions">
             <button type="button" class="btn btn-small btn-ghost" aria-label=${`Replace the value of ${k}`} onClick=${() => { setKey(k); setValue(''); document.getElementById('env-value')?.focus(); }}>Replace</button>
