@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Libraries below the kernel: plain code that imports none of ours (or each other only). */
-const LEAF_LIBS = ['lib/redaction/', 'lib/safe-regex/', 'lib/json-schema/', 'lib/token-estimate/'];
+const LEAF_LIBS = ['lib/redaction/', 'lib/safe-regex/', 'lib/json-schema/', 'lib/token-estimate/', 'lib/package-root/'];
 const KERNEL_RULE = 'kernel never imports a plugin, a plugin kit (lib/llm, lib/page-scripts...) or an SDK';
 const LIB_RULE = "lib never imports a plugin or the kernel's flow code, only what its DEPS entry lists";
 
@@ -45,6 +45,7 @@ export const DEPS = [
   { folder: 'lib/mcp/', rule: LIB_RULE,
     allow: ['lib/mcp/', 'kernel/validation.ts', 'node:*', 'valibot', '@valibot/to-json-schema', '@modelcontextprotocol/sdk'] },
   { folder: 'lib/video/', rule: LIB_RULE, allow: ['lib/video/', 'node:*'] },
+  { folder: 'lib/package-root/', rule: LIB_RULE, allow: ['lib/package-root/', 'node:*'] },
   { folder: 'lib/', rule: 'a new library needs its own DEPS entry in scripts/check-deps.mjs', allow: [] },
   { folder: 'plugins/', rule: 'plugins never import another plugin (only their own folder, the kernel and lib/)',
     allow: ['@plugin', 'kernel/', 'lib/', 'node:*', '*'] },
