@@ -9,8 +9,6 @@ import { parseArgs } from 'node:util';
 import { createKernel } from '../kernel/kernel';
 import { StartupError } from '../kernel/errors';
 import { HTTP_SERVER, resolve } from '../kernel/tokens';
-import { runFlowCommand } from './run-command';
-import { mcpCommand } from './mcp-command';
 import { DEFAULT_CONFIG, pathOverrides } from './defaults';
 
 const USAGE = `Usage:
@@ -60,12 +58,17 @@ async function main(): Promise<void> {
   switch (command) {
     case 'serve':
       return serve(rest);
-    case 'run':
+    // Imported when chosen: `serve` need not load the MCP SDK (a tenth of its startup).
+    case 'run': {
+      const { runFlowCommand } = await import('./run-command');
       process.exitCode = await runFlowCommand(rest, DEFAULT_CONFIG);
       return;
-    case 'mcp':
+    }
+    case 'mcp': {
+      const { mcpCommand } = await import('./mcp-command');
       process.exitCode = await mcpCommand(rest, DEFAULT_CONFIG);
       return;
+    }
     case '--version': case '-v': {
       const { appVersion } = await import('../kernel/kernel');
       process.stdout.write(appVersion() + '\n');
