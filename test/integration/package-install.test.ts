@@ -25,10 +25,14 @@ import { startTestSite, type TestSite } from '../fixtures/site/serve';
 
 const run = promisify(execFile);
 
-/** The environment of the npm and npx children: this process's, without the npm_* variables of an enclosing `npm test`. */
+/**
+ * The environment of the npm and npx children: this process's, without the
+ * npm_* variables of an enclosing `npm test` (they would steer the inner npm)
+ * nor c8's NODE_V8_COVERAGE (the installed copy is outside the measured sources).
+ */
 function cleanEnv(): Record<string, string> {
   const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^npm_/i.test(k)) env[k] = v;
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !/^npm_/i.test(k) && k !== 'NODE_V8_COVERAGE') env[k] = v;
   return env;
 }
 
