@@ -1,7 +1,8 @@
 /**
  * The package as users install it: `npm pack` (whose prepack builds dist/),
  * `npm install <tarball>` into an empty folder, then the installed command
- * through `npx`: `serve` (ping, the UI page and one of its modules),
+ * through `npx`: `serve` (ping, the UI page and its modules, a flow and its
+ * generated TypeScript test and project: the code generation templates),
  * `mcp` (an MCP initialize and the tool list with the SDK's own client, its
  * data in the working directory's .browserflow/) and `run` of a small
  * DETERMINISTIC flow on the local test site. The tarball holds no tests,
@@ -41,6 +42,19 @@ function testOnly(path: string): string | null {
   if (/(^|\/)(test|tests|bench|fixtures)\//.test(path)) return 'a test, fixture or bench folder';
   if (/\.(test|bench|spec)\.[cm]?[jt]s$/.test(path)) return 'a test or bench file';
   return null;
+}
+
+/** A DETERMINISTIC login on the local test site. */
+function loginFlow(name: string) {
+  return {
+    name, targetWebsite: `${site.url}/login.html`, initialRunMode: 'DETERMINISTIC',
+    toolCallsOnStart: [
+      { name: 'type', parameters: { selector: '#username', text: 'alice' } },
+      { name: 'type', parameters: { selector: '#password', text: 's3cret-pass' } },
+      { name: 'click', parameters: { selector: 'button[type=submit]' } },
+      { name: 'assertText', parameters: { text: 'Welcome, alice!' } },
+    ],
+  };
 }
 
 let base: string;
@@ -102,7 +116,7 @@ describe('the npm package, installed into an empty folder', { skip: existsSync('
     assert.equal(existsSync(join(app, 'node_modules', 'typescript')), false, 'TypeScript is not installed with the package');
   });
 
-  test('npx browserflow serve: ping and the UI answer', async () => {
+  test('npx browserflow serve: ping, the UI, and a flow\'s TypeScript test and project', async () => {
     const child = npx(['serve', '--port', '0', '--data-dir', join(base, 'serve-data')]);
     const out = await waitForOutput(child, /listening on (http:\/\/\S+) \(data: .*\)\n/, 60_000);
     const url = /listening on (http:\/\/\S+)/.exec(out)![1]!;
@@ -120,6 +134,28 @@ describe('the npm package, installed into an empty folder', { skip: existsSync('
     // The import map's libraries (preact, htm...) come from the installed dependencies.
     const vendor = /"(\/ui\/vendor\/[^"]+)"/.exec(html)?.[1] ?? assert.fail(`no vendored module in the import map:\n${html}`);
     assert.equal((await fetch(`${url}${vendor}`)).status, 200, vendor);
+
+    // A flow, then its TypeScript test and project: the code generator reads its templates and the package's package.json.
+    const created = await fetch(`${url}/api/flows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(loginFlow('package serve')) });
+    assert.equal(created.status, 201, await created.clone().text());
+    const { id } = (await created.json()) as { id: string };
+    let state = '';
+    for (let i = 0; i < 240 && !['SUCCESS', 'FAILED', 'CANCELLED'].includes(state); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      state = ((await (await fetch(`${url}/api/flows/${id}`)).json()) as { state: string }).state;
+    }
+    assert.equal(state, 'SUCCESS');
+    const code = await fetch(`${url}/api/flows/${id}/code?language=typescript`);
+    assert.equal(code.status, 200);
+    const spec = await code.text();
+    assert.match(spec, /from '@playwright\/test'/);
+    assert.match(spec, /function locate\(/, 'the helper template, inlined');
+    const project = await fetch(`${url}/api/flows/project`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ flowIds: [id], options: { language: 'typescript' } }),
+    });
+    assert.equal(project.status, 200, await project.clone().text());
+    assert.equal(project.headers.get('content-type'), 'application/zip');
+    assert.ok((await project.arrayBuffer()).byteLength > 1000);
     await killProcessGroup(child);
   });
 
@@ -142,15 +178,7 @@ describe('the npm package, installed into an empty folder', { skip: existsSync('
 
   test('npx browserflow run: a DETERMINISTIC flow on the local test site exits 0', async () => {
     const flowFile = join(base, 'login.json');
-    await writeFile(flowFile, JSON.stringify({
-      name: 'package login', targetWebsite: `${site.url}/login.html`, initialRunMode: 'DETERMINISTIC',
-      toolCallsOnStart: [
-        { name: 'type', parameters: { selector: '#username', text: 'alice' } },
-        { name: 'type', parameters: { selector: '#password', text: 's3cret-pass' } },
-        { name: 'click', parameters: { selector: 'button[type=submit]' } },
-        { name: 'assertText', parameters: { text: 'Welcome, alice!' } },
-      ],
-    }));
+    await writeFile(flowFile, JSON.stringify(loginFlow('package run')));
     const child = npx(['run', flowFile, '--data-dir', join(base, 'run-data')]);
     let out = '';
     child.stdout!.on('data', (d) => { out += d; });
