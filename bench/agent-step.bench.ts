@@ -26,7 +26,7 @@ import { startService } from '../test/helpers/service';
 import { startTestSite } from '../test/fixtures/site/serve';
 import { getEncoding } from 'js-tiktoken';
 import { createFakeLlmServer, seenByModel, type ScriptItem } from '../test/fixtures/fake-llm/fake-llm-server';
-import { toolJsonSchema } from '../kernel/flows/tool-registry';
+import { toolJsonSchema } from '../lib/json-schema/tool-json-schema';
 import { assertionTools } from '../plugins/tools/browser/assertion-tools';
 import { controlTools } from '../plugins/tools/browser/control-tools';
 import { elementTools } from '../plugins/tools/browser/element-tools';

@@ -8,7 +8,8 @@ import 'reflect-metadata';
 import { parseArgs } from 'node:util';
 import { createKernel } from '../kernel/kernel';
 import { StartupError } from '../kernel/errors';
-import { HTTP_SERVER, resolve } from '../kernel/tokens';
+import { resolve } from '../kernel/tokens';
+import { HTTP_SERVER } from '../lib/http/route-contract';
 import { DEFAULT_CONFIG, pathOverrides } from './defaults';
 
 const USAGE = `Usage:

@@ -9,10 +9,11 @@ import { parseArgs } from 'node:util';
 import * as v from 'valibot';
 import { StartupError } from '../kernel/errors';
 import { appVersion, createKernel, type Kernel } from '../kernel/kernel';
-import { HTTP_SERVER, resolve } from '../kernel/tokens';
+import { resolve } from '../kernel/tokens';
 import { pathOverrides } from './defaults';
 import { createHttpApiClient } from '../lib/mcp/api-client';
 import { serveStdio } from '../lib/mcp/stdio';
+import { HTTP_SERVER } from '../lib/http/route-contract';
 
 /** `--server`: the service's base URL. */
 const ServerUrl = v.pipe(v.string(), v.url('must be a URL such as http://127.0.0.1:7821'), v.regex(/^https?:\/\//i, 'must be an http or https URL'));

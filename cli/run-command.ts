@@ -8,11 +8,12 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createKernel, type Kernel } from '../kernel/kernel';
 import { StartupError } from '../kernel/errors';
-import { HTTP_SERVER, resolve } from '../kernel/tokens';
+import { resolve } from '../kernel/tokens';
 import { pathOverrides } from './defaults';
 import type { FlowMetadata } from '../kernel/flows/flow-types';
 import { readSse } from './sse-client';
 import { ProgressPrinter } from './progress-printer';
+import { HTTP_SERVER } from '../lib/http/route-contract';
 
 export async function runFlowCommand(argv: string[], defaultConfig: string, out: (s: string) => void = (s) => process.stdout.write(s + '\n')): Promise<number> {
   const { values, positionals } = parseArgs({

@@ -58,6 +58,8 @@ export const SettingsSchema = v.strictObject({
     requestTimeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100)), 60_000),
     /** Model answers without a tool call are re-asked this many times. */
     maxNoToolCallRetries: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 2),
+    /** The model's failed tool calls in a row after which an AUTONOMOUS flow ends AGENT_STUCK. */
+    maxConsecutiveFailures: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 5),
     observationTokenBudget: v.optional(v.pipe(v.number(), v.integer(), v.minValue(200)), 6000),
     /** Which links show their target in the observation (kernel/contracts/browser-driver.ts LinkTargets). */
     observationLinkTargets: v.optional(v.picklist(['needed', 'all']), 'needed'),

@@ -44,7 +44,6 @@ export class ApiError extends Error {
 }
 
 export const invalidRequest = (message: string, details?: unknown) => new ApiError('INVALID_REQUEST', message, details);
-export const notFound = (code: ErrorCode, message: string) => new ApiError(code, message);
 
 /** Startup failure: one readable paragraph, printed without a stack trace. */
 export class StartupError extends Error {

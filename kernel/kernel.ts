@@ -9,15 +9,16 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import * as v from 'valibot';
 import { packageRoot } from '../lib/package-root/package-root';
-import { ConfigFileSchema, type KernelSettings } from './config';
+import { ConfigFileSchema, type ConfigFile, type KernelSettings } from './config';
 import { StartupError } from './errors';
-import { createLogger, type Logger } from './logger';
+import type { Logger } from './logger';
+import { createLogger } from '../lib/logging/logger';
 import { importPlugins, orderPlugins, registerPlugins } from './loader';
 import {
   FLOW_EVENTS, FLOWS, LIFECYCLE, LOGGER, SETTINGS, STORAGE,
   isProvided, provide, resolve, resolveAll, type Token,
 } from './tokens';
-import { describeIssue } from './validation';
+import { describeIssue } from '../lib/validation/validation';
 import { FlowEvents } from './flows/flow-events';
 import { createFlows, type FlowFacade } from './flows/flows';
 import type { Lifecycle } from './contracts/lifecycle';
@@ -53,7 +54,7 @@ export function appVersion(): string {
 /** Tokens the kernel itself provides (plugins may require them). */
 export const KERNEL_TOKENS: Token<any>[] = [SETTINGS, LOGGER, FLOW_EVENTS, FLOWS, LIFECYCLE];
 
-function readConfigFile(configFile: string): v.InferOutput<typeof ConfigFileSchema> {
+function readConfigFile(configFile: string): ConfigFile {
   let raw: string;
   try {
     raw = readFileSync(configFile, 'utf8');

@@ -15,7 +15,7 @@ import { StartupError } from './errors';
 import { PLUGIN_API_VERSION, type PluginContext, type PluginManifest } from './plugin';
 import { isProvided, provide, resolve, resolveAll, type Token } from './tokens';
 import type { KernelSettings, PluginEntry } from './config';
-import { describeIssue } from './validation';
+import { describeIssue } from '../lib/validation/validation';
 
 /** A plugin after import and validation, ready to register. */
 export interface LoadedPlugin {

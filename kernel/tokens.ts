@@ -8,22 +8,12 @@ import { instanceCachingFactory } from 'tsyringe';
 import type { KernelSettings } from './config';
 import type { Logger } from './logger';
 import type { Storage } from './contracts/storage';
-import type { RouteDefinition } from './contracts/route';
 import type { BrowserDriver } from './contracts/browser-driver';
-import type { LlmProvider } from './contracts/llm-provider';
 import type { ToolDefinition } from './contracts/tool';
-import type { CodegenEmitter } from './contracts/codegen-emitter';
-import type { AgentDefinition } from './contracts/agent';
 import type { Lifecycle } from './contracts/lifecycle';
 import type { Flows } from './contracts/flows';
 import type { AutonomousAgent } from './flows/autonomous-agent';
 import type { FlowEvents } from './flows/flow-events';
-
-/** Where the HTTP server listens (provided by the HTTP plugin). */
-export interface HttpServerInfo {
-  /** `http://127.0.0.1:<actual port>` once listening. */
-  url(): string;
-}
 
 /**
  * A typed symbol. A single token (`M` false) holds one value in all; a multi
@@ -72,25 +62,15 @@ export const SETTINGS = createToken<KernelSettings>('settings');
 export const LOGGER = createToken<Logger>('logger');
 /** The one storage backend. */
 export const STORAGE = createToken<Storage>('storage');
-/** HTTP routes, one array per contributing plugin. */
-export const ROUTES = createToken<RouteDefinition[]>('http.routes', { multi: true });
 /** Browser drivers, one per `browser.using.type`. */
 export const BROWSER_DRIVERS = createToken<BrowserDriver>('browser.drivers', { multi: true });
-/** LLM providers, one per GPT configuration `type`. */
-export const LLM_PROVIDERS = createToken<LlmProvider>('llm.providers', { multi: true });
 /** Built-in tools, one array per contributing plugin. */
 export const TOOLS = createToken<ToolDefinition[]>('tools', { multi: true });
-/** Code generators (Playwright test script, project zip...). */
-export const CODEGEN_EMITTERS = createToken<CodegenEmitter>('codegen.emitters', { multi: true });
 /** The agent that chooses the next tool call of AUTONOMOUS flows (plugin `agent-flow-runner`); absent: such flows fail AGENT_UNAVAILABLE. */
 export const AUTONOMOUS_AGENT = createToken<AutonomousAgent>('agents.autonomous');
-/** Agents that can be assigned a GPT configuration (`flow-runner`...). */
-export const AGENTS = createToken<AgentDefinition>('agents', { multi: true });
 /** Start/stop hooks (HTTP server, storage...), run in plugin order / reverse order. */
 export const LIFECYCLE = createToken<Lifecycle>('lifecycle', { multi: true });
-/** The HTTP server's address. */
-export const HTTP_SERVER = createToken<HttpServerInfo>('http.server');
-/** The flow lifecycle: creation, queries, exports and commands to live flows (contracts/flows.ts). Provided by the kernel. */
+/** The flow lifecycle: creation, queries and commands to live flows (contracts/flows.ts). Provided by the kernel. */
 export const FLOWS = createToken<Flows>('flows');
 /** Live event bus of flows (SSE source). Provided by the kernel. */
 export const FLOW_EVENTS = createToken<FlowEvents>('flows.events');

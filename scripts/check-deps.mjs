@@ -21,30 +21,43 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Libraries below the kernel: plain code that imports none of ours (or each other only). */
-const LEAF_LIBS = ['lib/redaction/', 'lib/safe-regex/', 'lib/json-schema/', 'lib/token-estimate/', 'lib/package-root/'];
+/** Libraries below the kernel: plain code that imports none of ours but each other (and a contract type or two). */
+const LEAF_LIBS = ['lib/redaction/', 'lib/safe-regex/', 'lib/json-schema/', 'lib/token-estimate/', 'lib/validation/', 'lib/async/', 'lib/custom-tools/', 'lib/logging/', 'lib/package-root/'];
 const KERNEL_RULE = 'kernel never imports a plugin, a plugin kit (lib/llm, lib/page-scripts...) or an SDK';
 const LIB_RULE = "lib never imports a plugin or the kernel's flow code, only what its DEPS entry lists";
 
 export const DEPS = [
-  // The Flows contract names the CreateFlow type (inferred from its one schema) and the rerun options.
+  // The Flows contract names the CreateFlow type (inferred from its one schema).
   { folder: 'kernel/contracts/', rule: 'contracts are types and small helpers: they import only contracts and the flow data types',
-    allow: ['kernel/contracts/', 'kernel/flows/flow-types.ts', 'kernel/flows/create-flow.ts', 'kernel/flows/rerun.ts', 'node:*', 'valibot'] },
+    allow: ['kernel/contracts/', 'kernel/flows/flow-types.ts', 'lib/validation/create-flow-schema.ts', 'node:*', 'valibot'] },
   { folder: 'kernel/', rule: KERNEL_RULE,
     allow: ['kernel/', ...LEAF_LIBS, 'node:*', 'tsyringe', 'valibot', '@valibot/to-json-schema', 'reflect-metadata'] },
   { folder: 'lib/redaction/', rule: LIB_RULE, allow: ['lib/redaction/'] },
   { folder: 'lib/safe-regex/', rule: LIB_RULE, allow: ['lib/safe-regex/', 'node:*'] },
-  { folder: 'lib/json-schema/', rule: LIB_RULE, allow: ['lib/json-schema/', 'lib/safe-regex/', 'node:*'] },
+  // Tool input schemas are valibot schemas of the tool contract (a type import).
+  { folder: 'lib/json-schema/', rule: LIB_RULE,
+    allow: ['lib/json-schema/', 'lib/safe-regex/', 'kernel/contracts/tool.ts', 'node:*', 'valibot', '@valibot/to-json-schema'] },
   { folder: 'lib/token-estimate/', rule: LIB_RULE, allow: ['lib/token-estimate/'] },
+  { folder: 'lib/validation/', rule: LIB_RULE,
+    allow: ['lib/validation/', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'kernel/contracts/browser-driver.ts', 'valibot'] },
+  { folder: 'lib/async/', rule: LIB_RULE, allow: ['lib/async/'] },
+  { folder: 'lib/logging/', rule: LIB_RULE, allow: ['lib/logging/', 'lib/redaction/', 'kernel/logger.ts'] },
+  { folder: 'lib/custom-tools/', rule: LIB_RULE,
+    allow: ['lib/custom-tools/', 'lib/json-schema/', 'kernel/contracts/tool.ts', 'kernel/flows/flow-types.ts', 'valibot'] },
+  // The HTTP extension point (ROUTES, HTTP_SERVER): a contract between plugins, with its tokens.
+  { folder: 'lib/http/', rule: LIB_RULE, allow: ['lib/http/', 'kernel/tokens.ts', 'node:*', 'valibot'] },
   { folder: 'lib/page-scripts/', rule: LIB_RULE, allow: ['lib/page-scripts/', 'lib/token-estimate/', 'kernel/contracts/', 'valibot'] },
   { folder: 'lib/element-states/', rule: LIB_RULE, allow: ['lib/element-states/', 'kernel/contracts/'] },
   { folder: 'lib/service-guard/', rule: LIB_RULE, allow: ['lib/service-guard/', 'kernel/config.ts', 'node:*'] },
   { folder: 'lib/llm/', rule: LIB_RULE,
-    allow: ['lib/llm/', 'lib/redaction/', 'kernel/contracts/', 'kernel/plugin.ts', 'kernel/tokens.ts', 'kernel/logger.ts', 'kernel/validation.ts', 'node:*', 'valibot'] },
+    allow: ['lib/llm/', 'lib/redaction/', 'kernel/contracts/', 'kernel/flows/failure-codes.ts', 'kernel/plugin.ts', 'kernel/tokens.ts', 'kernel/logger.ts', 'lib/validation/', 'node:*', 'valibot'] },
   // The MCP server (branch mcp): talks to the service over its REST API only.
   { folder: 'lib/mcp/', rule: LIB_RULE,
-    allow: ['lib/mcp/', 'kernel/validation.ts', 'node:*', 'valibot', '@valibot/to-json-schema', '@modelcontextprotocol/sdk'] },
+    allow: ['lib/mcp/', 'lib/validation/', 'node:*', 'valibot', '@valibot/to-json-schema', '@modelcontextprotocol/sdk'] },
   { folder: 'lib/video/', rule: LIB_RULE, allow: ['lib/video/', 'node:*'] },
+  // Exports read finished flows' records: the flow data types and the CreateFlow type, never the lifecycle.
+  { folder: 'lib/export/', rule: LIB_RULE,
+    allow: ['lib/export/', 'kernel/contracts/', 'kernel/tokens.ts', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'lib/validation/'] },
   { folder: 'lib/package-root/', rule: LIB_RULE, allow: ['lib/package-root/', 'node:*'] },
   { folder: 'lib/', rule: 'a new library needs its own DEPS entry in scripts/check-deps.mjs', allow: [] },
   { folder: 'plugins/', rule: 'plugins never import another plugin (only their own folder, the kernel and lib/)',

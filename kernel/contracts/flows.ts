@@ -1,14 +1,12 @@
 /**
- * The flow lifecycle as callers see it (token FLOWS): the one facade the
- * routes call, and the CLI, web UI and MCP server after them. Queries read
+ * The flow lifecycle as callers see it (token FLOWS): the facade the flow
+ * routes call (the CLI, web UI and MCP server reach it through them). Queries read
  * storage; commands (pause, resume, cancel, run mode, an INSTRUCT call, an
  * observation) are messages to the flow's actor, the only code that changes
  * a live flow (docs/flows.md, "Inside: actor, scheduler, recorder").
  */
-import type { CodegenOptions } from './codegen-emitter';
-import type { CreateFlow } from '../flows/create-flow';
-import type { RerunOptions } from '../flows/rerun';
 import type { FlowMetadata, FlowPage, FlowQuery, RunMode, ToolCallInput, ToolCallRecord } from '../flows/flow-types';
+import type { CreateFlow } from '../../lib/validation/create-flow-schema';
 
 /** An INSTRUCT call accepted into the flow's queue (POST /api/flows/{id}/tool-calls answers 202 with it). */
 export interface QueuedToolCall {
@@ -39,7 +37,7 @@ export interface FlowObservation {
 }
 
 export interface Flows {
-  /** Checks, stores (state UNSTARTED) and queues a flow; `input` was validated with `createFlowSchema` (kernel/flows/create-flow.ts). */
+  /** Checks, stores (state UNSTARTED) and queues a flow; `input` was validated with `createFlowSchema` (lib/validation/create-flow-schema.ts). */
   create(input: CreateFlow): Promise<FlowMetadata>;
   /** The flow, or 404 FLOW_NOT_FOUND (also for ids that are not UUIDs). */
   get(flowId: string): Promise<FlowMetadata>;
@@ -49,18 +47,8 @@ export interface Flows {
   /** Renames a finished flow; 409 FLOW_STILL_RUNNING while live. */
   rename(flowId: string, name: string): Promise<FlowMetadata>;
   toolCalls(flowId: string): Promise<ToolCallRecord[]>;
-  /** One call, or 404 TOOL_CALL_NOT_FOUND. */
-  toolCall(flowId: string, toolCallId: string): Promise<ToolCallRecord>;
-  /** Absolute path of a screenshot, or 404 IMAGE_NOT_FOUND. */
-  imagePath(flowId: string, imageId: string): Promise<string>;
-  /** Absolute path of the finished video, or 404 VIDEO_NOT_FOUND. */
-  videoPath(flowId: string): Promise<string>;
-  /** The DETERMINISTIC CreateFlow replaying a finished flow. */
-  rerun(flowId: string, options: RerunOptions): Promise<CreateFlow>;
-  /** A Playwright Test script replaying a finished flow. */
-  code(flowId: string, options: CodegenOptions): Promise<string>;
-  /** A zipped test project of several finished flows. */
-  project(flowIds: string[], options: CodegenOptions): Promise<Buffer>;
+  /** A finished flow (SUCCESS or FAILED), or 409 FLOW_STILL_RUNNING naming `action` ("rerun", "code generation"...). */
+  getFinished(flowId: string, action: string): Promise<FlowMetadata>;
 
   // ---- commands: messages to the flow's actor; 409 FLOW_NOT_ACTIVE when the flow's state does not allow them
   /** Requests PAUSED after the current action (nextState until applied). Idempotent while paused. */

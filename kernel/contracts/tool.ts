@@ -1,6 +1,6 @@
 /**
  * Tools: the actions of a flow. Built-in tools come from tool plugins
- * (TOOLS); a flow's custom tools are wrapped into the same shape by the kernel.
+ * (TOOLS); a flow's custom tools are wrapped into the same shape (lib/custom-tools).
  */
 import type * as v from 'valibot';
 import type { BrowserSession, Failover } from './browser-driver';

@@ -1,6 +1,6 @@
 /**
- * What an AUTONOMOUS flow asks at each step. The kernel's flow-runner agent
- * (kernel/agent/) implements it with an LLM provider; the FlowActor only
+ * What an AUTONOMOUS flow asks at each step. The flow-runner agent
+ * (plugins/agents/flow-runner, token AUTONOMOUS_AGENT) implements it with an LLM provider; the FlowActor only
  * sees this interface.
  */
 import type { BrowserSession } from '../contracts/browser-driver';

@@ -5,7 +5,6 @@
  * ends a flow with one of these codes. test/unit/kernel/failure-codes.test.ts
  * checks that docs/flows.md lists exactly these rows.
  */
-import type { LlmErrorKind } from '../contracts/llm-provider';
 
 /** One row of the table. */
 export interface FailureCodeInfo {
@@ -32,6 +31,7 @@ export const FAILURE_CODES = {
   LLM_UNAVAILABLE: { meaning: 'AUTONOMOUS: the provider could not be reached, failed or timed out after bounded retries', retryable: true },
   LLM_BAD_REQUEST: { meaning: 'AUTONOMOUS: the provider refused the request (model name, parameters)', retryable: false },
   LLM_BAD_RESPONSE: { meaning: 'AUTONOMOUS: the provider answered something that is not a model response', retryable: true },
+  AGENT_STUCK: { meaning: 'AUTONOMOUS: the model\'s last `maxConsecutiveFailures` tool calls (setting, default 5) all failed; the message shows the last one and its error', retryable: false },
   LLM_NO_TOOL_CALL: { meaning: 'AUTONOMOUS: the model answered without a (well-formed) tool call, again after bounded reminders', retryable: true },
   INTERRUPTED: { meaning: 'the service stopped (crash or kill) while the flow was live; set at the next start, naming the step it was on', retryable: true },
   SERVICE_STOPPED: { meaning: 'the service was shut down cleanly while the flow was live (past `UNSTARTED`)', retryable: true },
@@ -40,17 +40,6 @@ export const FAILURE_CODES = {
 
 /** A `result.error.code` of a FAILED flow. */
 export type FailureCode = keyof typeof FAILURE_CODES;
-
-/** The code a flow fails with for each provider error kind (the agent's calls, the connection test). */
-export const LLM_FAILURE_CODES: Readonly<Record<LlmErrorKind, FailureCode>> = {
-  RATE_LIMITED: 'LLM_RATE_LIMITED',
-  AUTH_FAILED: 'LLM_AUTH_FAILED',
-  UNAVAILABLE: 'LLM_UNAVAILABLE',
-  TIMEOUT: 'LLM_UNAVAILABLE',
-  BAD_REQUEST: 'LLM_BAD_REQUEST',
-  BAD_RESPONSE: 'LLM_BAD_RESPONSE',
-  CANCELLED: 'CANCELLED',
-};
 
 /** Thrown inside a flow's actor: becomes the flow's `result.error` (`{ code, message }`) and the state FAILED. */
 export class FlowFailure extends Error {

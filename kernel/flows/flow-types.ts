@@ -132,7 +132,3 @@ export interface FlowPage {
   flows: FlowMetadata[];
   nextPageToken: string | null;
 }
-
-/** Whether `id` has the shape of a flow id (lowercase UUID v4). */
-export const UUID_RE_CHECK = (id: string): boolean =>
-  /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(id);

@@ -4,21 +4,18 @@
  * flows are sent to the flow's actor through the scheduler. `createFlows`
  * wires it from the container once, when FLOWS is first resolved.
  */
-import { existsSync, statSync } from 'node:fs';
 import type { DependencyContainer } from 'tsyringe';
-import type { CodegenEmitter, CodegenFlow, CodegenOptions } from '../contracts/codegen-emitter';
 import type { Flows } from '../contracts/flows';
 import type { Lifecycle } from '../contracts/lifecycle';
 import { ApiError } from '../errors';
-import { AUTONOMOUS_AGENT, BROWSER_DRIVERS, CODEGEN_EMITTERS, FLOW_EVENTS, LOGGER, SETTINGS, STORAGE, TOOLS, isProvided, resolve, resolveAll } from '../tokens';
-import { UUID_RE } from '../validation';
-import { buildFlow, type CreateFlow } from './create-flow';
+import { AUTONOMOUS_AGENT, BROWSER_DRIVERS, FLOW_EVENTS, LOGGER, SETTINGS, STORAGE, TOOLS, isProvided, resolve, resolveAll } from '../tokens';
+import { UUID_RE } from '../../lib/validation/validation';
+import { buildFlow } from './create-flow';
 import type { FlowActor, FlowActorDeps, FlowAnswer, FlowCommand } from './flow-actor';
 import { FlowScheduler } from './flow-scheduler';
 import { isTerminal, type FlowMetadata, type FlowPage, type FlowQuery, type RunMode, type ToolCallInput, type ToolCallRecord } from './flow-types';
-import { buildRerun, replayableCalls, type RerunOptions } from './rerun';
-import { selectsByIdOnly } from './selector-kinds';
 import { ToolRegistry } from './tool-registry';
+import type { CreateFlow } from '../../lib/validation/create-flow-schema';
 
 /** Builds the kernel's Flows from what the plugins registered. */
 export function createFlows(c: DependencyContainer): FlowFacade {
@@ -32,7 +29,7 @@ export function createFlows(c: DependencyContainer): FlowFacade {
     events: resolve(c, FLOW_EVENTS),
     // The agent is a plugin's (agent-flow-runner); without it AUTONOMOUS flows fail AGENT_UNAVAILABLE.
     agent: isProvided(c, AUTONOMOUS_AGENT) ? resolve(c, AUTONOMOUS_AGENT) : null,
-  }, resolveAll(c, CODEGEN_EMITTERS));
+  });
 }
 
 export class FlowFacade implements Flows {
@@ -40,7 +37,7 @@ export class FlowFacade implements Flows {
   /** Start (recovery), ready (queued flows run) and stop of the flows; registered by the kernel. */
   readonly lifecycle: Lifecycle;
 
-  constructor(private readonly deps: FlowActorDeps, private readonly emitters: CodegenEmitter[]) {
+  constructor(private readonly deps: FlowActorDeps) {
     this.scheduler = new FlowScheduler(deps);
     const s = this.scheduler;
     this.lifecycle = { name: 'flow-scheduler', order: 50, start: () => s.start(), ready: () => s.runRecovered(), stop: () => s.stop() };
@@ -64,7 +61,7 @@ export class FlowFacade implements Flows {
     return this.deps.storage.flows.list(query);
   }
 
-  private async getFinished(id: string, action: string): Promise<FlowMetadata> {
+  async getFinished(id: string, action: string): Promise<FlowMetadata> {
     const flow = await this.get(id);
     if (!isTerminal(flow.state)) {
       throw new ApiError('FLOW_STILL_RUNNING', `Flow ${id} is ${flow.state}; ${action} needs a finished flow (SUCCESS or FAILED). Cancel it first with POST /api/flows/${id}/cancel.`);
@@ -90,55 +87,6 @@ export class FlowFacade implements Flows {
   async toolCalls(id: string): Promise<ToolCallRecord[]> {
     await this.get(id);
     return this.deps.storage.toolCalls.list(id);
-  }
-
-  async toolCall(id: string, toolCallId: string): Promise<ToolCallRecord> {
-    await this.get(id);
-    const call = await this.deps.storage.toolCalls.get(id, toolCallId);
-    if (!call) throw new ApiError('TOOL_CALL_NOT_FOUND', `Tool call ${JSON.stringify(toolCallId.slice(0, 100))} does not exist in flow ${id}`);
-    return call;
-  }
-
-  async imagePath(id: string, imageId: string): Promise<string> {
-    await this.get(id);
-    const path = /^[A-Za-z0-9_-]{1,100}$/.test(imageId) ? await this.deps.storage.artifacts.imagePath(id, imageId) : undefined;
-    if (!path) throw new ApiError('IMAGE_NOT_FOUND', `Image ${JSON.stringify(imageId.slice(0, 100))} does not exist in flow ${id}`);
-    return path;
-  }
-
-  async videoPath(id: string): Promise<string> {
-    const flow = await this.get(id);
-    const path = await this.deps.storage.artifacts.videoPath(id);
-    if (!flow.hasVideo || !existsSync(path) || statSync(path).size === 0) {
-      throw new ApiError('VIDEO_NOT_FOUND', `Flow ${id} has no video${isTerminal(flow.state) ? '' : ' yet (it is written when the flow ends)'}`);
-    }
-    return path;
-  }
-
-  private async codegenFlow(flow: FlowMetadata): Promise<CodegenFlow> {
-    const tools = this.deps.tools.forFlow(flow.customTools);
-    return { flow, toolCalls: replayableCalls(await this.deps.storage.toolCalls.list(flow.id), tools), tools };
-  }
-
-  async rerun(id: string, options: RerunOptions): Promise<CreateFlow> {
-    const flow = await this.getFinished(id, 'rerun');
-    const calls = await this.deps.storage.toolCalls.list(id);
-    return buildRerun(flow, calls, this.deps.tools.forFlow(flow.customTools), options, selectsByIdOnly);
-  }
-
-  async code(id: string, options: CodegenOptions): Promise<string> {
-    const flow = await this.getFinished(id, 'code generation');
-    const emitter = this.emitters.find((e) => e.kind === 'script' && e.emitScript);
-    if (!emitter?.emitScript) throw new ApiError('NOT_FOUND', 'No code generator plugin is loaded');
-    return emitter.emitScript(await this.codegenFlow(flow), options);
-  }
-
-  async project(ids: string[], options: CodegenOptions): Promise<Buffer> {
-    const flows: CodegenFlow[] = [];
-    for (const id of ids) flows.push(await this.codegenFlow(await this.getFinished(id, 'project export')));
-    const emitter = this.emitters.find((e) => e.kind === 'project' && e.emitProject);
-    if (!emitter?.emitProject) throw new ApiError('NOT_FOUND', 'No project generator plugin is loaded');
-    return emitter.emitProject(flows, options);
   }
 
   /** Sends a command to the flow's actor: 404 for an unknown flow, 409 FLOW_NOT_ACTIVE once it has ended. */

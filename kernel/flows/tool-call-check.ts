@@ -8,8 +8,8 @@
  */
 import * as v from 'valibot';
 import type { ToolDefinition } from '../contracts/tool';
-import { describeIssue } from '../validation';
-import { findPlaceholders } from './env-vars';
+import { describeIssue } from '../../lib/validation/validation';
+import { findPlaceholders } from '../../lib/redaction/env-placeholders';
 import type { ToolCallInput } from './flow-types';
 
 /** A call that may run (`params` parsed, defaults applied, placeholders kept), or the problem as `field: message`. */

@@ -9,7 +9,7 @@ import type { ToolDefinition, ToolResult } from '../contracts/tool';
 import type { KernelSettings } from '../config';
 import type { FlowRecorder } from './flow-recorder';
 import type { FlowMetadata, ToolCallInput, ToolCallOutcome, ToolCallRecord, ToolCallSource } from './flow-types';
-import { findPlaceholders, substitute } from './env-vars';
+import { findPlaceholders, substitute } from '../../lib/redaction/env-placeholders';
 import { checkToolCall } from './tool-call-check';
 
 export interface ToolCallRun {

@@ -1,26 +1,10 @@
 /**
  * The tools a flow may call: the built-ins of every tool plugin plus the
- * flow's own custom tools. Also derives the JSON Schema served by
- * GET /api/tools and offered to the LLM, from the same valibot schema that
- * validates the parameters.
+ * flow's own custom tools (their JSON Schemas: lib/json-schema).
  */
-import * as v from 'valibot';
-import { toJsonSchema } from '@valibot/to-json-schema';
 import type { ToolDefinition } from '../contracts/tool';
 import type { CustomTool } from './flow-types';
-import { customToolDefinition } from './custom-tool';
-
-const schemaCache = new WeakMap<object, Record<string, unknown>>();
-
-/** JSON Schema (object) of a tool's input. */
-export function toolJsonSchema(tool: ToolDefinition): Record<string, unknown> {
-  if (tool.jsonSchema) return tool.jsonSchema;
-  const cached = schemaCache.get(tool);
-  if (cached) return cached;
-  const { $schema: _drop, ...schema } = toJsonSchema(tool.inputSchema as v.GenericSchema, { errorMode: 'ignore' }) as Record<string, unknown>;
-  schemaCache.set(tool, schema);
-  return schema;
-}
+import { customToolDefinition } from '../../lib/custom-tools/custom-tool';
 
 /** Built-in tools by name. */
 export class ToolRegistry {

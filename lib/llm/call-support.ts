@@ -6,9 +6,9 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import * as v from 'valibot';
-import { LlmError, type LlmErrorKind, type LlmToolCall } from '../../kernel/contracts/llm-provider';
+import { LlmError, type LlmErrorKind, type LlmToolCall } from './provider-contract';
 import type { GptConfigRecord } from '../../kernel/contracts/storage';
-import { issuePath } from '../../kernel/validation';
+import { issuePath } from '../validation/validation';
 import { createRedactor } from '../redaction/secret-redaction.js';
 
 /** The parsed-argument part of a tool call. */

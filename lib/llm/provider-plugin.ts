@@ -5,11 +5,12 @@
  * from the slice and the logger. A plugin's `index.ts` spreads them into its
  * own `definePlugin({ id, apiVersion, description, ... })`.
  */
-import type { LlmProvider } from '../../kernel/contracts/llm-provider';
+import type { LlmProvider } from './provider-contract';
 import type { PluginManifest } from '../../kernel/plugin';
-import { LLM_PROVIDERS, LOGGER } from '../../kernel/tokens';
+import { LOGGER } from '../../kernel/tokens';
 import { llmPluginConfigSchema } from './config-fields';
 import type { LlmProviderOptions } from './sdk-provider';
+import { LLM_PROVIDERS } from './provider-contract';
 
 /** The shared part of an LLM provider plugin's manifest. */
 export type LlmProviderManifestParts = Pick<

@@ -8,7 +8,7 @@
  * its SDK's errors.
  */
 import type * as v from 'valibot';
-import { LlmError, type LlmProvider, type LlmRequest, type LlmResponse } from '../../kernel/contracts/llm-provider';
+import { LlmError, type LlmProvider, type LlmRequest, type LlmResponse } from './provider-contract';
 import type { GptConfigRecord } from '../../kernel/contracts/storage';
 import type { Logger } from '../../kernel/logger';
 import { CallDeadline, ClientCache, parseProviderConfig, secretValues } from './call-support';

@@ -5,7 +5,7 @@
  * function reads either; the plugin passes its SDK's classes and how to
  * read the server's own message out of an `APIError`.
  */
-import { LlmError } from '../../kernel/contracts/llm-provider';
+import { LlmError } from './provider-contract';
 import { isConnectionError, kindForStatus, scrub } from './call-support';
 import type { FailedCall } from './sdk-provider';
 

@@ -4,7 +4,7 @@
  * system messages are joined with a blank line, and consecutive messages of
  * one role (several tool results, then a user note...) become one turn.
  */
-import type { LlmMessage } from '../../kernel/contracts/llm-provider';
+import type { LlmMessage } from './provider-contract';
 
 /** A message other than a system message. */
 export type TurnMessage = Exclude<LlmMessage, { role: 'system' }>;

@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type { CallToolResult, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import { describeIssue } from '../../kernel/validation';
+import { describeIssue } from '../validation/validation';
 import type { BrowserflowApi } from './api-client';
 import type { SessionFlows } from './session-flows';
 

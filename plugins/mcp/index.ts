@@ -6,10 +6,11 @@
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { definePlugin } from '../../kernel/plugin';
-import { HTTP_SERVER, LIFECYCLE, LOGGER, ROUTES } from '../../kernel/tokens';
+import { LIFECYCLE, LOGGER } from '../../kernel/tokens';
 import { createHttpApiClient } from '../../lib/mcp/api-client';
 import { McpHttpSessions } from './http-sessions';
 import { mcpRoutes } from './mcp-routes';
+import { HTTP_SERVER, ROUTES } from '../../lib/http/route-contract';
 
 const McpConfig = v.optional(v.strictObject({
   sessionIdleTimeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1_000)), 3_600_000),

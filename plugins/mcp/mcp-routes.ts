@@ -5,7 +5,7 @@
  * the JSON body is read with the server's limits before the SDK sees it.
  */
 import * as v from 'valibot';
-import type { RouteDefinition, RouteRequest } from '../../kernel/contracts/route';
+import type { RouteDefinition, RouteRequest } from '../../lib/http/route-contract';
 import type { McpHttpSessions } from './http-sessions';
 
 const responses = {

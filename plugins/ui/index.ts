@@ -6,8 +6,8 @@
  */
 import { join } from 'node:path';
 import { definePlugin } from '../../kernel/plugin';
-import { ROUTES } from '../../kernel/tokens';
 import { uiRoutes } from './ui-routes';
+import { ROUTES } from '../../lib/http/route-contract';
 
 export default definePlugin({
   id: 'ui',

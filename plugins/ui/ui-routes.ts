@@ -5,7 +5,7 @@
  * still answers 404 JSON).
  */
 import * as v from 'valibot';
-import type { RouteDefinition, RouteRequest, RouteResult } from '../../kernel/contracts/route';
+import type { RouteDefinition, RouteRequest, RouteResult } from '../../lib/http/route-contract';
 import { ApiError } from '../../kernel/errors';
 import { loadAssets, type Asset, type AssetSet } from './asset-store';
 

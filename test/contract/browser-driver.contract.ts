@@ -12,12 +12,13 @@ import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../ke
 import type { BrowserConfig } from '../../kernel/flows/flow-types';
 import type { KernelSettings } from '../../kernel/config';
 import type { PluginManifest } from '../../kernel/plugin';
-import { createLogger } from '../../kernel/logger';
+import { createLogger } from '../../lib/logging/logger';
 import { drivenBrowserMarker } from '../../lib/service-guard/driven-browser-marker';
-import { BROWSER_DRIVERS, HTTP_SERVER, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../kernel/tokens';
+import { BROWSER_DRIVERS, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../kernel/tokens';
 import { registerPlugin } from '../../kernel/loader';
 import { startFakeService, type FakeService } from '../fixtures/site/fake-service';
 import { startTestSite, type TestSite } from '../fixtures/site/serve';
+import { HTTP_SERVER } from '../../lib/http/route-contract';
 
 /** A driver to test, the `browser.using` to open sessions with, and how to shut it down. */
 export interface DriverUnderTest {

@@ -15,7 +15,7 @@ import plugin from '../../plugins/storage/leveldb/index';
 import { StartupError } from '../../kernel/errors';
 import { LIFECYCLE, LOGGER, SETTINGS, STORAGE, provide, resolve, resolveAll } from '../../kernel/tokens';
 import { registerPlugin } from '../../kernel/loader';
-import { createLogger } from '../../kernel/logger';
+import { createLogger } from '../../lib/logging/logger';
 import type { KernelSettings } from '../../kernel/config';
 import { makeFlow, makeToolCall, runStorageContract } from './storage.contract';
 

@@ -9,8 +9,9 @@ import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createKernel, type Kernel } from '../../kernel/kernel';
-import { HTTP_SERVER, resolve } from '../../kernel/tokens';
+import { resolve } from '../../kernel/tokens';
 import { rawRequest, type TestResponse } from './http';
+import { HTTP_SERVER } from '../../lib/http/route-contract';
 
 /** The repository root. */
 export const ROOT = resolvePath(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -8,9 +8,10 @@ import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { stat, rm } from 'node:fs/promises';
 import { createKernel } from '../../kernel/kernel';
-import { LLM_PROVIDERS, STORAGE, resolve, resolveAll } from '../../kernel/tokens';
+import { STORAGE, resolve, resolveAll } from '../../kernel/tokens';
 import { maskSecret } from '../../lib/redaction/secrets';
 import { startService, type RunningService } from '../helpers/service';
+import { LLM_PROVIDERS } from '../../lib/llm/provider-contract';
 
 const OPENAI_KEY = 'sk-openai-test-key-0123456789abcdef';
 const ANTHROPIC_KEY = 'sk-ant-test-key-abcdefghijklmnop';

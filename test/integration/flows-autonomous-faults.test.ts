@@ -2,7 +2,8 @@
  * AUTONOMOUS flows when the model misbehaves, over HTTP through the real
  * service and the OpenAI SDK against the fake server: rate limits, outages,
  * refused keys, malformed arguments, text-only answers, stalls, the tool-call
- * budget, and a cancel while the model call hangs.
+ * budget, a model repeating the same invalid call, and a cancel while the
+ * model call hangs.
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -135,6 +136,24 @@ describe('AUTONOMOUS flows when the model fails', () => {
       assert.equal(flow.result.error.code, 'MAX_TOOL_CALLS_REACHED', JSON.stringify(flow.result));
       assert.equal(flow.progress.toolCallsCompleted, 2);
       assert.equal(modelCalls(fake).length, 2);
+    }));
+
+  test('the same invalid call again and again: a plain hint in the 3rd request, then FAILED AGENT_STUCK after 5', () =>
+    withModel(Array(8).fill({ toolCall: { name: 'markObjectiveComplete', arguments: { summary: 'done', confidence: 0.9 } }, text: 'Done.' }), async (fake) => {
+      const flow = await runFlow(svc, flowBody());
+      assert.equal(flow.state, 'FAILED');
+      assert.equal(flow.result.error.code, 'AGENT_STUCK', JSON.stringify(flow.result));
+      assert.match(flow.result.error.message, /last 5 tool calls failed/);
+      assert.match(flow.result.error.message, /markObjectiveComplete .*confidence.* -> .*confidence: unknown field/);
+      const calls = modelCalls(fake);
+      assert.equal(calls.length, 5, 'no request after the 5th failure');
+      assert.equal(flow.progress.toolCallsFailed, 5);
+      const hint = /STOP: your last 2 calls were the same call/;
+      assert.doesNotMatch(userTextOf(fake, calls[0]!), hint);
+      assert.doesNotMatch(userTextOf(fake, calls[1]!), hint);
+      const third = userTextOf(fake, calls[2]!);
+      assert.match(third, hint);
+      assert.match(third, /A valid call looks like: markObjectiveComplete \{"summary":"<text>"\} \(only these parameters exist: summary\)/);
     }));
 
   test('cancel while the model call hangs: CANCELLED promptly, and the call is not retried', () =>

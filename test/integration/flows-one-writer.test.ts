@@ -14,12 +14,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createKernel } from '../../kernel/kernel';
-import { FLOW_EVENTS, HTTP_SERVER, resolve } from '../../kernel/tokens';
+import { FLOW_EVENTS, resolve } from '../../kernel/tokens';
 import type { FlowEvent, FlowEvents } from '../../kernel/flows/flow-events';
 import { ROOT, startService, writeTestConfig, type RunningService } from '../helpers/service';
 import { rawRequest } from '../helpers/http';
 import { startTestSite, type TestSite } from '../fixtures/site/serve';
 import { deterministic, waitForFlow, type Requester } from './support/flows';
+import { HTTP_SERVER } from '../../lib/http/route-contract';
 
 type StateEvent = Extract<FlowEvent, { type: 'state' }>;
 const shape = (e: { state: string; nextState: string | null; runMode: string }) => `${e.state}/${e.nextState ?? '-'}/${e.runMode}`;

@@ -9,9 +9,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { ROUTES, TOOLS, LLM_PROVIDERS, resolveAll } from '../../kernel/tokens';
+import { TOOLS, resolveAll } from '../../kernel/tokens';
 import { ROOT, startService, writeTestConfig, type RunningService } from '../helpers/service';
 import { rawRequest } from '../helpers/http';
+import { LLM_PROVIDERS } from '../../lib/llm/provider-contract';
+import { ROUTES } from '../../lib/http/route-contract';
 
 const EXAMPLE_PLUGIN = join(ROOT, 'test', 'fixtures', 'example-plugin');
 

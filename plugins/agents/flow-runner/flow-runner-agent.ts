@@ -2,9 +2,11 @@
  * The `flow-runner` agent: observes the page, asks the flow's GPT
  * configuration for the next tool call, and hands it to the flow's FlowActor.
  * Malformed arguments and answers without a tool call are reported back to
- * the model and asked again, a bounded number of times.
+ * the model and asked again, a bounded number of times; a model that keeps
+ * failing is told plainly, then stopped (loop-guard.ts). Each request offers
+ * the tools the step may need (tool-offer.ts).
  */
-import type { LlmMessage, LlmProvider, LlmToolCall, LlmToolDefinition } from '../../../kernel/contracts/llm-provider';
+import type { LlmMessage, LlmProvider, LlmToolCall, LlmToolDefinition } from '../../../lib/llm/provider-contract';
 import type { Storage } from '../../../kernel/contracts/storage';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
 import type { KernelSettings } from '../../../kernel/config';
@@ -14,6 +16,8 @@ import { FlowFailure } from '../../../kernel/flows/failure-codes';
 import { modelToolSchema } from './model-tool-schema';
 import { callWithRetry } from './llm-call';
 import { NO_TOOL_CALL_REMINDER, malformedArgumentsReply, stepPrompt, systemPrompt } from './prompt';
+import { checkNotStuck, repeatedFailureHint } from './loop-guard';
+import { offeredTools } from './tool-offer';
 
 /** What the agent needs from the kernel. */
 export interface FlowRunnerAgentDeps {
@@ -32,8 +36,18 @@ export function normaliseRef(value: unknown): unknown {
 }
 
 /** The tools as offered to the model (JSON Schemas are cached per tool). */
-export function toolDefinitions(tools: Map<string, ToolDefinition>): LlmToolDefinition[] {
+export function toolDefinitions(tools: ReadonlyMap<string, ToolDefinition> | readonly ToolDefinition[]): LlmToolDefinition[] {
   return [...tools.values()].map((t) => ({ name: t.name, description: t.description, inputSchema: modelToolSchema(t) }));
+}
+
+/** Open tabs, only asked when it matters (switchTab offered only with a second tab); 1 when the session cannot say. */
+async function tabCount(input: AgentStepInput): Promise<number> {
+  if (!input.tools.has('switchTab') || input.history.some((r) => r.name === 'switchTab')) return 1;
+  try {
+    return (await input.session.tabs()).length || 1;
+  } catch {
+    return 1; // a session that cannot list its tabs has no second one to offer
+  }
 }
 
 /** The step for a well-formed call: element parameters' refs normalised, rationale trimmed. */
@@ -54,6 +68,8 @@ export function createFlowRunnerAgent(deps: FlowRunnerAgentDeps): AutonomousAgen
       if (!name || !config) throw new FlowFailure('GPT_CONFIG_NOT_FOUND', `GPT configuration "${name ?? '(none)'}" does not exist`);
       const provider = deps.providers.find((p) => p.type === config.type);
       if (!provider) throw new FlowFailure('LLM_PROVIDER_UNAVAILABLE', `No LLM provider plugin for type ${config.type} is loaded`);
+      // Before the observation and the request: a stuck model costs nothing more.
+      checkNotStuck(history, llm.maxConsecutiveFailures);
 
       const started = Date.now();
       const vision = llm.sendScreenshots && provider.supportsVision(config);
@@ -65,11 +81,13 @@ export function createFlowRunnerAgent(deps: FlowRunnerAgentDeps): AutonomousAgen
         {
           role: 'user',
           // Page text can echo what a flow typed: env values go back to placeholders before the model sees them.
-          content: redact(stepPrompt(flow, history, observation, llm.historyTokenBudget)),
+          content: redact(stepPrompt(flow, history, observation, llm.historyTokenBudget, repeatedFailureHint(history, tools))),
           ...(vision && observation.screenshot ? { images: [{ mimeType: 'image/png' as const, base64: observation.screenshot.toString('base64') }] } : {}),
         },
       ];
-      const toolDefs = toolDefinitions(tools);
+      const toolDefs = toolDefinitions(offeredTools(tools, {
+        objective: flow.overallObjective ?? '', page: observation.text, history, tabs: await tabCount(input),
+      }));
       for (let attempt = 0; ; attempt++) {
         const response = await callWithRetry(provider, config, {
           messages, tools: toolDefs, toolChoice: 'required', timeoutMs: llm.requestTimeoutMs, signal,

@@ -6,8 +6,10 @@
  * flows fail with AGENT_UNAVAILABLE.
  */
 import { definePlugin } from '../../../kernel/plugin';
-import { AGENTS, AUTONOMOUS_AGENT, LLM_PROVIDERS, LOGGER, STORAGE } from '../../../kernel/tokens';
+import { AUTONOMOUS_AGENT, LOGGER, STORAGE } from '../../../kernel/tokens';
 import { createFlowRunnerAgent } from './flow-runner-agent';
+import { LLM_PROVIDERS } from '../../../lib/llm/provider-contract';
+import { AGENTS } from '../../../lib/llm/agent-contract';
 
 export default definePlugin({
   id: 'agent-flow-runner',

@@ -6,9 +6,9 @@
  * cancelled or its browser closed) nothing is retried: the signal's reason is
  * thrown as is, so the flow ends with the cancellation's own code.
  */
-import { LlmError, type LlmErrorKind, type LlmProvider, type LlmRequest, type LlmResponse } from '../../../kernel/contracts/llm-provider';
+import { LLM_FAILURE_CODES, LlmError, type LlmErrorKind, type LlmProvider, type LlmRequest, type LlmResponse } from '../../../lib/llm/provider-contract';
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
-import { FlowFailure, LLM_FAILURE_CODES } from '../../../kernel/flows/failure-codes';
+import { FlowFailure } from '../../../kernel/flows/failure-codes';
 
 /** How often and how patiently a failed call is retried (settings.llm). */
 export interface RetryPolicy {

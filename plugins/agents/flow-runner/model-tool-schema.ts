@@ -10,7 +10,7 @@
  * Custom tools keep the schema their author wrote.
  */
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
-import { toolJsonSchema } from '../../../kernel/flows/tool-registry';
+import { toolJsonSchema } from '../../../lib/json-schema/tool-json-schema';
 
 /** Keywords only validation needs: the model chooses a call the same without them. */
 const VALIDATION_ONLY = new Set(['minLength', 'maxLength', 'minItems', 'maxItems', 'additionalProperties']);

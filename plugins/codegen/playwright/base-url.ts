@@ -3,7 +3,7 @@
  * with paths relative to it (`page.goto('/app/login')`), so BASE_URL points
  * a whole suite at another environment. URLs on other origins stay absolute.
  */
-import type { CodegenFlow } from '../../../kernel/contracts/codegen-emitter';
+import type { CodegenFlow } from '../../../lib/export/codegen-emitter';
 
 /** `http://127.0.0.1:4000` of a URL, or null (no http(s) origin: file:, data:, invalid). */
 export function originOf(url: string): string | null {

@@ -53,7 +53,7 @@ const ABSENT_STATES = new Set(['hidden', 'detached']);
 
 /**
  * The step replaying `call`. `candidates` maps each element parameter to its
- * replay candidates (see kernel/flows/rerun.ts). Throws ApiError
+ * replay candidates (see lib/export/rerun.ts). Throws ApiError
  * INVALID_REQUEST when an element has no candidate Playwright's public API
  * can express.
  */

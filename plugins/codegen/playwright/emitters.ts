@@ -2,7 +2,7 @@
  * The two Playwright emitters: a single Playwright Test script
  * (GET /api/flows/{id}/code) and a zipped test project (POST /api/flows/project).
  */
-import type { CodegenEmitter, CodegenFlow, CodegenOptions } from '../../../kernel/contracts/codegen-emitter';
+import type { CodegenEmitter, CodegenFlow, CodegenOptions } from '../../../lib/export/codegen-emitter';
 import type { Logger } from '../../../kernel/logger';
 import { originOf } from './base-url';
 import { projectFiles } from './project-files';

@@ -6,7 +6,7 @@
  * `// @endif` are kept only when every listed feature is on (`!x`: off).
  */
 import { readFileSync } from 'node:fs';
-import type { CodegenOptions } from '../../../kernel/contracts/codegen-emitter';
+import type { CodegenOptions } from '../../../lib/export/codegen-emitter';
 
 export type Language = 'javascript' | 'typescript';
 

@@ -3,7 +3,8 @@
  * code, a single script and a zipped project (docs/codegen.md).
  */
 import { definePlugin } from '../../../kernel/plugin';
-import { CODEGEN_EMITTERS, LOGGER } from '../../../kernel/tokens';
+import { LOGGER } from '../../../kernel/tokens';
+import { CODEGEN_EMITTERS } from '../../../lib/export/codegen-emitter';
 import { createProjectEmitter, createScriptEmitter } from './emitters';
 
 export default definePlugin({

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { packageRoot } from '../../../lib/package-root/package-root';
-import type { CodegenOptions } from '../../../kernel/contracts/codegen-emitter';
+import type { CodegenOptions } from '../../../lib/export/codegen-emitter';
 import type { Language } from './helper-source';
 import { str } from './js-literal';
 import { TEST_ID_ATTRIBUTES } from './locator-code';

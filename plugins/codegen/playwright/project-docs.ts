@@ -3,7 +3,7 @@
  * run it, point it at another environment, and which variables it reads.
  * Only what the project uses is mentioned.
  */
-import type { CodegenOptions } from '../../../kernel/contracts/codegen-emitter';
+import type { CodegenOptions } from '../../../lib/export/codegen-emitter';
 import type { Language } from './helper-source';
 
 /** What the project's tests use, across all its specs. */

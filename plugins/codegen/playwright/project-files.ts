@@ -2,7 +2,7 @@
  * The files of a generated Playwright Test project (POST /api/flows/project),
  * as name -> text, in JavaScript or TypeScript. Zipping is zip.ts's job.
  */
-import type { CodegenFlow, CodegenOptions } from '../../../kernel/contracts/codegen-emitter';
+import type { CodegenFlow, CodegenOptions } from '../../../lib/export/codegen-emitter';
 import { baseOrigin } from './base-url';
 import { helperFeatures, helperModule, type Language } from './helper-source';
 import { packageJson, playwrightConfig, playwrightVersion, tsconfigJson } from './project-config';

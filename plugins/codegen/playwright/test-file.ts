@@ -6,8 +6,8 @@
  * imported, options in playwright.config), in JavaScript or TypeScript.
  */
 import { createRequire } from 'node:module';
-import type { CodegenFlow, CodegenOptions } from '../../../kernel/contracts/codegen-emitter';
-import { replayableCalls, replayCandidates } from '../../../kernel/flows/rerun';
+import type { CodegenFlow, CodegenOptions } from '../../../lib/export/codegen-emitter';
+import { replayableCalls, replayCandidates } from '../../../lib/export/rerun';
 import { pathOnOrigin } from './base-url';
 import { stepCode, type CallContext } from './call-code';
 import { customToolDeclaration } from './custom-tool-code';

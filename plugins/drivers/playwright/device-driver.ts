@@ -10,7 +10,7 @@ import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../..
 import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
 import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
-import { parseOrThrow } from '../../../kernel/validation';
+import { parseOrThrow } from '../../../lib/validation/validation';
 import { DeviceUsingSchema, type DeviceUsing, type PlaywrightConfig } from './config-schema';
 import { assertKnownDevice, contextOptionsFor } from './device-profiles';
 import { openSessionOnBrowser } from './open-session';

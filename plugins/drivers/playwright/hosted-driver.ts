@@ -15,7 +15,7 @@ import { invalidRequest } from '../../../kernel/errors';
 import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
 import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
-import { parseOrThrow } from '../../../kernel/validation';
+import { parseOrThrow } from '../../../lib/validation/validation';
 import { HostedUsingSchema, type HostedUsing, type PlaywrightConfig } from './config-schema';
 import { HostedApi, type CreateSessionBody, type HostedSessionInfo } from './hosted-api';
 import { openSessionOnContext } from './open-session';

@@ -6,10 +6,11 @@
  * All record videos with the DevTools screencast and the system ffmpeg.
  */
 import { definePlugin } from '../../../kernel/plugin';
-import { BROWSER_DRIVERS, HTTP_SERVER, LIFECYCLE, LOGGER } from '../../../kernel/tokens';
+import { BROWSER_DRIVERS, LIFECYCLE, LOGGER } from '../../../kernel/tokens';
 import { serviceOriginsResolver } from '../../../lib/service-guard/service-origins';
 import { PlaywrightConfigSchema } from './config-schema';
 import { createPlaywrightDrivers, type PlaywrightDrivers } from './drivers';
+import { HTTP_SERVER } from '../../../lib/http/route-contract';
 
 export default definePlugin({
   id: 'driver-playwright',

@@ -5,10 +5,11 @@
  * plugin starts. Videos are made of screenshots (WebDriver has no screencast).
  */
 import { definePlugin } from '../../../kernel/plugin';
-import { BROWSER_DRIVERS, HTTP_SERVER, LIFECYCLE, LOGGER } from '../../../kernel/tokens';
+import { BROWSER_DRIVERS, LIFECYCLE, LOGGER } from '../../../kernel/tokens';
 import { serviceOriginsResolver } from '../../../lib/service-guard/service-origins';
 import { WebdriverConfigSchema } from './config-schema';
 import { WebdriverDriver } from './webdriver-driver';
+import { HTTP_SERVER } from '../../../lib/http/route-contract';
 
 /** The `driver-webdriver` plugin manifest. */
 export default definePlugin({

@@ -9,7 +9,7 @@ import { invalidRequest } from '../../../kernel/errors';
 import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
 import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
-import { parseOrThrow } from '../../../kernel/validation';
+import { parseOrThrow } from '../../../lib/validation/validation';
 import { buildCapabilities, DEFAULT_BROWSER, isChromeFamily } from './capabilities';
 import { WebdriverUsingSchema, type WebdriverConfig, type WebdriverUsing } from './config-schema';
 import { LocalChromedriver } from './local-chromedriver';

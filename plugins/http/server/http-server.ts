@@ -10,11 +10,11 @@ import type { KernelSettings } from '../../../kernel/config';
 import type { Lifecycle } from '../../../kernel/contracts/lifecycle';
 import { StartupError } from '../../../kernel/errors';
 import type { Logger } from '../../../kernel/logger';
-import type { RouteDefinition } from '../../../kernel/contracts/route';
-import type { HttpServerInfo } from '../../../kernel/tokens';
+import type { RouteDefinition } from '../../../lib/http/route-contract';
 import { HostGuard } from './host-guard';
 import { warmUpRegexWorkers } from '../../../lib/safe-regex/safe-regex';
 import { buildRouter } from './router';
+import { type HttpServerInfo } from '../../../lib/http/route-contract';
 
 /** How long in-flight requests may take to finish once stop() is called. */
 const STOP_GRACE_MS = 2000;

@@ -5,8 +5,9 @@
  * address) and a LIFECYCLE (order 100, so it listens after everything it serves).
  */
 import { definePlugin } from '../../../kernel/plugin';
-import { HTTP_SERVER, LIFECYCLE, LOGGER, ROUTES } from '../../../kernel/tokens';
+import { LIFECYCLE, LOGGER } from '../../../kernel/tokens';
 import { HttpServer } from './http-server';
+import { HTTP_SERVER, ROUTES } from '../../../lib/http/route-contract';
 
 export default definePlugin({
   id: 'http-server',

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
-import type { RouteResult } from '../../../kernel/contracts/route';
+import type { RouteResult } from '../../../lib/http/route-contract';
 import { ApiError } from '../../../kernel/errors';
 import type { Logger } from '../../../kernel/logger';
 import { CLOSE_AFTER_ANSWER, drainThen } from './drain';

@@ -6,10 +6,10 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as v from 'valibot';
-import type { RouteDefinition, RouteResult } from '../../../kernel/contracts/route';
+import type { RouteDefinition, RouteResult } from '../../../lib/http/route-contract';
 import { ApiError, invalidRequest, type ErrorCode } from '../../../kernel/errors';
 import type { Logger } from '../../../kernel/logger';
-import { parseOrThrow } from '../../../kernel/validation';
+import { parseOrThrow } from '../../../lib/validation/validation';
 import type { HostGuard } from './host-guard';
 import { hasBody, readJsonBody } from './json-body';
 import { refuseBrowserSecretRead, refuseDrivenBrowser } from './client-guard';

@@ -8,7 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import polka from 'polka';
-import type { RouteDefinition } from '../../../kernel/contracts/route';
+import type { RouteDefinition } from '../../../lib/http/route-contract';
 import { ApiError, StartupError } from '../../../kernel/errors';
 import { createRouteHandler, type HandlerContext, type RouteListener } from './route-handler';
 import { sendError } from './responses';

@@ -3,7 +3,7 @@
  * parameters, and a message back to text, tool calls and usage.
  */
 import type Anthropic from '@anthropic-ai/sdk';
-import type { LlmMessage, LlmRequest, LlmResponse, LlmToolDefinition } from '../../../kernel/contracts/llm-provider';
+import type { LlmMessage, LlmRequest, LlmResponse, LlmToolDefinition } from '../../../lib/llm/provider-contract';
 import { generatedCallId, parseToolArguments } from '../../../lib/llm/call-support';
 import { toTurns, type TurnMessage } from '../../../lib/llm/turns';
 

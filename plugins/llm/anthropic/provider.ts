@@ -1,7 +1,7 @@
 /** The `ANTHROPIC` provider: the Messages API through the official `@anthropic-ai/sdk`. */
 import type Anthropic from '@anthropic-ai/sdk';
 import { lazySdk } from '../../../lib/llm/lazy-sdk';
-import type { LlmError, LlmResponse } from '../../../kernel/contracts/llm-provider';
+import type { LlmError, LlmResponse } from '../../../lib/llm/provider-contract';
 import { SdkLlmProvider, type FailedCall, type SdkCall } from '../../../lib/llm/sdk-provider';
 import { ANTHROPIC_ENDPOINT_FIELDS, ANTHROPIC_SECRET_FIELDS, ANTHROPIC_TYPE, anthropicConfigSchema, type AnthropicConfig } from './config-schema';
 import { fromMessage, toMessageParams } from './anthropic-mapping';

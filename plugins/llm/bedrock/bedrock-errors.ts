@@ -1,5 +1,5 @@
 /** Classifies Bedrock runtime (AWS SDK v3) failures as LlmError, secrets scrubbed. */
-import { LlmError, type LlmErrorKind } from '../../../kernel/contracts/llm-provider';
+import { LlmError, type LlmErrorKind } from '../../../lib/llm/provider-contract';
 import { isConnectionError, kindForStatus, scrub } from '../../../lib/llm/call-support';
 import type { FailedCall } from '../../../lib/llm/sdk-provider';
 

@@ -5,7 +5,7 @@
 import type {
   ContentBlock, ConverseCommandInput, ConverseCommandOutput, Message, Tool,
 } from '@aws-sdk/client-bedrock-runtime';
-import { LlmError, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolCall } from '../../../kernel/contracts/llm-provider';
+import { LlmError, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolCall } from '../../../lib/llm/provider-contract';
 import { generatedCallId, parseToolArguments } from '../../../lib/llm/call-support';
 import { toTurns, type TurnMessage } from '../../../lib/llm/turns';
 

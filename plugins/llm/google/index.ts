@@ -7,10 +7,11 @@
  */
 import * as v from 'valibot';
 import { definePlugin } from '../../../kernel/plugin';
-import { LLM_PROVIDERS, LOGGER } from '../../../kernel/tokens';
+import { LOGGER } from '../../../kernel/tokens';
 import { llmPluginConfigSchema } from '../../../lib/llm/config-fields';
 import { GeminiProvider } from './gemini-provider';
 import { VertexProvider } from './vertex-provider';
+import { LLM_PROVIDERS } from '../../../lib/llm/provider-contract';
 
 export default definePlugin({
   id: 'llm-google',

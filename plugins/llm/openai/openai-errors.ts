@@ -1,7 +1,7 @@
 /** Classifies OpenAI SDK failures as LlmError, with secrets scrubbed from the message. */
 import type OpenAI from 'openai';
 import { lazySdk } from '../../../lib/llm/lazy-sdk';
-import type { LlmError } from '../../../kernel/contracts/llm-provider';
+import type { LlmError } from '../../../lib/llm/provider-contract';
 import type { FailedCall } from '../../../lib/llm/sdk-provider';
 import { classifyStainlessError } from '../../../lib/llm/stainless-errors';
 

@@ -3,7 +3,7 @@
  * parameters, and a chat completion back to text, tool calls and usage.
  */
 import type OpenAI from 'openai';
-import { LlmError, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolDefinition } from '../../../kernel/contracts/llm-provider';
+import { LlmError, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolDefinition } from '../../../lib/llm/provider-contract';
 import { generatedCallId, parseToolArguments } from '../../../lib/llm/call-support';
 
 type ChatParams = OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming;

@@ -1,7 +1,7 @@
 /** The `OPENAI` provider: chat completions through the official `openai` SDK. */
 import type OpenAI from 'openai';
 import { lazySdk } from '../../../lib/llm/lazy-sdk';
-import type { LlmError, LlmResponse } from '../../../kernel/contracts/llm-provider';
+import type { LlmError, LlmResponse } from '../../../lib/llm/provider-contract';
 import { SdkLlmProvider, type FailedCall, type SdkCall } from '../../../lib/llm/sdk-provider';
 import { OPENAI_ENDPOINT_FIELDS, OPENAI_SECRET_FIELDS, OPENAI_TYPE, openAiConfigSchema, type OpenAiConfig } from './config-schema';
 import { fromChatCompletion, toChatParams } from './openai-mapping';

@@ -1,5 +1,5 @@
 /** /api/agents: which GPT configuration each agent uses. */
-import type { RouteDefinition } from '../../../kernel/contracts/route';
+import type { RouteDefinition } from '../../../lib/http/route-contract';
 import type { ConfigStore } from './config-store';
 import { AgentAssignment, AgentBody, AgentMap, AgentParams } from './schemas';
 

@@ -1,6 +1,6 @@
 /** Everything the config plugin contributes, assembled from one ConfigStore. */
 import type { Lifecycle } from '../../../kernel/contracts/lifecycle';
-import type { RouteDefinition } from '../../../kernel/contracts/route';
+import type { RouteDefinition } from '../../../lib/http/route-contract';
 import { agentRoutes } from './agent-routes';
 import type { ConfigStore } from './config-store';
 import { envRoutes } from './env-routes';

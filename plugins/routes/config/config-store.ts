@@ -4,8 +4,8 @@
  * changes never interleave (an assignment to a configuration being deleted
  * cannot slip in between), and each write validates before it changes anything.
  */
-import type { AgentDefinition } from '../../../kernel/contracts/agent';
-import type { LlmProvider } from '../../../kernel/contracts/llm-provider';
+import type { AgentDefinition } from '../../../lib/llm/agent-contract';
+import type { LlmProvider } from '../../../lib/llm/provider-contract';
 import type { GptConfigRecord, Storage } from '../../../kernel/contracts/storage';
 import { ApiError } from '../../../kernel/errors';
 import type { Logger } from '../../../kernel/logger';

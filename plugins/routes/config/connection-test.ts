@@ -5,9 +5,8 @@
  * get. The key never appears: the provider's message is redacted with the
  * configuration's secret values in every spelling.
  */
-import { LlmError, type LlmErrorKind, type LlmProvider } from '../../../kernel/contracts/llm-provider';
+import { LLM_FAILURE_CODES, LlmError, type LlmErrorKind, type LlmProvider } from '../../../lib/llm/provider-contract';
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
-import { LLM_FAILURE_CODES } from '../../../kernel/flows/failure-codes';
 import { createRedactor } from '../../../lib/redaction/secret-redaction.js';
 import { secretValuesOf } from './secret-fields';
 

@@ -1,5 +1,5 @@
 /** /api/env: the environment variable store (values are returned; they are hidden only from logs). */
-import type { RouteDefinition } from '../../../kernel/contracts/route';
+import type { RouteDefinition } from '../../../lib/http/route-contract';
 import type { ConfigStore } from './config-store';
 import { EnvBody, EnvListQuery, EnvMap, EnvParams, EnvVar } from './schemas';
 

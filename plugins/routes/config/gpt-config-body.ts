@@ -5,8 +5,8 @@
  * schema rejects unknown fields; the same schema feeds the OpenAPI document.
  */
 import * as v from 'valibot';
-import type { LlmProvider } from '../../../kernel/contracts/llm-provider';
-import { describeIssue } from '../../../kernel/validation';
+import type { LlmProvider } from '../../../lib/llm/provider-contract';
+import { describeIssue } from '../../../lib/validation/validation';
 
 const OBJECT_TYPES = new Set(['object', 'strict_object', 'loose_object']);
 

@@ -1,5 +1,5 @@
 /** /api/gpt-configs: list, read, upsert and delete GPT configurations. */
-import type { RouteDefinition } from '../../../kernel/contracts/route';
+import type { RouteDefinition } from '../../../lib/http/route-contract';
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
 import type { ConfigStore } from './config-store';
 import { gptConfigBodySchema } from './gpt-config-body';

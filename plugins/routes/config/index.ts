@@ -4,9 +4,12 @@
  * is handed to the logger's redactor at startup and on each write.
  */
 import { definePlugin } from '../../../kernel/plugin';
-import { AGENTS, LIFECYCLE, LLM_PROVIDERS, LOGGER, ROUTES, STORAGE } from '../../../kernel/tokens';
+import { LIFECYCLE, LOGGER, STORAGE } from '../../../kernel/tokens';
 import { ConfigStore } from './config-store';
 import { configRoutes, secretsLifecycle } from './config-routes';
+import { LLM_PROVIDERS } from '../../../lib/llm/provider-contract';
+import { ROUTES } from '../../../lib/http/route-contract';
+import { AGENTS } from '../../../lib/llm/agent-contract';
 
 export default definePlugin({
   id: 'routes-config',

@@ -1,6 +1,6 @@
 /** valibot schemas of the configuration resources' paths, bodies and answers. */
 import * as v from 'valibot';
-import { QueryBoolean } from '../../../kernel/validation';
+import { QueryBoolean } from '../../../lib/validation/validation';
 
 /** GPT configuration names: 1..200 characters, starting with a letter or digit. */
 export const GptConfigNameSchema = v.pipe(

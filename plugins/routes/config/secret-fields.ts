@@ -3,7 +3,7 @@
  * and keeping a stored secret when a client writes back the masked form it
  * was shown (GET, edit modelName, POST the whole object).
  */
-import type { LlmProvider } from '../../../kernel/contracts/llm-provider';
+import type { LlmProvider } from '../../../lib/llm/provider-contract';
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
 import { invalidRequest } from '../../../kernel/errors';
 import { maskSecret } from '../../../lib/redaction/secrets';

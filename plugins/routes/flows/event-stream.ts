@@ -4,7 +4,7 @@
  * then live events; the stream ends after `done`. A disconnecting client
  * unsubscribes at once.
  */
-import type { RouteRequest, RouteResult } from '../../../kernel/contracts/route';
+import type { RouteRequest, RouteResult } from '../../../lib/http/route-contract';
 import type { Storage } from '../../../kernel/contracts/storage';
 import type { FlowEvent, FlowEvents } from '../../../kernel/flows/flow-events';
 import { isTerminal, type FlowMetadata } from '../../../kernel/flows/flow-types';

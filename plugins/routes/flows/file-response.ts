@@ -1,6 +1,6 @@
 /** Serves a file with Range support (206, 416) for video and images. */
 import { createReadStream, statSync } from 'node:fs';
-import type { RouteResult } from '../../../kernel/contracts/route';
+import type { RouteResult } from '../../../lib/http/route-contract';
 
 export function fileResponse(path: string, contentType: string, rangeHeader: string | undefined): RouteResult {
   const size = statSync(path).size;

@@ -1,11 +1,10 @@
 /** The flow endpoints of the spec plus run control and events (API contract). */
 import * as v from 'valibot';
-import type { RouteDefinition } from '../../../kernel/contracts/route';
+import type { RouteDefinition } from '../../../lib/http/route-contract';
 import type { BrowserDriver } from '../../../kernel/contracts/browser-driver';
 import type { Flows } from '../../../kernel/contracts/flows';
 import type { Storage } from '../../../kernel/contracts/storage';
 import type { FlowEvents } from '../../../kernel/flows/flow-events';
-import { createFlowSchema, type CreateFlow } from '../../../kernel/flows/create-flow';
 import type { FlowQuery, RunMode } from '../../../kernel/flows/flow-types';
 import {
   CodeQuery, FlowIdParams, FlowMetadataDoc, FlowPageDoc, ImageParams, ListQuery, ObservationDoc, ObservationQuery, ProjectBody,
@@ -16,6 +15,9 @@ import type { FlowMetadata } from '../../../kernel/flows/flow-types';
 import { fileResponse } from './file-response';
 import { streamEvents } from './event-stream';
 import type { SubscriberLimits } from './subscriber-limits';
+import type { FlowExports } from './flow-exports';
+import type { FlowFiles } from './flow-files';
+import { createFlowSchema, type CreateFlow } from '../../../lib/validation/create-flow-schema';
 
 const ERR = { description: 'Error `{code, message}`' };
 const META = { description: 'Flow metadata', schema: FlowMetadataDoc };
@@ -27,6 +29,8 @@ export interface FlowRoutesDeps {
   readonly events: FlowEvents;
   readonly storage: Storage;
   readonly drivers: BrowserDriver[];
+  readonly exports: FlowExports;
+  readonly files: FlowFiles;
 }
 
 export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits): RouteDefinition[] {
@@ -60,7 +64,7 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
       responses: { 200: { description: 'Zip archive', contentType: 'application/zip' }, 400: ERR, 404: ERR, 409: ERR },
       async handler({ body }) {
         const b = body as v.InferOutput<typeof ProjectBody>;
-        const zip = await flows().project(b.flowIds, b.options);
+        const zip = await deps.exports.project(b.flowIds, b.options);
         return { body: zip, contentType: 'application/zip', headers: { 'content-disposition': 'attachment; filename="browserflow-tests.zip"' } };
       },
     },
@@ -86,7 +90,7 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
       method: 'GET', path: '/api/flows/:flowId/rerun', summary: 'A DETERMINISTIC CreateFlow replaying the flow', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', query: RerunQuery,
       responses: { 200: { description: 'CreateFlow' }, 404: ERR, 409: ERR },
       async handler({ params, query }) {
-        const body = await flows().rerun(params.flowId, query);
+        const body = await deps.exports.rerun(params.flowId, query);
         return { json: flowOutputView(await flows().get(params.flowId)).redact(body) };
       },
     },
@@ -94,7 +98,7 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
       method: 'GET', path: '/api/flows/:flowId/code', summary: 'A Playwright Test script replaying the flow', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', query: CodeQuery,
       responses: { 200: { description: 'JavaScript', contentType: 'text/javascript' }, 404: ERR, 409: ERR },
       async handler({ params, query }) {
-        const code = await flows().code(params.flowId, query);
+        const code = await deps.exports.code(params.flowId, query);
         return { body: code, contentType: 'text/javascript; charset=utf-8' };
       },
     },
@@ -102,14 +106,14 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
       method: 'GET', path: '/api/flows/:flowId/images/:imageId', summary: 'One screenshot (PNG)', tags, params: ImageParams, paramsErrorCode: 'FLOW_NOT_FOUND',
       responses: { 200: { description: 'PNG', contentType: 'image/png' }, 404: ERR },
       async handler({ params, headers }) {
-        return fileResponse(await flows().imagePath(params.flowId, params.imageId), 'image/png', headers.range);
+        return fileResponse(await deps.files.imagePath(params.flowId, params.imageId), 'image/png', headers.range);
       },
     },
     {
       method: 'GET', path: '/api/flows/:flowId/video', summary: 'The flow\'s video (WebM), Range supported', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
       responses: { 200: { description: 'WebM', contentType: 'video/webm' }, 206: { description: 'Partial WebM', contentType: 'video/webm' }, 404: ERR, 416: ERR },
       async handler({ params, headers }) {
-        return fileResponse(await flows().videoPath(params.flowId), 'video/webm', headers.range);
+        return fileResponse(await deps.files.videoPath(params.flowId), 'video/webm', headers.range);
       },
     },
     {
@@ -125,7 +129,7 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
       method: 'GET', path: '/api/flows/:flowId/tool-calls/:toolCallId', summary: 'One tool call', tags, params: ToolCallParams, paramsErrorCode: 'FLOW_NOT_FOUND',
       responses: { 200: { description: 'Tool call', schema: ToolCallDoc }, 404: ERR },
       async handler({ params }) {
-        const call = await flows().toolCall(params.flowId, params.toolCallId);
+        const call = await deps.files.toolCall(params.flowId, params.toolCallId);
         return { json: toolCallForOutput(call, flowOutputView(await flows().get(params.flowId))) };
       },
     },

@@ -1,7 +1,11 @@
 import { definePlugin } from '../../../kernel/plugin';
-import { BROWSER_DRIVERS, FLOW_EVENTS, FLOWS, ROUTES, STORAGE } from '../../../kernel/tokens';
+import { BROWSER_DRIVERS, FLOW_EVENTS, FLOWS, STORAGE, TOOLS } from '../../../kernel/tokens';
+import { CODEGEN_EMITTERS } from '../../../lib/export/codegen-emitter';
+import { FlowExports } from './flow-exports';
+import { FlowFiles } from './flow-files';
 import { flowRoutes } from './flow-routes';
 import { SubscriberLimits } from './subscriber-limits';
+import { ROUTES } from '../../../lib/http/route-contract';
 
 /** The /api/flows endpoints. */
 export default definePlugin({
@@ -10,10 +14,10 @@ export default definePlugin({
   description: 'Flow endpoints: create, list, get, delete, rename, exports, media, tool calls, run control, observation, events.',
   provides: [ROUTES],
   deps: { storage: STORAGE, flows: FLOWS, events: FLOW_EVENTS },
-  // The `browser.using.type` values CreateFlow accepts.
-  optionalDeps: { drivers: BROWSER_DRIVERS },
+  // The `browser.using.type` values CreateFlow accepts; the tools and code generators the exports use.
+  optionalDeps: { drivers: BROWSER_DRIVERS, tools: TOOLS, emitters: CODEGEN_EMITTERS },
   register({ settings, deps, provide }) {
     const subscribers = new SubscriberLimits(settings.flows?.maxEventSubscribersPerFlow ?? 32, settings.flows?.maxEventSubscribers ?? 512);
-    provide(ROUTES, () => flowRoutes(deps, subscribers));
+    provide(ROUTES, () => flowRoutes({ ...deps, exports: new FlowExports(deps.flows, deps.tools, deps.emitters), files: new FlowFiles(deps.flows, deps.storage) }, subscribers));
   },
 });

@@ -1,6 +1,6 @@
 /** Query, params and body schemas of the flow routes (they also feed the OpenAPI document). */
 import * as v from 'valibot';
-import { NameSchema, QueryBoolean, QueryInteger } from '../../../kernel/validation';
+import { NameSchema, QueryBoolean, QueryInteger } from '../../../lib/validation/validation';
 import { FLOW_STATES, RUN_MODES } from '../../../kernel/flows/flow-types';
 
 export const FlowIdParams = v.object({ flowId: v.string() });

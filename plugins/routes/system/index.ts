@@ -3,8 +3,9 @@
  * OpenAPI document generated from every loaded route.
  */
 import { definePlugin } from '../../../kernel/plugin';
-import { ROUTES, TOOLS } from '../../../kernel/tokens';
+import { TOOLS } from '../../../kernel/tokens';
 import { systemRoutes } from './system-routes';
+import { ROUTES } from '../../../lib/http/route-contract';
 
 export default definePlugin({
   id: 'routes-system',

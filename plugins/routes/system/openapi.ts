@@ -3,7 +3,7 @@
  * (the schemas that validate requests), so it cannot drift from the code.
  */
 import * as v from 'valibot';
-import type { RouteDefinition, RouteResponseDoc } from '../../../kernel/contracts/route';
+import type { RouteDefinition, RouteResponseDoc } from '../../../lib/http/route-contract';
 import { isOptionalEntry, objectEntries, toJsonSchemaObject } from './json-schema';
 
 type Json = Record<string, unknown>;

@@ -1,6 +1,6 @@
 /** GET /api/ping, /api/version, /api/tools and /api/openapi.json. */
 import * as v from 'valibot';
-import type { RouteDefinition } from '../../../kernel/contracts/route';
+import type { RouteDefinition } from '../../../lib/http/route-contract';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
 import { buildOpenApiDocument } from './openapi';
 import { listTools, type ToolInfo } from './tool-list';

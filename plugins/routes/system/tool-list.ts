@@ -1,6 +1,6 @@
 /** The `/api/tools` listing: every built-in tool with a JSON Schema of its input. */
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
-import { toJsonSchemaObject } from './json-schema';
+import { toolJsonSchema } from '../../../lib/json-schema/tool-json-schema';
 
 /** One item of GET /api/tools. */
 export interface ToolInfo {
@@ -14,6 +14,6 @@ export function listTools(groups: ToolDefinition[][]): ToolInfo[] {
   return groups.flat().map((tool) => ({
     name: tool.name,
     description: tool.description,
-    inputSchema: tool.jsonSchema ?? toJsonSchemaObject(tool.inputSchema),
+    inputSchema: toolJsonSchema(tool),
   }));
 }

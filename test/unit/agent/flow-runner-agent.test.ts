@@ -1,15 +1,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as v from 'valibot';
-import type { LlmProvider, LlmRequest, LlmResponse } from '../../../kernel/contracts/llm-provider';
+import type { LlmProvider, LlmRequest, LlmResponse } from '../../../lib/llm/provider-contract';
 import type { BrowserSession, ObserveOptions } from '../../../kernel/contracts/browser-driver';
 import type { Storage } from '../../../kernel/contracts/storage';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
-import { createLogger } from '../../../kernel/logger';
+import { createLogger } from '../../../lib/logging/logger';
 import { FlowFailure } from '../../../kernel/flows/failure-codes';
 import type { AgentStepInput } from '../../../kernel/flows/autonomous-agent';
 import { createFlowRunnerAgent, normaliseRef, toolDefinitions } from '../../../plugins/agents/flow-runner/flow-runner-agent';
-import { flowOf, settingsOf } from './agent-fixtures';
+import { controlTools } from '../../../plugins/tools/browser/control-tools';
+import { elementTools } from '../../../plugins/tools/browser/element-tools';
+import { navigationTools } from '../../../plugins/tools/browser/navigation-tools';
+import { callOf, flowOf, settingsOf } from './agent-fixtures';
 
 const tools = new Map<string, ToolDefinition>([
   ['click', { name: 'click', kind: 'action', elementParams: ['selector'], description: 'Click.', inputSchema: v.strictObject({ selector: v.string() }), run: async () => ({ message: 'ok' }) }],
@@ -154,4 +157,32 @@ test('toolDefinitions gives name, description and a JSON Schema object per tool'
   assert.deepEqual(defs.map((d) => d.name), ['click', 'markObjectiveComplete']);
   assert.deepEqual((defs[0]!.inputSchema as { required: string[] }).required, ['selector']);
   assert.equal(defs[0]!.inputSchema.$schema, undefined);
+});
+
+test('a request offers the tools its step may need: page controls and open tabs decide the rarely used ones', async () => {
+  const builtins = new Map<string, ToolDefinition>([...navigationTools, ...elementTools, ...controlTools].map((t) => [t.name, t]));
+  const plain = harness([{ toolCalls: [call('markObjectiveComplete', { summary: 'ok' })] }]);
+  await plain.agent.nextStep(plain.input({ tools: builtins }));
+  const offered = plain.requests[0]!.tools.map((t) => t.name);
+  assert.ok(offered.includes('click') && !offered.includes('selectOption') && !offered.includes('switchTab'), offered.join(', '));
+
+  const form = harness([{ toolCalls: [call('markObjectiveComplete', { summary: 'ok' })] }], { pageText: '[1] combobox "Country" value=France options=[France, Spain]' });
+  const twoTabs = { ...(form.input().session as object), tabs: async () => [{ index: 0 }, { index: 1 }] } as unknown as BrowserSession;
+  await form.agent.nextStep(form.input({ tools: builtins, session: twoTabs }));
+  const more = form.requests[0]!.tools.map((t) => t.name);
+  assert.ok(more.includes('selectOption') && more.includes('switchTab'), more.join(', '));
+  assert.deepEqual(more.slice(0, offered.length), offered, 'the always-offered tools keep their place');
+});
+
+test('failed calls: a plain hint after two identical ones, AGENT_STUCK without a request after maxConsecutiveFailures', async () => {
+  const invalid = (i: number) => callOf(i, 'markObjectiveComplete', { summary: 'ok', confidence: 1 }, false, 'parameters.confidence: unknown field');
+  const h = harness([{ toolCalls: [call('markObjectiveComplete', { summary: 'ok' })] }], { llm: { maxConsecutiveFailures: 3 } });
+  await h.agent.nextStep(h.input({ history: [invalid(1), invalid(2)] }));
+  const user = h.requests[0]!.messages[1]!.content as string;
+  assert.match(user, /STOP: your last 2 calls were the same call and failed the same way/);
+  assert.match(user, /A valid call looks like: markObjectiveComplete \{"summary":"<text>"\}/);
+  await assert.rejects(h.agent.nextStep(h.input({ history: [invalid(1), invalid(2), invalid(3)] })),
+    (err) => err instanceof FlowFailure && err.code === 'AGENT_STUCK' && /confidence: unknown field/.test(err.message));
+  assert.equal(h.requests.length, 1, 'a stuck model is not asked again');
+  assert.equal(h.observeCalls.length, 1, 'nor is the page observed');
 });

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LlmError, type LlmProvider, type LlmRequest, type LlmResponse } from '../../../kernel/contracts/llm-provider';
+import { LlmError, type LlmProvider, type LlmRequest, type LlmResponse } from '../../../lib/llm/provider-contract';
 import { FlowFailure } from '../../../kernel/flows/failure-codes';
 import { FAILURE_CODES, backoffDelay, callWithRetry } from '../../../plugins/agents/flow-runner/llm-call';
 

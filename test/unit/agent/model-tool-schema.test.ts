@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as v from 'valibot';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
 import { modelToolSchema } from '../../../plugins/agents/flow-runner/model-tool-schema';
-import { toolJsonSchema } from '../../../kernel/flows/tool-registry';
+import { toolJsonSchema } from '../../../lib/json-schema/tool-json-schema';
 import { elementTools } from '../../../plugins/tools/browser/element-tools';
 import { navigationTools } from '../../../plugins/tools/browser/navigation-tools';
 

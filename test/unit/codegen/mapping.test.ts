@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { createScriptEmitter } from '../../../plugins/codegen/playwright/emitters';
-import { createLogger } from '../../../kernel/logger';
+import { createLogger } from '../../../lib/logging/logger';
 import type { ToolCallRecord } from '../../../kernel/flows/flow-types';
 import { call, codegenFlow, DEFAULT_OPTIONS, flowMeta, SET_TEXT_TOOL } from './fixtures/flows';
 import { dryRun } from './fixtures/dry-run';

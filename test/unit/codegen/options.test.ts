@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { ApiError } from '../../../kernel/errors';
-import { parseOrThrow } from '../../../kernel/validation';
+import { parseOrThrow } from '../../../lib/validation/validation';
 import { CodeQuery, ProjectBody } from '../../../plugins/routes/flows/schemas';
 
 test('/code?language=: javascript by default, typescript on request, nothing else', () => {

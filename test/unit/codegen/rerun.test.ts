@@ -1,7 +1,7 @@
 import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildRerun, replayCandidates } from '../../../kernel/flows/rerun';
-import { selectsByIdOnly } from '../../../kernel/flows/selector-kinds';
+import { buildRerun, replayCandidates } from '../../../lib/export/rerun';
+import { selectsByIdOnly } from '../../../lib/export/selector-kinds';
 import { ApiError } from '../../../kernel/errors';
 import { call, flowMeta, SET_TEXT_TOOL, toolMap } from './fixtures/flows';
 

@@ -12,7 +12,7 @@ import { WebdriverConfigSchema } from '../../../plugins/drivers/webdriver/config
 import { endpointOptions } from '../../../plugins/drivers/webdriver/webdriver-driver';
 import { givenUserAgent, UserAgentMarker, userAgentSlot, withUserAgent } from '../../../plugins/drivers/webdriver/user-agent';
 import { drivenBrowserMarker } from '../../../lib/service-guard/driven-browser-marker';
-import { createLogger } from '../../../kernel/logger';
+import { createLogger } from '../../../lib/logging/logger';
 import type { WebdriverSession } from '../../../plugins/drivers/webdriver/session';
 import { isRunning, startOwnChromedriver, startWebdriverHarness, timed, type OwnChromedriver, type WebdriverHarness } from './webdriver-harness';
 

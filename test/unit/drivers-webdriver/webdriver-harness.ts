@@ -12,7 +12,7 @@ import plugin from '../../../plugins/drivers/webdriver/index';
 import type { WebdriverDriver } from '../../../plugins/drivers/webdriver/webdriver-driver';
 import { BROWSER_DRIVERS, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../../kernel/tokens';
 import { registerPlugin } from '../../../kernel/loader';
-import { createLogger } from '../../../kernel/logger';
+import { createLogger } from '../../../lib/logging/logger';
 import type { KernelSettings } from '../../../kernel/config';
 import type { BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import { startTestSite, type TestSite } from '../../fixtures/site/serve';

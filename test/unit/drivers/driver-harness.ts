@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import plugin from '../../../plugins/drivers/playwright/index';
 import { BROWSER_DRIVERS, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../../kernel/tokens';
 import { registerPlugin } from '../../../kernel/loader';
-import { createLogger } from '../../../kernel/logger';
+import { createLogger } from '../../../lib/logging/logger';
 import type { KernelSettings } from '../../../kernel/config';
 import type { BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import type { DeviceDriver } from '../../../plugins/drivers/playwright/device-driver';

@@ -12,10 +12,10 @@ import { container as rootContainer } from 'tsyringe';
 import * as v from 'valibot';
 import plugin from '../../../plugins/drivers/playwright/index';
 import type { HostedDriver } from '../../../plugins/drivers/playwright/hosted-driver';
-import { BROWSER_DRIVERS, HTTP_SERVER, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../../kernel/tokens';
+import { BROWSER_DRIVERS, LIFECYCLE, LOGGER, SETTINGS, provide, resolveAll } from '../../../kernel/tokens';
 import { registerPlugin } from '../../../kernel/loader';
 import { drivenBrowserMarker } from '../../../lib/service-guard/driven-browser-marker';
-import { createLogger } from '../../../kernel/logger';
+import { createLogger } from '../../../lib/logging/logger';
 import { ApiError } from '../../../kernel/errors';
 import type { KernelSettings } from '../../../kernel/config';
 import type { BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
@@ -23,6 +23,7 @@ import { startFakeHostedBrowser, type FakeHostedBrowser } from '../../fixtures/f
 import { startTestSite, type TestSite } from '../../fixtures/site/serve';
 import { startFakeService } from '../../fixtures/site/fake-service';
 import { deadPort } from '../../helpers/ports';
+import { HTTP_SERVER } from '../../../lib/http/route-contract';
 
 const KEY = 'bb_test_key_5f2c9a';
 const ENV = 'BROWSERFLOW_HOSTED_API_KEY';

@@ -1,9 +1,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as v from 'valibot';
-import type { LlmProvider } from '../../../kernel/contracts/llm-provider';
+import type { LlmProvider } from '../../../lib/llm/provider-contract';
 import { ApiError } from '../../../kernel/errors';
-import { parseOrThrow } from '../../../kernel/validation';
+import { parseOrThrow } from '../../../lib/validation/validation';
 import { keepMaskedSecrets, maskConfig, secretValuesOf } from '../../../plugins/routes/config/secret-fields';
 import { gptConfigBodySchema } from '../../../plugins/routes/config/gpt-config-body';
 

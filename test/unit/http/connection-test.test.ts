@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as v from 'valibot';
-import { LlmError, type LlmProvider, type LlmRequest } from '../../../kernel/contracts/llm-provider';
+import { LlmError, type LlmProvider, type LlmRequest } from '../../../lib/llm/provider-contract';
 import { testConnection } from '../../../plugins/routes/config/connection-test';
 
 const KEY = 'sk-test-0123456789abcdefghij';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as v from 'valibot';
-import type { RouteDefinition } from '../../../kernel/contracts/route';
+import type { RouteDefinition } from '../../../lib/http/route-contract';
 import { buildOpenApiDocument, toOpenApiPath } from '../../../plugins/routes/system/openapi';
 
 const routes: RouteDefinition[] = [

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { RouteDefinition } from '../../../kernel/contracts/route';
+import type { RouteDefinition } from '../../../lib/http/route-contract';
 import { orderRoutes } from '../../../plugins/http/server/router';
 import { StartupError } from '../../../kernel/errors';
 

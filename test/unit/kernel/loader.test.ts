@@ -9,12 +9,13 @@ import { createToken } from '../../../kernel/tokens';
 import type { PluginManifest } from '../../../kernel/plugin';
 
 const KERNEL = resolve('kernel');
+const HTTP = resolve('lib/http/route-contract');
 let dir: string;
 
 /** Writes a plugin module into the temp dir and returns its folder name. */
 function plugin(name: string, body: string): string {
   mkdirSync(join(dir, name), { recursive: true });
-  writeFileSync(join(dir, name, 'index.ts'), `import { definePlugin } from '${KERNEL}/plugin';\nimport * as t from '${KERNEL}/tokens';\nimport * as v from 'valibot';\n${body}`);
+  writeFileSync(join(dir, name, 'index.ts'), `import { definePlugin } from '${KERNEL}/plugin';\nimport * as t from '${KERNEL}/tokens';\nimport * as h from '${HTTP}';\nimport * as v from 'valibot';\n${body}`);
   return `./${name}`;
 }
 
@@ -140,12 +141,12 @@ describe('plugin loader', () => {
   });
 
   test('a plugin that registers a token it did not declare fails at boot naming both', async () => {
-    const sneaky = plugin('sneaky', 'export default definePlugin({ id: "sneaky", apiVersion: 2, provides: [t.ROUTES], register({ provide }) { provide(t.ROUTES, () => []); provide(t.TOOLS, () => []); } });');
+    const sneaky = plugin('sneaky', 'export default definePlugin({ id: "sneaky", apiVersion: 2, provides: [h.ROUTES], register({ provide }) { provide(h.ROUTES, () => []); provide(t.TOOLS, () => []); } });');
     assert.match(await startupError(config([{ use: sneaky }])), /Plugin "sneaky" registers "tools" but does not declare it/);
   });
 
   test('a plugin that declares a token it never registers fails at boot', async () => {
-    const idle = plugin('idle', 'export default definePlugin({ id: "idle", apiVersion: 2, provides: [t.ROUTES], register() {} });');
+    const idle = plugin('idle', 'export default definePlugin({ id: "idle", apiVersion: 2, provides: [h.ROUTES], register() {} });');
     assert.match(await startupError(config([{ use: idle }])), /Plugin "idle" declares "http.routes" in "provides" but registered nothing/);
   });
 
@@ -159,7 +160,7 @@ describe('plugin loader', () => {
 
   test('register gets exactly its declared deps, resolved lazily; reading them during register fails', async () => {
     (globalThis as any).__bfDeps = [];
-    const seen = plugin('seen', 'export default definePlugin({ id: "seen", apiVersion: 2, provides: [t.LIFECYCLE], deps: { logger: t.LOGGER }, optionalDeps: { server: t.HTTP_SERVER, tools: t.TOOLS }, register({ deps, provide }) { provide(t.LIFECYCLE, () => { globalThis.__bfDeps.push(Object.keys(deps), typeof deps.logger.info, deps.server, deps.tools); return { name: "seen" }; }); } });');
+    const seen = plugin('seen', 'export default definePlugin({ id: "seen", apiVersion: 2, provides: [t.LIFECYCLE], deps: { logger: t.LOGGER }, optionalDeps: { server: h.HTTP_SERVER, tools: t.TOOLS }, register({ deps, provide }) { provide(t.LIFECYCLE, () => { globalThis.__bfDeps.push(Object.keys(deps), typeof deps.logger.info, deps.server, deps.tools); return { name: "seen" }; }); } });');
     const kernel = await createKernel(config([{ use: seen }]));
     await kernel.start();
     await kernel.stop();

@@ -7,9 +7,10 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { definePlugin } from '../../../kernel/plugin';
-import { HTTP_SERVER, LOGGER, ROUTES, STORAGE, TOOLS, type HttpServerInfo } from '../../../kernel/tokens';
+import { LOGGER, STORAGE, TOOLS } from '../../../kernel/tokens';
 import type { Logger } from '../../../kernel/logger';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import { HTTP_SERVER, ROUTES, type HttpServerInfo } from '../../../lib/http/route-contract';
 
 test('register sees exactly its declared deps, typed from the declaration', () => {
   const manifest = definePlugin({

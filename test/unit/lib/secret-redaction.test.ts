@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createRedactor, MIN_PREFIX } from '../../../lib/redaction/secret-redaction.js';
-import { envRedactor } from '../../../kernel/flows/env-vars';
+import { envRedactor } from '../../../lib/redaction/env-placeholders';
 
 const KEY = 'Kx9 "Qm\\ &<Tz>\' ' + 'abcdefghij'.repeat(6) + 'END';
 const r = createRedactor([[KEY, '${KEY}']]);

@@ -4,7 +4,7 @@ import {
   CallDeadline, ClientCache, kindForStatus, parseProviderConfig, parseToolArguments, scrub, secretValues,
 } from '../../../lib/llm/call-support';
 import { openAiConfigSchema } from '../../../plugins/llm/openai/config-schema';
-import { LlmError } from '../../../kernel/contracts/llm-provider';
+import { LlmError } from '../../../lib/llm/provider-contract';
 
 test('parseToolArguments: objects, JSON text, empty, and malformed input', () => {
   assert.deepEqual(parseToolArguments({ a: 1 }), { arguments: { a: 1 } });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { container as rootContainer } from 'tsyringe';
 import * as v from 'valibot';
 import { PLUGIN_API_VERSION, type PluginManifest } from '../../../kernel/plugin';
-import { LLM_PROVIDERS, LOGGER, provide, resolveAll } from '../../../kernel/tokens';
+import { LOGGER, provide, resolveAll } from '../../../kernel/tokens';
 import { registerPlugin } from '../../../kernel/loader';
 import type { KernelSettings } from '../../../kernel/config';
 import openai from '../../../plugins/llm/openai/index';
@@ -11,6 +11,7 @@ import anthropic from '../../../plugins/llm/anthropic/index';
 import bedrock from '../../../plugins/llm/bedrock/index';
 import google from '../../../plugins/llm/google/index';
 import { silentLogger } from './provider-contract';
+import { LLM_PROVIDERS } from '../../../lib/llm/provider-contract';
 
 /** Provider type -> its plugin (llm-google serves two types), secret fields, endpoint fields. */
 const PLUGINS: Array<[PluginManifest<any, any, any>, string, string[], string[]]> = [

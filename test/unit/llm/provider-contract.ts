@@ -6,8 +6,8 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { LlmError, type LlmMessage, type LlmProvider, type LlmRequest } from '../../../kernel/contracts/llm-provider';
-import { createLogger } from '../../../kernel/logger';
+import { LlmError, type LlmMessage, type LlmProvider, type LlmRequest } from '../../../lib/llm/provider-contract';
+import { createLogger } from '../../../lib/logging/logger';
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
 import {
   createFakeLlmServer, seenByModel, type FakeLlmServer, type ProtocolName, type ScriptItem,

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as v from 'valibot';
-import { LlmError, type LlmResponse } from '../../../kernel/contracts/llm-provider';
+import { LlmError, type LlmResponse } from '../../../lib/llm/provider-contract';
 import { apiKeyConfigEntries } from '../../../lib/llm/config-fields';
 import { SdkLlmProvider, type FailedCall, type SdkCall } from '../../../lib/llm/sdk-provider';
 import { requestOf, silentLogger } from './provider-contract';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { LlmMessage } from '../../../kernel/contracts/llm-provider';
+import type { LlmMessage } from '../../../lib/llm/provider-contract';
 import { toTurns, type TurnMessage } from '../../../lib/llm/turns';
 
 /** Blocks named after their message, so merging and ordering are visible. */

@@ -26,4 +26,4 @@ export function isVolatileValue(value: string): boolean {
 }
 
 /** Id-only selectors are a kernel concern (reruns drop them); re-exported for the driver's callers. */
-export { selectsByIdOnly } from '../../../../kernel/flows/selector-kinds';
+export { selectsByIdOnly } from '../../../../lib/export/selector-kinds';

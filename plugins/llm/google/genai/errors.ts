@@ -1,5 +1,5 @@
 /** Classifies `@google/genai` (and google-auth-library) failures as LlmError, secrets scrubbed. */
-import { LlmError } from '../../../../kernel/contracts/llm-provider';
+import { LlmError } from '../../../../lib/llm/provider-contract';
 import { isConnectionError, kindForStatus, scrub } from '../../../../lib/llm/call-support';
 import type { FailedCall } from '../../../../lib/llm/sdk-provider';
 import { genai } from './sdk';

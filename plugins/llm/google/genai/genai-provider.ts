@@ -4,7 +4,7 @@
  * the client is built (API key or Google credentials) differs.
  */
 import type { GoogleGenAI, HttpOptions } from '@google/genai';
-import type { LlmError, LlmResponse } from '../../../../kernel/contracts/llm-provider';
+import type { LlmError, LlmResponse } from '../../../../lib/llm/provider-contract';
 import { SdkLlmProvider, type FailedCall, type SdkCall } from '../../../../lib/llm/sdk-provider';
 import { classifyGenAiError } from './errors';
 import { fromGenerateResponse, toContents, toGenerateConfig } from './mapping';

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   FunctionCallingConfigMode, Content, GenerateContentConfig, GenerateContentResponse, Part,
 } from '@google/genai';
-import { LlmError, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolCall } from '../../../../kernel/contracts/llm-provider';
+import { LlmError, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolCall } from '../../../../lib/llm/provider-contract';
 import { toGeminiParameters } from './schema';
 import { parseToolArguments } from '../../../../lib/llm/call-support';
 import { toTurns, type TurnMessage } from '../../../../lib/llm/turns';

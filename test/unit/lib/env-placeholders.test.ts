@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { envRedactor, findPlaceholders, substitute } from '../../../kernel/flows/env-vars';
+import { envRedactor, findPlaceholders, substitute } from '../../../lib/redaction/env-placeholders';
 
 const values = new Map([['USER', 'alice'], ['PASSWORD', 's3cret-pass']]);
 

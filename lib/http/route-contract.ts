@@ -1,11 +1,14 @@
 /**
- * HTTP routes contributed by plugins. The HTTP plugin validates `params`,
+ * The HTTP extension point: routes contributed by plugins (ROUTES) and the
+ * server's address (HTTP_SERVER), both between plugins (the kernel serves
+ * no HTTP itself). The HTTP plugin validates `params`,
  * `query` and `body` with the given valibot schemas before the handler runs
  * (400 INVALID_REQUEST naming the field), maps thrown ApiErrors, and builds
  * the OpenAPI document from the same schemas.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type * as v from 'valibot';
+import { createToken } from '../../kernel/tokens';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -58,3 +61,15 @@ export interface RouteDefinition {
   secretsInClear?: boolean;
   handler(req: RouteRequest): Promise<RouteResult> | RouteResult;
 }
+
+/** HTTP routes, one array per contributing plugin. */
+export const ROUTES = createToken<RouteDefinition[]>('http.routes', { multi: true });
+
+/** Where the HTTP server listens (provided by the HTTP plugin). */
+export interface HttpServerInfo {
+  /** `http://127.0.0.1:<actual port>` once listening. */
+  url(): string;
+}
+
+/** The HTTP server's address. */
+export const HTTP_SERVER = createToken<HttpServerInfo>('http.server');

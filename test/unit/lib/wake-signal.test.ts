@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { WakeSignal } from '../../../kernel/flows/signal';
+import { WakeSignal } from '../../../lib/async/wake-signal';
 
 test('wakes a waiter', async () => {
   const s = new WakeSignal();

@@ -4,7 +4,7 @@
  * (`toolCallsOnStart[2].name: expected a string`).
  */
 import * as v from 'valibot';
-import { invalidRequest } from './errors';
+import { invalidRequest } from '../../kernel/errors';
 
 /** Formats a valibot issue path as `a.b[2].c`. */
 export function issuePath(issue: v.BaseIssue<unknown>): string {

@@ -7,10 +7,10 @@
  * The codegen emitters reuse `replayCandidates` so that a rerun and a
  * generated test target elements the same way.
  */
-import { ApiError } from '../errors';
-import type { ToolDefinition } from '../contracts/tool';
-import type { FlowMetadata, ToolCallInput, ToolCallRecord } from './flow-types';
-import type { CreateFlow } from './create-flow';
+import { ApiError } from '../../kernel/errors';
+import type { ToolDefinition } from '../../kernel/contracts/tool';
+import type { FlowMetadata, ToolCallInput, ToolCallRecord } from '../../kernel/flows/flow-types';
+import type { CreateFlow } from '../validation/create-flow-schema';
 
 /** What rerun and codegen need to know about a tool. */
 export type ReplayToolInfo = Pick<ToolDefinition, 'name' | 'kind' | 'elementParams'>;

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { selectsByIdOnly } from '../../../kernel/flows/selector-kinds';
+import { selectsByIdOnly } from '../../../lib/export/selector-kinds';
 
 test('recognises id-only selectors', () => {
   for (const s of ['#save', 'css=#save', '#mui-123', '[id="x"]', '[id=x]', 'button[id="x"]', '//*[@id="x"]', "//button[@id='x']", 'xpath=//*[@id="x"]', 'id("x")', '#a\\:b', 'button#save', 'id=save']) {

@@ -2,8 +2,9 @@
  * Turns finished flows into artifacts: a Playwright test script, a zipped
  * project. Emitters only read records; they never run a browser.
  */
-import type { FlowMetadata, ToolCallRecord } from '../flows/flow-types';
-import type { ToolDefinition } from './tool';
+import type { FlowMetadata, ToolCallRecord } from '../../kernel/flows/flow-types';
+import type { ToolDefinition } from '../../kernel/contracts/tool';
+import { createToken } from '../../kernel/tokens';
 
 /** Options of the generated artifacts (spec 2.9). */
 export interface CodegenOptions {
@@ -34,3 +35,10 @@ export interface CodegenEmitter {
   /** Project: a zip archive of several flows. */
   emitProject?(flows: CodegenFlow[], options: CodegenOptions): Promise<Buffer>;
 }
+
+/**
+ * Code generators (Playwright test script, project zip...), provided by a
+ * codegen plugin and used by the export routes. The kernel never calls them:
+ * exports are derived from finished flows' records.
+ */
+export const CODEGEN_EMITTERS = createToken<CodegenEmitter>('codegen.emitters', { multi: true });

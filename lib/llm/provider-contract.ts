@@ -1,11 +1,15 @@
 /**
- * LLM providers: one per GPT configuration `type`. A provider maps our
+ * The LLM provider contract and its token: one provider per GPT
+ * configuration `type`, provided by the LLM plugins and used by the agent
+ * and the configuration routes (the kernel itself never calls a model). A provider maps our
  * messages and tool JSON Schemas to its SDK, and its answer back to tool
  * calls and token usage. Retries with backoff are the kernel's job: providers
  * turn SDK retries off and classify failures as LlmError.
  */
 import type * as v from 'valibot';
-import type { GptConfigRecord } from './storage';
+import type { GptConfigRecord } from '../../kernel/contracts/storage';
+import type { FailureCode } from '../../kernel/flows/failure-codes';
+import { createToken } from '../../kernel/tokens';
 
 export type LlmMessage =
   | { role: 'system'; content: string }
@@ -98,3 +102,17 @@ export interface LlmProvider {
   /** One model call. Rejects with LlmError. */
   complete(config: GptConfigRecord, request: LlmRequest): Promise<LlmResponse>;
 }
+
+/** LLM providers, one per GPT configuration `type`. */
+export const LLM_PROVIDERS = createToken<LlmProvider>('llm.providers', { multi: true });
+
+/** The code a flow fails with for each provider error kind (the agent's calls, the connection test). */
+export const LLM_FAILURE_CODES: Readonly<Record<LlmErrorKind, FailureCode>> = {
+  RATE_LIMITED: 'LLM_RATE_LIMITED',
+  AUTH_FAILED: 'LLM_AUTH_FAILED',
+  UNAVAILABLE: 'LLM_UNAVAILABLE',
+  TIMEOUT: 'LLM_UNAVAILABLE',
+  BAD_REQUEST: 'LLM_BAD_REQUEST',
+  BAD_RESPONSE: 'LLM_BAD_RESPONSE',
+  CANCELLED: 'CANCELLED',
+};

@@ -3,12 +3,12 @@
  * the page through the session (never in the service process); the
  * parameters are checked against its inputSchema before it runs, by
  * `checkParams`: a `pattern` runs in a worker thread and the check waits for
- * it without holding the event loop (tool-call-check.ts).
+ * it without holding the event loop (kernel/flows/tool-call-check.ts).
  */
 import * as v from 'valibot';
-import type { ToolDefinition } from '../contracts/tool';
-import type { CustomTool } from './flow-types';
-import { validateJsonSchemaAsync } from '../../lib/json-schema/json-schema';
+import type { ToolDefinition } from '../../kernel/contracts/tool';
+import type { CustomTool } from '../../kernel/flows/flow-types';
+import { validateJsonSchemaAsync } from '../json-schema/json-schema';
 
 /** The ToolDefinition of one custom tool. */
 export function customToolDefinition(tool: CustomTool): ToolDefinition<Record<string, unknown>> {

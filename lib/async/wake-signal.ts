@@ -1,6 +1,6 @@
 /**
- * A wake-up signal for a flow's loop: run control (pause, resume, cancel,
- * run-mode, a queued user call) wakes whatever the loop is waiting on.
+ * A wake-up signal for a loop that waits on commands (a flow's actor: run
+ * control and queued user calls wake whatever the loop is waiting on).
  * A wake with nobody waiting is remembered for the next wait, so a request
  * that lands while the loop is busy between two checks is never lost
  * (loops re-check their condition, so a spurious wake costs one turn).

@@ -1,0 +1,43 @@
+/**
+ * The one CreateFlow schema and type (POST /api/flows, and what
+ * GET /api/flows/{id}/rerun answers), built from the loaded drivers'
+ * `browser.using` schemas. The HTTP layer validates the body with it, once;
+ * the kernel's create-flow.ts then checks what needs storage or the tools.
+ */
+import * as v from 'valibot';
+import type { BrowserDriver } from '../../kernel/contracts/browser-driver';
+import { RUN_MODES } from '../../kernel/flows/flow-types';
+import { NameSchema } from './validation';
+
+export const ENV_KEY_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const TOOL_NAME_RE = /^[a-zA-Z][a-zA-Z0-9_]{0,63}$/;
+
+/** The CreateFlow request body schema for the given drivers. */
+export function createFlowSchema(drivers: BrowserDriver[]) {
+  const usingSchema = drivers.length
+    ? v.variant('type', drivers.map((d) => d.usingSchema) as unknown as [v.StrictObjectSchema<any, any>])
+    : v.never('no browser driver is loaded');
+  return v.strictObject({
+    name: NameSchema,
+    targetWebsite: v.pipe(v.string(), v.minLength(1, 'is required'), v.maxLength(4096, 'must be at most 4096 characters')),
+    overallObjective: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(20_000, 'must be at most 20000 characters')))),
+    initialRunMode: v.picklist(RUN_MODES, `expected one of ${RUN_MODES.join(', ')}`),
+    browser: v.optional(v.strictObject({ using: usingSchema })),
+    envVars: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters'), v.regex(ENV_KEY_RE, 'must match ^[A-Za-z_][A-Za-z0-9_]*$'))), v.maxLength(200, 'at most 200 names')), []),
+    toolCallsOnStart: v.optional(v.pipe(v.array(v.strictObject({
+      name: v.pipe(v.string(), v.maxLength(64, 'must be at most 64 characters')),
+      parameters: v.optional(v.record(v.string(), v.unknown(), 'expected an object'), {}),
+    })), v.maxLength(1000, 'at most 1000 tool calls')), []),
+    customTools: v.optional(v.pipe(v.array(v.strictObject({
+      name: v.pipe(v.string(), v.regex(TOOL_NAME_RE, 'must match ^[a-zA-Z][a-zA-Z0-9_]{0,63}$')),
+      description: v.pipe(v.string(), v.maxLength(2000, 'must be at most 2000 characters')),
+      inputSchema: v.record(v.string(), v.unknown(), 'expected a JSON Schema object'),
+      javascript: v.pipe(v.string(), v.maxLength(100_000, 'must be at most 100000 characters')),
+    })), v.maxLength(50, 'at most 50 custom tools')), []),
+    maxToolCalls: v.optional(v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'))),
+    gptConfigNameOverride: v.optional(v.nullable(NameSchema)),
+  });
+}
+
+/** A validated CreateFlow body (POST /api/flows; also what GET /api/flows/{id}/rerun answers). */
+export type CreateFlow = v.InferOutput<ReturnType<typeof createFlowSchema>>;

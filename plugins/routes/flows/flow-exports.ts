@@ -1,0 +1,50 @@
+/**
+ * The exports of finished flows (rerun body, test script, test project):
+ * derived from stored records by lib/export and the loaded codegen plugin,
+ * so they need nothing from the flow lifecycle but a finished flow.
+ */
+import type { Flows } from '../../../kernel/contracts/flows';
+import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import { ApiError } from '../../../kernel/errors';
+import type { FlowMetadata } from '../../../kernel/flows/flow-types';
+import { ToolRegistry } from '../../../kernel/flows/tool-registry';
+import type { CodegenEmitter, CodegenFlow, CodegenOptions } from '../../../lib/export/codegen-emitter';
+import { buildRerun, replayableCalls, type RerunOptions } from '../../../lib/export/rerun';
+import { selectsByIdOnly } from '../../../lib/export/selector-kinds';
+import { type CreateFlow } from '../../../lib/validation/create-flow-schema';
+
+export class FlowExports {
+  private readonly tools: ToolRegistry;
+
+  constructor(private readonly flows: Flows, tools: ToolDefinition[][], private readonly emitters: CodegenEmitter[]) {
+    this.tools = new ToolRegistry(tools);
+  }
+
+  /** The DETERMINISTIC CreateFlow replaying a finished flow. */
+  async rerun(id: string, options: RerunOptions): Promise<CreateFlow> {
+    const flow = await this.flows.getFinished(id, 'rerun');
+    return buildRerun(flow, await this.flows.toolCalls(id), this.tools.forFlow(flow.customTools), options, selectsByIdOnly);
+  }
+
+  /** A Playwright Test script replaying a finished flow. */
+  async code(id: string, options: CodegenOptions): Promise<string> {
+    const flow = await this.flows.getFinished(id, 'code generation');
+    const emitter = this.emitters.find((e) => e.kind === 'script' && e.emitScript);
+    if (!emitter?.emitScript) throw new ApiError('NOT_FOUND', 'No code generator plugin is loaded');
+    return emitter.emitScript(await this.codegenFlow(flow), options);
+  }
+
+  /** A zipped test project of several finished flows. */
+  async project(ids: string[], options: CodegenOptions): Promise<Buffer> {
+    const flows: CodegenFlow[] = [];
+    for (const id of ids) flows.push(await this.codegenFlow(await this.flows.getFinished(id, 'project export')));
+    const emitter = this.emitters.find((e) => e.kind === 'project' && e.emitProject);
+    if (!emitter?.emitProject) throw new ApiError('NOT_FOUND', 'No project generator plugin is loaded');
+    return emitter.emitProject(flows, options);
+  }
+
+  private async codegenFlow(flow: FlowMetadata): Promise<CodegenFlow> {
+    const tools = this.tools.forFlow(flow.customTools);
+    return { flow, toolCalls: replayableCalls(await this.flows.toolCalls(flow.id), tools), tools };
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * One tool call and the media files of a flow, as the routes serve them:
+ * read from storage after the flow itself is found (404 FLOW_NOT_FOUND
+ * first), never through the flow lifecycle, which they do not change.
+ */
+import { existsSync, statSync } from 'node:fs';
+import type { Flows } from '../../../kernel/contracts/flows';
+import type { Storage } from '../../../kernel/contracts/storage';
+import { ApiError } from '../../../kernel/errors';
+import { isTerminal, type ToolCallRecord } from '../../../kernel/flows/flow-types';
+
+export class FlowFiles {
+  constructor(private readonly flows: Flows, private readonly storage: Storage) {}
+
+  /** One call, or 404 TOOL_CALL_NOT_FOUND. */
+  async toolCall(id: string, toolCallId: string): Promise<ToolCallRecord> {
+    await this.flows.get(id);
+    const call = await this.storage.toolCalls.get(id, toolCallId);
+    if (!call) throw new ApiError('TOOL_CALL_NOT_FOUND', `Tool call ${JSON.stringify(toolCallId.slice(0, 100))} does not exist in flow ${id}`);
+    return call;
+  }
+
+  /** Absolute path of a screenshot, or 404 IMAGE_NOT_FOUND. */
+  async imagePath(id: string, imageId: string): Promise<string> {
+    await this.flows.get(id);
+    const path = /^[A-Za-z0-9_-]{1,100}$/.test(imageId) ? await this.storage.artifacts.imagePath(id, imageId) : undefined;
+    if (!path) throw new ApiError('IMAGE_NOT_FOUND', `Image ${JSON.stringify(imageId.slice(0, 100))} does not exist in flow ${id}`);
+    return path;
+  }
+
+  /** Absolute path of the finished video, or 404 VIDEO_NOT_FOUND (also while it is still being written). */
+  async videoPath(id: string): Promise<string> {
+    const flow = await this.flows.get(id);
+    const path = await this.storage.artifacts.videoPath(id);
+    if (!flow.hasVideo || !existsSync(path) || statSync(path).size === 0) {
+      throw new ApiError('VIDEO_NOT_FOUND', `Flow ${id} has no video${isTerminal(flow.state) ? '' : ' yet (it is written when the flow ends)'}`);
+    }
+    return path;
+  }
+}
