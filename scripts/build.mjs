@@ -90,7 +90,7 @@ async function relativeImports(files) {
   return found;
 }
 
-const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function addExtensions(files) {
   const imports = await relativeImports(files);
@@ -102,7 +102,7 @@ async function addExtensions(files) {
       if (!to) { unresolved.push(`${posix(relative(DIST, file))} imports "${spec}"`); continue; }
       if (to === spec) continue;
       // Only where it is a module specifier: after `from`, `import` or `import(`.
-      const re = new RegExp(`((?:\\bfrom|\\bimport)\\s*\\(?\\s*)(['"])${escape(spec)}\\2`, 'g');
+      const re = new RegExp(`((?:\\bfrom|\\bimport)\\s*\\(?\\s*)(['"])${escapeRegExp(spec)}\\2`, 'g');
       const next = text.replace(re, (_, lead, q) => `${lead}${q}${to}${q}`);
       if (next === text) unresolved.push(`${posix(relative(DIST, file))}: "${spec}" not found where esbuild saw it`);
       text = next;
