@@ -14,10 +14,7 @@ import { StartupError } from './errors';
 import type { Logger } from './logger';
 import { createLogger } from '../lib/logging/logger';
 import { importPlugins, orderPlugins, registerPlugins } from './loader';
-import {
-  FLOW_EVENTS, FLOWS, LIFECYCLE, LOGGER, SETTINGS, STORAGE,
-  isProvided, provide, resolve, resolveAll, type Token,
-} from './tokens';
+import { FLOW_EVENTS, FLOWS, LIFECYCLE, LOGGER, SETTINGS, STORAGE, isProvided, provide, resolve, resolveAll, type Token } from './tokens';
 import { describeIssue } from '../lib/validation/validation';
 import { FlowEvents } from './flows/flow-events';
 import { createFlows, type FlowFacade } from './flows/flows';
