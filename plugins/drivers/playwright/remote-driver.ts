@@ -7,7 +7,8 @@
  * there. Closing disconnects and leaves the remote browser running (a
  * Playwright server closes the browser it launched for the connection).
  */
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { playwright } from './playwright-module';
 import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
@@ -83,7 +84,7 @@ export class RemoteDriver implements BrowserDriver {
     this.deps.logger.info('Connecting to a remote browser', { host: new URL(url).host, protocol });
     const timeout = this.deps.config.launchTimeoutMs;
     try {
-      return protocol === 'cdp' ? await chromium.connectOverCDP(url, { timeout }) : await chromium.connect(url, { timeout });
+      return protocol === 'cdp' ? await playwright().chromium.connectOverCDP(url, { timeout }) : await playwright().chromium.connect(url, { timeout });
     } catch (err) {
       throw new Error(`Could not connect to the remote browser at ${new URL(url).host}: ${(err as Error).message.split('\n')[0]}`);
     }
