@@ -23,6 +23,7 @@ import type { FlowEvents } from './flow-events';
 import { FlowRecorder } from './flow-recorder';
 import type { FlowMetadata, FlowResult, HealedStep, RunMode, TokenUsage, ToolCallInput, ToolCallRecord, ToolCallSource } from './flow-types';
 import { WakeSignal } from '../../lib/async/wake-signal';
+import { bounded } from '../../lib/async/bounded';
 import { checkToolCall } from './tool-call-check';
 import { runToolCall } from './tool-call-executor';
 import type { ToolRegistry } from './tool-registry';
@@ -273,8 +274,9 @@ export class FlowActor {
     this.tools = this.deps.tools.forFlow(flow.customTools);
     flow = await this.rec.setState('INITIALIZING', { startedAt: Date.now() });
     await this.loadEnv(flow);
-    await this.untilEnding(this.openSession(flow));
-    await this.untilEnding(this.loadTarget(flow));
+    // Given up at once when the flow ends early (cancel): a session that opens later, openSession closes.
+    await bounded(this.openSession(flow), { signal: this.abort.signal });
+    await bounded(this.loadTarget(flow), { signal: this.abort.signal });
 
     for (const input of flow.toolCallsOnStart) {
       await this.checkpoint();
@@ -336,12 +338,6 @@ export class FlowActor {
       throw new FlowFailure('TARGET_UNREACHABLE', `Could not load ${flow.targetWebsite}: ${(err as Error).message}`);
     }
     await this.screenshot(true);
-  }
-
-  /** An INITIALIZING step, given up at once when the flow ends early (cancel): what it opens later, openSession closes. */
-  private untilEnding<T>(step: Promise<T>): Promise<T> {
-    step.catch(() => undefined);
-    return Promise.race([step, new Promise<never>((_, reject) => this.abort.signal.addEventListener('abort', () => reject(this.ending), { once: true }))]);
   }
 
   private checkCancelled(): void {
