@@ -7,7 +7,10 @@
  * (utime + stime from /proc, so the browsers, chromedriver, the Grid and
  * ffmpeg are not counted), its memory per live flow (peak RSS above idle,
  * divided by the flows live at once), and from these the remote flows one
- * core of the service can coordinate. Env: SIZES=2,4 VIDEO=1.
+ * core of the service can coordinate. The service holds at most N sessions
+ * on the Grid (`maxConcurrentPerEndpoint`), so the other N flows wait in it
+ * with `waitingFor` set. Last, the tool calls per second the storage can
+ * record (bench/scale/step-writes.ts). Env: SIZES=2,4 VIDEO=1.
  */
 import { readFileSync } from 'node:fs';
 import { startTestSite } from '../test/fixtures/site/serve';
@@ -15,6 +18,7 @@ import { startSeleniumGrid } from '../test/helpers/selenium-grid';
 import { readSse } from '../cli/sse-client';
 import { TOOL_CALLS } from './replay/steps';
 import { startServiceProcess, type ServiceProcess } from './replay/service-process';
+import { stepWritesPerSecond } from './scale/step-writes';
 
 const SIZES = (process.env.SIZES ?? '2,4').split(',').map(Number);
 const VIDEO = process.env.VIDEO !== '0';
@@ -73,7 +77,7 @@ async function main(): Promise<void> {
     for (const n of SIZES) {
       const k = 2 * n;
       const grid = await startSeleniumGrid({ slots: n });
-      const svc = await startServiceProcess({ flows: { video: VIDEO, screenshots: true, maxConcurrent: k } });
+      const svc = await startServiceProcess({ flows: { video: VIDEO, screenshots: true, maxConcurrent: k, maxConcurrentPerEndpoint: n } });
       try {
         rows.push(await measure(`Grid, ${n} slots, webdriver`, svc, site.url, { type: 'webdriver', url: grid.url }, k, n));
         rows.push(await measure(`local device driver, ${k} at once`, svc, site.url, { type: 'device', headless: true }, k, k));
@@ -95,6 +99,9 @@ async function main(): Promise<void> {
     const perCore = 1000 / (r.cpuPerCallMs * callsPerSecondPerFlow);
     console.log(`| ${r.label} | ${r.flows} | ${((r.flows / r.wallMs) * 60_000).toFixed(1)} | ${r.cpuPerCallMs.toFixed(1)} | ${r.mibPerFlow.toFixed(1)} | ${r.label.startsWith('Grid') ? perCore.toFixed(0) : '-'} |`);
   }
+  console.log('\n| storage (LevelDB), flows writing at once | tool calls recorded per second (3 batches each) |');
+  console.log('|---|---|');
+  for (const lanes of [1, 32]) console.log(`| ${lanes} | ${(await stepWritesPerSecond(lanes, 3_000)).toFixed(0)} |`);
 }
 
 main().catch((err) => {

@@ -5,17 +5,12 @@
  * Startup errors print one paragraph and exit 1, never a bare stack trace.
  */
 import 'reflect-metadata';
-import { resolve as resolvePath, dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createKernel } from '../kernel/kernel';
 import { StartupError } from '../kernel/errors';
 import { resolve } from '../kernel/tokens';
-import { runFlowCommand } from './run-command';
-import { mcpCommand } from './mcp-command';
 import { HTTP_SERVER } from '../lib/http/route-contract';
-
-const DEFAULT_CONFIG = resolvePath(dirname(fileURLToPath(import.meta.url)), '..', 'config', 'default.json');
+import { DEFAULT_CONFIG, pathOverrides } from './defaults';
 
 const USAGE = `Usage:
   browserflow serve [--config FILE] [--host HOST] [--port PORT] [--data-dir DIR]
@@ -41,7 +36,7 @@ async function serve(argv: string[]): Promise<void> {
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`--port must be an integer from 0 to 65535, got "${values.port}".`);
   }
   const logLevel = values['log-level'] as never;
-  const kernel = await createKernel(values.config!, { host: values.host, port, dataDir: values['data-dir'], logLevel });
+  const kernel = await createKernel(values.config!, { host: values.host, port, ...pathOverrides(values.config!, values['data-dir']), logLevel });
   await kernel.start();
   const url = resolve(kernel.container, HTTP_SERVER).url();
   process.stdout.write(`browserflow ${kernel.settings.version} listening on ${url} (data: ${kernel.settings.dataDir})\n`);
@@ -64,12 +59,17 @@ async function main(): Promise<void> {
   switch (command) {
     case 'serve':
       return serve(rest);
-    case 'run':
+    // Imported when chosen: `serve` need not load the MCP SDK (a tenth of its startup).
+    case 'run': {
+      const { runFlowCommand } = await import('./run-command');
       process.exitCode = await runFlowCommand(rest, DEFAULT_CONFIG);
       return;
-    case 'mcp':
+    }
+    case 'mcp': {
+      const { mcpCommand } = await import('./mcp-command');
       process.exitCode = await mcpCommand(rest, DEFAULT_CONFIG);
       return;
+    }
     case '--version': case '-v': {
       const { appVersion } = await import('../kernel/kernel');
       process.stdout.write(appVersion() + '\n');

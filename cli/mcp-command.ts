@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import { StartupError } from '../kernel/errors';
 import { appVersion, createKernel, type Kernel } from '../kernel/kernel';
 import { resolve } from '../kernel/tokens';
+import { pathOverrides } from './defaults';
 import { createHttpApiClient } from '../lib/mcp/api-client';
 import { serveStdio } from '../lib/mcp/stdio';
 import { HTTP_SERVER } from '../lib/http/route-contract';
@@ -32,7 +33,7 @@ export async function mcpCommand(argv: string[], defaultConfig: string): Promise
   let projectDir: string | undefined;
   try {
     if (!server) {
-      kernel = await createKernel(values.config!, { port: 0, dataDir: values['data-dir'], logLevel: 'warn' });
+      kernel = await createKernel(values.config!, { port: 0, ...pathOverrides(values.config!, values['data-dir']), logLevel: 'warn' });
       await kernel.start();
       server = resolve(kernel.container, HTTP_SERVER).url();
       projectDir = join(kernel.settings.dataDir, 'mcp-projects');

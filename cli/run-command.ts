@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { createKernel, type Kernel } from '../kernel/kernel';
 import { StartupError } from '../kernel/errors';
 import { resolve } from '../kernel/tokens';
+import { pathOverrides } from './defaults';
 import type { FlowMetadata } from '../kernel/flows/flow-types';
 import { readSse } from './sse-client';
 import { ProgressPrinter } from './progress-printer';
@@ -33,7 +34,7 @@ export async function runFlowCommand(argv: string[], defaultConfig: string, out:
   let server = values.server?.replace(/\/+$/, '');
   try {
     if (!server) {
-      kernel = await createKernel(values.config!, { port: 0, dataDir: values['data-dir'], logLevel: 'warn' });
+      kernel = await createKernel(values.config!, { port: 0, ...pathOverrides(values.config!, values['data-dir']), logLevel: 'warn' });
       await kernel.start();
       server = resolve(kernel.container, HTTP_SERVER).url();
     }

@@ -38,6 +38,10 @@ export const SettingsSchema = v.strictObject({
     /** Element tools wait at most this long for actionability. */
     actionTimeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100)), 10_000),
     navigationTimeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100)), 30_000),
+    /** A flow waits this long for a browser from a remote endpoint (full or down), then ends FAILED BROWSER_UNAVAILABLE. */
+    browserAcquireTimeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(100)), 60_000),
+    /** Sessions open at once on one remote endpoint (Grid, Playwright server) at most; the rest wait (`waitingFor`). null: no limit. */
+    maxConcurrentPerEndpoint: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))), null),
     /**
      * Screenshots and videos of finished flows kept at most; past either
      * limit the oldest finished flows' media are removed (never a running

@@ -6,18 +6,15 @@
 import 'reflect-metadata';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve as resolvePath } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import * as v from 'valibot';
+import { packageRoot } from '../lib/package-root/package-root';
 import { ConfigFileSchema, type ConfigFile, type KernelSettings } from './config';
 import { StartupError } from './errors';
 import type { Logger } from './logger';
 import { createLogger } from '../lib/logging/logger';
 import { importPlugins, orderPlugins, registerPlugins } from './loader';
-import {
-  FLOW_EVENTS, FLOWS, LIFECYCLE, LOGGER, SETTINGS, STORAGE,
-  isProvided, provide, resolve, resolveAll, type Token,
-} from './tokens';
+import { FLOW_EVENTS, FLOWS, LIFECYCLE, LOGGER, SETTINGS, STORAGE, isProvided, provide, resolve, resolveAll, type Token } from './tokens';
 import { describeIssue } from '../lib/validation/validation';
 import { FlowEvents } from './flows/flow-events';
 import { createFlows, type FlowFacade } from './flows/flows';
@@ -28,6 +25,8 @@ export interface KernelOverrides {
   host?: string;
   port?: number;
   dataDir?: string;
+  /** The folder `uploadFile` reads from, relative to the working directory. */
+  uploadDir?: string;
   logLevel?: KernelSettings['logLevel'];
   /** Replace the log sink (tests). */
   logWrite?: (line: string) => void;
@@ -41,7 +40,8 @@ export interface Kernel {
   stop(): Promise<void>;
 }
 
-const ROOT = resolvePath(dirname(fileURLToPath(import.meta.url)), '..');
+/** The repository, or the installed package when running compiled from dist/. */
+const ROOT = packageRoot(import.meta.url);
 
 /** The application version, from package.json. */
 export function appVersion(): string {
@@ -84,7 +84,7 @@ export async function createKernel(configFilePath: string, overrides: KernelOver
     port: overrides.port ?? s.port,
     logLevel: overrides.logLevel ?? s.logLevel,
     dataDir: resolvePath(overrides.dataDir ? process.cwd() : base, overrides.dataDir ?? s.dataDir),
-    flows: { ...s.flows, uploadDir: resolvePath(base, s.flows.uploadDir) },
+    flows: { ...s.flows, uploadDir: overrides.uploadDir ? resolvePath(overrides.uploadDir) : resolvePath(base, s.flows.uploadDir) },
     configFile,
     version: appVersion(),
   };

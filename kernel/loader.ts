@@ -46,7 +46,7 @@ export function resolvePluginModule(use: string, configFile: string): string {
     const p = resolvePath(base, use);
     const candidates = [p, `${p}.ts`, `${p}.js`, `${p}.mjs`, join(p, 'index.ts'), join(p, 'index.js'), join(p, 'index.mjs')];
     for (const c of candidates) if (existsSync(c) && statSync(c).isFile()) return c;
-    throw new StartupError(`Plugin "${use}" not found: no file at ${p} (tried ${p}, ${p}.ts, ${join(p, 'index.ts')}). Paths in the config file resolve against its folder (${base}).`);
+    throw new StartupError(`Plugin "${use}" not found: no file at ${p} (tried ${p}, ${p}.ts|.js|.mjs, ${join(p, 'index.ts')}|.js|.mjs: .ts in a clone, .js in the installed package). Paths in the config file resolve against its folder (${base}).`);
   }
   try {
     return createRequire(configFile).resolve(use);

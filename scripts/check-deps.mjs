@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Libraries below the kernel: plain code that imports none of ours but each other (and a contract type or two). */
-const LEAF_LIBS = ['lib/redaction/', 'lib/safe-regex/', 'lib/json-schema/', 'lib/token-estimate/', 'lib/validation/', 'lib/async/', 'lib/custom-tools/', 'lib/logging/', 'lib/selector-trials/'];
+const LEAF_LIBS = ['lib/redaction/', 'lib/safe-regex/', 'lib/json-schema/', 'lib/token-estimate/', 'lib/validation/', 'lib/async/', 'lib/custom-tools/', 'lib/logging/', 'lib/package-root/', 'lib/selector-trials/'];
 const KERNEL_RULE = 'kernel never imports a plugin, a plugin kit (lib/llm, lib/page-scripts...) or an SDK';
 const LIB_RULE = "lib never imports a plugin or the kernel's flow code, only what its DEPS entry lists";
 
@@ -59,6 +59,8 @@ export const DEPS = [
   // Exports read finished flows' records: the flow data types and the CreateFlow type, never the lifecycle.
   { folder: 'lib/export/', rule: LIB_RULE,
     allow: ['lib/export/', 'kernel/contracts/', 'kernel/tokens.ts', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'lib/validation/'] },
+  { folder: 'lib/package-root/', rule: LIB_RULE, allow: ['lib/package-root/', 'node:*'] },
+  { folder: 'lib/endpoint-slots/', rule: LIB_RULE, allow: ['lib/endpoint-slots/', 'node:*'] },
   { folder: 'lib/', rule: 'a new library needs its own DEPS entry in scripts/check-deps.mjs', allow: [] },
   { folder: 'plugins/', rule: 'plugins never import another plugin (only their own folder, the kernel and lib/)',
     allow: ['@plugin', 'kernel/', 'lib/', 'node:*', '*'] },

@@ -213,6 +213,11 @@ export interface OpenSessionOptions {
   videoPath: string | null;
   actionTimeoutMs: number;
   navigationTimeoutMs: number;
+  /**
+   * How a driver of remote browsers waits for one (lib/endpoint-slots): at most `timeoutMs`, `maxConcurrentPerEndpoint`
+   * sessions per endpoint, saying why through `onWaiting` (null once it has one), giving up at once when `signal` aborts.
+   */
+  acquire?: { timeoutMs: number; maxConcurrentPerEndpoint: number | null; signal: AbortSignal; onWaiting: (reason: string | null) => void };
 }
 
 export interface BrowserDriver {

@@ -73,7 +73,7 @@ export async function buildFlow(input: CreateFlow, deps: CreateFlowDeps): Promis
   const { name, targetWebsite, initialRunMode, envVars, customTools, toolCallsOnStart } = input;
   return {
     id: randomUUID(), name, targetWebsite, overallObjective: input.overallObjective ?? null, initialRunMode, runMode: initialRunMode,
-    state: 'UNSTARTED', nextState: null, browser: { using }, envVars, customTools, toolCallsOnStart, maxToolCalls,
+    state: 'UNSTARTED', nextState: null, waitingFor: null, browser: { using }, envVars, customTools, toolCallsOnStart, maxToolCalls,
     gptConfigName, hasGptConfigNameOverride: Boolean(input.gptConfigNameOverride),
     progress: { toolCallsCompleted: 0, toolCallsFailed: 0, maxToolCalls },
     tokenUsage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },

@@ -20,7 +20,7 @@ export const FAILURE_CODES = {
   MAX_TOOL_CALLS_REACHED: { meaning: '`maxToolCalls` calls ran without completing', retryable: false },
   CANCELLED: { meaning: '`POST /api/flows/{id}/cancel`', retryable: false },
   TARGET_UNREACHABLE: { meaning: '`targetWebsite` sent no page within `navigationTimeoutMs`, failed with a network error, or is the service\'s own address (a page that arrived but never finished loading is used as it is)', retryable: true },
-  BROWSER_UNAVAILABLE: { meaning: 'the browser could not start, or no driver for `browser.using.type` is loaded', retryable: true },
+  BROWSER_UNAVAILABLE: { meaning: 'the browser could not start, a remote endpoint gave none within `browserAcquireTimeoutMs` (the message names it), or no driver for `browser.using.type` is loaded', retryable: true },
   BROWSER_CRASHED: { meaning: 'the browser process died mid-flow', retryable: true },
   IDLE_TIMEOUT: { meaning: 'INSTRUCT: no user call for `instructIdleTimeoutMs`', retryable: false },
   AGENT_UNAVAILABLE: { meaning: 'AUTONOMOUS: no LLM provider plugin is loaded, so there is no flow-runner agent', retryable: false },

@@ -23,6 +23,7 @@ import type { FlowEvents } from './flow-events';
 import { FlowRecorder } from './flow-recorder';
 import type { FlowMetadata, FlowResult, HealedStep, RunMode, TokenUsage, ToolCallInput, ToolCallRecord, ToolCallSource } from './flow-types';
 import { WakeSignal } from '../../lib/async/wake-signal';
+import { bounded } from '../../lib/async/bounded';
 import { checkToolCall } from './tool-call-check';
 import { runToolCall } from './tool-call-executor';
 import type { ToolRegistry } from './tool-registry';
@@ -200,10 +201,10 @@ export class FlowActor {
       result = this.resultOf(err);
     }
     const hasVideo = this.session?.recordsVideo ?? false;
-    if (this.session) {
-      this.closing = true;
-      await this.session.close().catch((err) => this.deps.logger.warn('closing the browser session failed', { flowId: this.flowId, error: (err as Error).message }));
-    }
+    this.closing = true;
+    const closed = this.session?.close().catch((err) => this.deps.logger.warn('closing the browser session failed', { flowId: this.flowId, error: (err as Error).message }));
+    // A flow cancelled or stopped ends at once; its browser may take seconds to let go (a navigation in flight), its video with it.
+    if (!this.ending) await closed;
     await this.serial(() => this.end(result, { hasVideo }));
   }
 
@@ -273,8 +274,9 @@ export class FlowActor {
     this.tools = this.deps.tools.forFlow(flow.customTools);
     flow = await this.rec.setState('INITIALIZING', { startedAt: Date.now() });
     await this.loadEnv(flow);
-    await this.openSession(flow);
-    await this.loadTarget(flow);
+    // Given up at once when the flow ends early (cancel): a session that opens later, openSession closes.
+    await bounded(this.openSession(flow), { signal: this.abort.signal });
+    await bounded(this.loadTarget(flow), { signal: this.abort.signal });
 
     for (const input of flow.toolCallsOnStart) {
       await this.checkpoint();
@@ -310,6 +312,8 @@ export class FlowActor {
       // `${NAME}` placeholders (a proxy password) are filled in for the driver only; the stored flow keeps them.
       session = await driver.open(substitute(flow.browser.using, this.envValues), {
         flowId: flow.id, videoPath, actionTimeoutMs: s.actionTimeoutMs, navigationTimeoutMs: s.navigationTimeoutMs,
+        acquire: { timeoutMs: s.browserAcquireTimeoutMs, maxConcurrentPerEndpoint: s.maxConcurrentPerEndpoint, signal: this.abort.signal,
+          onWaiting: (waitingFor) => void this.serial(async () => { if (this.phase !== 'ended') await this.rec.change({ waitingFor }); }).catch(() => undefined) },
       });
     } catch (err) {
       this.checkCancelled();

@@ -36,7 +36,7 @@ export class FlowRecorder {
   /** Saves `patch` (a change of state, nextState, or runMode with its gptConfigName), then emits one `state` event. */
   async change(patch: Partial<FlowMetadata>): Promise<FlowMetadata> {
     const flow = await this.update((f) => ({ ...f, ...patch }));
-    this.events.emit({ type: 'state', flowId: this.flowId, state: flow.state, nextState: flow.nextState, runMode: flow.runMode, at: Date.now() });
+    this.events.emit({ type: 'state', flowId: this.flowId, state: flow.state, nextState: flow.nextState, runMode: flow.runMode, waitingFor: flow.waitingFor ?? null, at: Date.now() });
     return flow;
   }
 
@@ -100,8 +100,8 @@ export class FlowRecorder {
    */
   async finish(result: FlowResult, patch: Partial<FlowMetadata> = {}): Promise<FlowMetadata> {
     const state: FlowState = result.success ? 'SUCCESS' : 'FAILED';
-    const flow = await this.update((f) => ({ ...f, ...patch, result, state, nextState: null, completedAt: Date.now() }));
-    this.events.emit({ type: 'state', flowId: this.flowId, state, nextState: null, runMode: flow.runMode, at: Date.now() });
+    const flow = await this.update((f) => ({ ...f, ...patch, result, state, nextState: null, waitingFor: null, completedAt: Date.now() }));
+    this.events.emit({ type: 'state', flowId: this.flowId, state, nextState: null, runMode: flow.runMode, waitingFor: null, at: Date.now() });
     this.events.emit({ type: 'done', flowId: this.flowId, flow, at: Date.now() });
     return flow;
   }

@@ -74,6 +74,8 @@ export interface FlowMetadata {
   state: FlowState;
   /** A requested pause/resume/cancel not yet applied. */
   nextState: FlowState | null;
+  /** INITIALIZING: what the flow waits for ("a browser from http://grid:4444: ..."); null (or absent) when it waits for nothing. */
+  waitingFor?: string | null;
   browser: { using: BrowserConfig };
   envVars: string[];
   customTools: CustomTool[];

@@ -11,6 +11,7 @@ import type { FlowRecorder } from './flow-recorder';
 import type { FlowMetadata, TokenUsage, ToolCallInput, ToolCallOutcome, ToolCallRecord, ToolCallSource } from './flow-types';
 import { findPlaceholders, substitute } from '../../lib/redaction/env-placeholders';
 import { checkToolCall } from './tool-call-check';
+import { bounded } from '../../lib/async/bounded';
 import { selectorTrialsOf } from '../../lib/selector-trials/selector-trials';
 
 export interface ToolCallRun {
@@ -43,28 +44,11 @@ function guardMs(settings: KernelSettings): number {
   return Math.max(settings.flows.actionTimeoutMs, settings.flows.navigationTimeoutMs) * 2 + 60_000;
 }
 
-async function runBounded(tool: ToolDefinition, run: ToolCallRun, params: Record<string, unknown>): Promise<ToolResult> {
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-  const limit = guardMs(run.settings);
-  try {
-    return await Promise.race([
-      tool.run({
-        session: run.session, flow: run.flow, uploadDir: run.settings.flows.uploadDir,
-        actionTimeoutMs: run.settings.flows.actionTimeoutMs, signal: run.signal, redact: run.redact,
-      }, params),
-      new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${tool.name} did not finish within ${limit} ms`)), limit); }),
-      new Promise<never>((_, reject) => {
-        if (run.signal.aborted) reject(run.signal.reason);
-        onAbort = () => reject(run.signal.reason);
-        run.signal.addEventListener('abort', onAbort, { once: true });
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-    // The flow's signal lives as long as the flow: a listener left per call would pile up.
-    if (onAbort) run.signal.removeEventListener('abort', onAbort);
-  }
+function runBounded(tool: ToolDefinition, run: ToolCallRun, params: Record<string, unknown>): Promise<ToolResult> {
+  const { settings, signal } = run;
+  const limit = guardMs(settings);
+  const ctx = { session: run.session, flow: run.flow, uploadDir: settings.flows.uploadDir, actionTimeoutMs: settings.flows.actionTimeoutMs, signal, redact: run.redact };
+  return bounded(tool.run(ctx, params), { signal, timeoutMs: limit, onTimeout: () => new Error(`${tool.name} did not finish within ${limit} ms`) });
 }
 
 /** The one tool-call check (tool-call-check.ts), then the env values substituted: only now, for this run. */

@@ -46,6 +46,8 @@ export interface RouteDefinition {
   /** One line for the OpenAPI document. */
   summary: string;
   tags?: string[];
+  /** false: served, but left out of the OpenAPI document, which describes the API (the web UI's pages and files). */
+  openapi?: false;
   params?: v.GenericSchema;
   query?: v.GenericSchema;
   body?: v.GenericSchema;

@@ -4,9 +4,17 @@
  * frame each tick, so a still page becomes a still video of the right length
  * and a burst of frames costs no more than the rate. Shared by the drivers
  * (DevTools screencast JPEGs, WebDriver screenshot PNGs).
+ *
+ * What keeps a video cheap next to the flow it records (bench:replay):
+ * frames at most MAX_VIDEO_WIDTH wide (the screencast is asked for that
+ * size, so the browser encodes smaller JPEGs too), no look-ahead (each frame
+ * is encoded as it arrives, so closing the file at the end of the flow has
+ * almost nothing left to do), and ffmpeg at a lower CPU priority, so it
+ * takes the cores only when the browser and the service leave them idle.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { dirname } from 'node:path';
 
 /** Where the encoder reports trouble (a Logger fits). */
@@ -31,6 +39,12 @@ export interface FrameEncoderOptions {
 /** How long ffmpeg may take to finish the file after its input ends. */
 const FINISH_TIMEOUT_MS = 15_000;
 
+/** Widest video frame: a 1280x720 viewport is recorded at 960x540, where each action is still legible. */
+export const MAX_VIDEO_WIDTH = 960;
+
+/** ffmpeg's niceness (0 normal, 19 lowest): below the browser and the service. */
+const ENCODER_NICENESS = 10;
+
 /** One video being written. */
 export class FrameEncoder {
   private readonly ffmpeg: ChildProcess;
@@ -45,11 +59,18 @@ export class FrameEncoder {
   private stderr = '';
 
   constructor(private readonly options: FrameEncoderOptions, private readonly onTick?: () => void) {
-    // VP9 with yuv420p wants even dimensions.
-    this.width = Math.max(2, options.width - (options.width % 2));
-    this.height = Math.max(2, options.height - (options.height % 2));
+    // Scaled down to MAX_VIDEO_WIDTH, aspect kept; VP9 with yuv420p wants even dimensions.
+    const scale = Math.min(1, MAX_VIDEO_WIDTH / options.width);
+    const even = (n: number) => Math.max(2, Math.round(n * scale) - (Math.round(n * scale) % 2));
+    this.width = even(options.width);
+    this.height = even(options.height);
     mkdirSync(dirname(options.outputPath), { recursive: true });
     this.ffmpeg = spawn(options.ffmpegPath, this.ffmpegArgs(), { stdio: ['pipe', 'ignore', 'pipe'] });
+    try {
+      if (this.ffmpeg.pid !== undefined) setPriority(this.ffmpeg.pid, ENCODER_NICENESS);
+    } catch {
+      // Not allowed here (a container without the right): it then runs at normal priority.
+    }
     this.exited = new Promise((resolve) => {
       this.ffmpeg.on('exit', (code) => resolve(code));
       this.ffmpeg.on('error', (err) => {
@@ -144,7 +165,8 @@ export class FrameEncoder {
       '-f', 'image2pipe', '-probesize', '32', '-analyzeduration', '0', '-fpsprobesize', '0',
       '-c:v', this.options.input === 'png' ? 'png' : 'mjpeg', '-framerate', String(this.options.fps), '-i', '-',
       '-vf', `scale=${w}:${h}:force_original_aspect_ratio=decrease:force_divisible_by=2,pad=${w}:${h}:(ow-iw)/2:(oh-ih)/2`,
-      '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1',
+      // No look-ahead (lag 0, so no alternate reference frames): nothing is left to encode when the input ends.
+      '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-lag-in-frames', '0', '-auto-alt-ref', '0',
       '-b:v', '1M', '-pix_fmt', 'yuv420p',
       '-f', 'webm', this.options.outputPath,
     ];

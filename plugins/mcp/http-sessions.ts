@@ -8,10 +8,24 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ApiError, invalidRequest } from '../../kernel/errors';
-import { createMcpServer, type McpServerOptions, type McpSession } from '../../lib/mcp/server';
+import type { McpServerOptions, McpSession } from '../../lib/mcp/server';
+
+/**
+ * The MCP SDK and our server on it, imported by the first /mcp request:
+ * loading them costs about 0.2 s of CPU, which the service's startup (and
+ * every user who never speaks MCP) need not pay.
+ */
+const loadSdk = async () => {
+  const [http, types, server] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+    import('@modelcontextprotocol/sdk/types.js'),
+    import('../../lib/mcp/server'),
+  ]);
+  return { StreamableHTTPServerTransport: http.StreamableHTTPServerTransport, isInitializeRequest: types.isInitializeRequest, createMcpServer: server.createMcpServer };
+};
+let sdk: ReturnType<typeof loadSdk> | undefined;
 
 /** Limits of the session table. */
 export interface SessionLimits {
@@ -50,17 +64,20 @@ export class McpHttpSessions {
       await entry.transport.handleRequest(req, res, body);
       return;
     }
-    if (req.method !== 'POST' || !isInitializeRequest(body)) {
+    const loaded = await (sdk ??= loadSdk());
+    if (req.method !== 'POST' || !loaded.isInitializeRequest(body)) {
       throw invalidRequest('mcp-session-id: is required (send an initialize request first)');
     }
     if (this.stopping) throw new ApiError('SERVICE_UNAVAILABLE', 'The service is stopping');
     if (this.sessions.size + this.pending >= this.limits.maxSessions) {
       throw new ApiError('SERVICE_UNAVAILABLE', `Too many MCP sessions open (${this.limits.maxSessions}); close one (DELETE /mcp) or wait for idle ones to expire`);
     }
-    await this.open(req, res, body);
+    await this.open(req, res, body, loaded);
   }
 
-  private async open(req: IncomingMessage, res: ServerResponse, body: unknown): Promise<void> {
+  /** Opens a session; `loaded` is passed in so nothing awaits between the limit check and `pending++`. */
+  private async open(req: IncomingMessage, res: ServerResponse, body: unknown, loaded: Awaited<ReturnType<typeof loadSdk>>): Promise<void> {
+    const { StreamableHTTPServerTransport, createMcpServer } = loaded;
     const session = createMcpServer(this.server());
     let entry: Entry | undefined;
     this.pending++;

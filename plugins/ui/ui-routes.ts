@@ -55,7 +55,7 @@ export function uiRoutes(publicDir: string, pluginDir: string): RouteDefinition[
     return serveAsset(req, found);
   };
   const page = (path: string): RouteDefinition => ({
-    method: 'GET', path, summary: `Web UI page (${path})`, tags: ['ui'],
+    method: 'GET', path, summary: `Web UI page (${path})`, tags: ['ui'], openapi: false,
     responses: {
       200: { description: 'The UI page (HTML); the app routes on the client', contentType: 'text/html' },
       304: { description: 'Not modified (If-None-Match)' },
@@ -66,12 +66,12 @@ export function uiRoutes(publicDir: string, pluginDir: string): RouteDefinition[
   return [
     ...PAGE_PATHS.map(page),
     {
-      method: 'GET', path: '/ui/:file', summary: 'Web UI file', tags: ['ui'], params: FileParams, paramsErrorCode: 'NOT_FOUND',
+      method: 'GET', path: '/ui/:file', summary: 'Web UI file', tags: ['ui'], openapi: false, params: FileParams, paramsErrorCode: 'NOT_FOUND',
       responses: { 200: files, 304: { description: 'Not modified' }, 404: { description: 'NOT_FOUND: no such file' } },
       handler: (req) => file(req, `/ui/${req.params.file}`),
     },
     {
-      method: 'GET', path: '/ui/:dir/:file', summary: 'Web UI file in a folder (vendor/ holds the versioned libraries)', tags: ['ui'],
+      method: 'GET', path: '/ui/:dir/:file', summary: 'Web UI file in a folder (vendor/ holds the versioned libraries)', tags: ['ui'], openapi: false,
       params: DirFileParams, paramsErrorCode: 'NOT_FOUND',
       responses: { 200: files, 304: { description: 'Not modified' }, 404: { description: 'NOT_FOUND: no such file' } },
       handler: (req) => file(req, `/ui/${req.params.dir}/${req.params.file}`),

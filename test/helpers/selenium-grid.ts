@@ -27,6 +27,8 @@ export interface GridOptions {
   slots?: number;
   /** Seconds a new-session request waits in the queue before the Grid refuses it (default 300, Selenium's). */
   sessionRequestTimeoutS?: number;
+  /** Listen on this port (a Grid restarted where flows knew it); default: a free one. */
+  port?: number;
 }
 
 function nodeConfig(slots: number, sessionRequestTimeoutS: number): string {
@@ -56,7 +58,7 @@ export async function startSeleniumGrid(options: GridOptions = {}): Promise<Sele
   const dir = mkdtempSync(join(tmpdir(), 'bf-grid-'));
   const config = join(dir, 'node.toml');
   writeFileSync(config, nodeConfig(options.slots ?? 2, options.sessionRequestTimeoutS ?? 300));
-  const port = await deadPort();
+  const port = options.port ?? (await deadPort());
   const child = spawn('java', ['-jar', SELENIUM_JAR, 'standalone', '--config', config, '--host', '127.0.0.1', '--port', String(port)], {
     cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
   });

@@ -52,7 +52,7 @@ describe('credentials in browser settings are masked on every read', () => {
   before(async () => {
     site = await startTestSite();
     proxy = await startForwardProxy({ username: 'pxuser', password: PROXY_PASSWORD });
-    svc = await startService({ settings: { flows: { video: false } } });
+    svc = await startService({ settings: { flows: { video: false, browserAcquireTimeoutMs: 3_000 } } });
   });
   after(async () => {
     await svc?.stop();

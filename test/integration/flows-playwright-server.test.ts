@@ -3,7 +3,9 @@
  * protocol of browserless, Moon and cloud Playwright services) through
  * `remoteInstance` with `protocol: "playwright"` (also the default for a URL
  * without /devtools/): the login flow succeeds with video, its rerun too,
- * and a server that is gone fails the flow naming the endpoint.
+ * and a server that is gone fails the flow naming the endpoint. With
+ * `maxConcurrentPerEndpoint: 1`, a second flow waits for the first one's
+ * context to close, saying so in `waitingFor`.
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,7 +17,7 @@ import { startService, type RunningService } from '../helpers/service';
 import { startPlaywrightServer, type PlaywrightServer } from '../helpers/playwright-server';
 import { deadPort } from '../helpers/ports';
 import { startTestSite, type TestSite } from '../fixtures/site/serve';
-import { deterministic, runFlow } from './support/flows';
+import { deterministic, isFinished, runFlow, waitForFlow } from './support/flows';
 
 const loginCalls = [
   { name: 'type', parameters: { selector: '#username', text: 'alice' } },
@@ -35,7 +37,7 @@ describe('flows on a Playwright server', () => {
   before(async () => {
     site = await startTestSite();
     server = await startPlaywrightServer();
-    svc = await startService({ settings: { flows: { video: true } } });
+    svc = await startService({ settings: { flows: { video: true, browserAcquireTimeoutMs: 5_000, maxConcurrentPerEndpoint: 1 } } });
     using = { type: 'remoteInstance', url: server.wsUrl, protocol: 'playwright' };
     flow = await runFlow(svc, deterministic(site.url, '/login.html', loginCalls, { name: 'login on a Playwright server', browser: { using } }), 60_000);
   });
@@ -72,6 +74,21 @@ describe('flows on a Playwright server', () => {
     assert.equal(again.state, 'SUCCESS', JSON.stringify(again.result));
   });
 
+  test('with maxConcurrentPerEndpoint 1, a second flow waits for the first one, saying so, then succeeds', async () => {
+    const first = await svc.request('POST', '/api/flows', { name: 'holds the server', targetWebsite: `${site.url}/login.html`, initialRunMode: 'INSTRUCT', browser: { using } });
+    assert.equal(first.status, 201, first.text);
+    await waitForFlow(svc, first.body.id, (f) => f.state === 'WAITING_ON_USER_FOR_NEXT_ACTION', 60_000);
+    const second = await svc.request('POST', '/api/flows', deterministic(site.url, '/login.html', loginCalls, { name: 'waits', browser: { using } }));
+    const waiting = await waitForFlow(svc, second.body.id, (f) => Boolean(f.waitingFor), 30_000);
+    const origin = new URL(server.wsUrl).origin.replace(/\./g, '\\.');
+    assert.match(waiting.waitingFor, new RegExp(`^a browser from ${origin}: 1 of 1 sessions allowed there \\(maxConcurrentPerEndpoint\\) are in use$`));
+    assert.equal(waiting.state, 'INITIALIZING');
+    assert.equal((await svc.request('POST', `/api/flows/${first.body.id}/cancel`)).body.result.error.code, 'CANCELLED');
+    const done = await waitForFlow(svc, second.body.id, isFinished, 60_000);
+    assert.equal(done.state, 'SUCCESS', JSON.stringify(done.result));
+    assert.equal(done.waitingFor, null);
+  });
+
   test('a bad protocol is refused naming the field', async () => {
     const bad = await svc.request('POST', '/api/flows', deterministic(site.url, '/login.html', loginCalls, {
       browser: { using: { type: 'remoteInstance', url: server.wsUrl, protocol: 'bidi' } },
@@ -80,10 +97,11 @@ describe('flows on a Playwright server', () => {
     assert.match(bad.body.message, /^browser\.using\.protocol: must be "cdp" or "playwright"/);
   });
 
-  test('a Playwright server that is not there fails the flow naming the endpoint', async () => {
+  test('a Playwright server that is not there fails the flow BROWSER_UNAVAILABLE after browserAcquireTimeoutMs, naming the endpoint', async () => {
     const url = `ws://127.0.0.1:${await deadPort()}/`;
     const failed = await runFlow(svc, deterministic(site.url, '/login.html', loginCalls, { browser: { using: { type: 'remoteInstance', url } } }), 60_000);
     assert.equal(failed.state, 'FAILED');
-    assert.match(JSON.stringify(failed.result), new RegExp(`127\\.0\\.0\\.1:${new URL(url).port}`));
+    assert.equal(failed.result.error.code, 'BROWSER_UNAVAILABLE');
+    assert.match(failed.result.error.message, new RegExp(`No browser from ws://127\\.0\\.0\\.1:${new URL(url).port} within 5000 ms \\(browserAcquireTimeoutMs\\)`));
   });
 });

@@ -83,7 +83,8 @@ describe('DETERMINISTIC flows on the webdriver driver', () => {
       writeFileSync(join(dir, 'flow.webm'), video.body as Buffer);
       const probe = JSON.parse(execFileSync('/usr/bin/ffprobe', ['-v', 'error', '-show_streams', '-show_format', '-of', 'json', join(dir, 'flow.webm')]).toString());
       assert.equal(probe.streams[0].codec_name, 'vp9');
-      assert.deepEqual([probe.streams[0].width, probe.streams[0].height], [1280, 720]);
+      // The 1280x720 viewport at the videos' MAX_VIDEO_WIDTH (960), aspect kept.
+      assert.deepEqual([probe.streams[0].width, probe.streams[0].height], [960, 540]);
       assert.ok(Number(probe.format.duration) > 0.4, `duration ${probe.format.duration}`);
       // Each call's place in that video: on its frame grid, in order, inside it.
       const calls = (await svc.request('GET', `/api/flows/${flow.id}/tool-calls`)).body;

@@ -4,6 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { packageRoot } from '../../../lib/package-root/package-root';
 import type { CodegenOptions } from '../../../lib/export/codegen-emitter';
 import type { Language } from './helper-source';
 import { str } from './js-literal';
@@ -21,7 +23,7 @@ export function playwrightVersion(): string {
  * checked with (its package.json), for a TypeScript project's `typecheck`.
  */
 function typescriptVersions(): { typescript: string; typesNode: string } {
-  const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { devDependencies?: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(join(packageRoot(import.meta.url), 'package.json'), 'utf8')) as { devDependencies?: Record<string, string> };
   const dev = pkg.devDependencies ?? {};
   return { typescript: dev.typescript ?? '^5.9.0', typesNode: dev['@types/node'] ?? '^20.19.0' };
 }

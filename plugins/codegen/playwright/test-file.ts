@@ -5,7 +5,7 @@
  * helper inlined, options as `test.use`) and a project spec (the helper
  * imported, options in playwright.config), in JavaScript or TypeScript.
  */
-import { devices } from 'playwright-core';
+import { createRequire } from 'node:module';
 import type { CodegenFlow, CodegenOptions } from '../../../lib/export/codegen-emitter';
 import { replayableCalls, replayCandidates } from '../../../lib/export/rerun';
 import { pathOnOrigin } from './base-url';
@@ -16,6 +16,12 @@ import { jsValue, str } from './js-literal';
 import { TEST_ID_ATTRIBUTES, testIdAttributesOf } from './locator-code';
 
 export type TestFileLayout = 'standalone' | 'project';
+
+const require = createRequire(import.meta.url);
+type Devices = typeof import('playwright-core').devices;
+let deviceList: Devices | undefined;
+/** Playwright's device descriptors, loaded on first use: importing playwright-core costs about 0.7 s of CPU, too much for the service's startup. */
+const devices = (): Devices => (deviceList ??= (require('playwright-core') as typeof import('playwright-core')).devices);
 
 /** Where the file goes and what it may rely on. */
 export interface FileSettings {
@@ -176,8 +182,8 @@ function standaloneUses(options: CodegenOptions, settings: FileSettings): string
  */
 function deviceUse(using: { type: string; [k: string]: unknown }): string[] {
   if (using.type !== 'device' || typeof using.deviceName !== 'string') return [];
-  if (!Object.hasOwn(devices, using.deviceName)) return [];
-  const { defaultBrowserType: _ignored, ...settings } = devices[using.deviceName as keyof typeof devices] as Record<string, unknown>;
+  if (!Object.hasOwn(devices(), using.deviceName)) return [];
+  const { defaultBrowserType: _ignored, ...settings } = devices()[using.deviceName] as Record<string, unknown>;
   return [
     `// Laid out as the flow's device ${str(using.deviceName)} (the configured browser runs the test).`,
     'test.use({',

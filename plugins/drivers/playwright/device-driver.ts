@@ -4,7 +4,8 @@
  * same launch options share one Chromium process; each gets its own context.
  */
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type LaunchOptions } from 'playwright-core';
+import type { Browser, LaunchOptions } from 'playwright-core';
+import { playwright } from './playwright-module';
 import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
@@ -102,7 +103,7 @@ export class DeviceDriver implements BrowserDriver {
     }
     this.deps.logger.info('Starting Chromium', { headless: options.headless, proxy: options.proxy?.server ?? null });
     try {
-      return await chromium.launch(options);
+      return await playwright().chromium.launch(options);
     } catch (err) {
       throw new Error(`Chromium could not start: ${(err as Error).message.split('\n')[0]}`);
     }

@@ -4,7 +4,7 @@
  * ffmpeg because video is optional and must degrade, not fail.
  */
 import { existsSync } from 'node:fs';
-import { chromium } from 'playwright-core';
+import { playwright } from './playwright-module';
 
 /** The Debian package's binary, used when nothing better is configured or installed. */
 export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
@@ -16,7 +16,7 @@ export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
 export function resolveChromiumPath(configured: string | undefined): string {
   if (configured) return configured;
   try {
-    const managed = chromium.executablePath();
+    const managed = playwright().chromium.executablePath();
     if (managed && existsSync(managed)) return managed;
   } catch {
     // playwright-core throws when it knows no managed build for this platform.

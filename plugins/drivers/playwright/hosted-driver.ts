@@ -8,7 +8,8 @@
  * The API key comes from the plugin config (`hosted.apiKey`) or the
  * BROWSERFLOW_HOSTED_API_KEY environment variable, never from a flow.
  */
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { playwright } from './playwright-module';
 import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import { invalidRequest } from '../../../kernel/errors';
 import type { BrowserConfig } from '../../../kernel/flows/flow-types';
@@ -65,7 +66,7 @@ export class HostedDriver implements BrowserDriver {
     const release = () => (released ??= this.release(api, hosted, body.projectId));
     let browser: Browser;
     try {
-      browser = await chromium.connectOverCDP(hosted.connectUrl, { timeout: this.deps.config.launchTimeoutMs });
+      browser = await playwright().chromium.connectOverCDP(hosted.connectUrl, { timeout: this.deps.config.launchTimeoutMs });
     } catch (err) {
       await release();
       throw new Error(`Could not connect to hosted browser session ${hosted.id} at ${hostOf(hosted.connectUrl)}: ${(err as Error).message.split('\n')[0]}`);

@@ -25,6 +25,8 @@ export interface SessionBasics {
   serviceOrigins: ServiceOrigins;
   /** Largest result a page hands back, in bytes (the plugin's `maxResultBytes`). */
   maxResultBytes: number;
+  /** Runs once the session is closed (gives back its endpoint slot). */
+  onClosed?: () => void;
 }
 
 export interface OpenOnBrowserArgs extends SessionBasics {
@@ -92,6 +94,7 @@ export async function openSessionOnContext(args: OpenOnContextArgs): Promise<Bro
     onClosed: () => {
       closing = true;
       browser.off('disconnected', onDisconnect);
+      args.onClosed?.();
     },
   });
   try {

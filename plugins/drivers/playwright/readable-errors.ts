@@ -3,11 +3,11 @@
  * 9500ms exceeded. Call log: ..."). Flows show errors to people and to the
  * LLM, so these helpers turn them into one actionable sentence.
  */
-import { errors as playwrightErrors } from 'playwright-core';
+import { playwright } from './playwright-module';
 
 /** Whether `err` is Playwright's timeout error. */
 export function isTimeout(err: unknown): boolean {
-  return err instanceof playwrightErrors.TimeoutError || (err instanceof Error && /Timeout \d+ms exceeded/.test(err.message));
+  return err instanceof playwright().errors.TimeoutError || (err instanceof Error && /Timeout \d+ms exceeded/.test(err.message));
 }
 
 /** Whether the page, context or browser behind a call is gone. */

@@ -7,13 +7,17 @@
  * there. Closing disconnects and leaves the remote browser running (a
  * Playwright server closes the browser it launched for the connection).
  */
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { playwright } from './playwright-module';
 import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
 import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
 import { parseOrThrow } from '../../../lib/validation/validation';
-import { RemoteUsingSchema, remoteProtocol, type PlaywrightConfig } from './config-schema';
+import { acquireBrowser } from '../../../lib/endpoint-slots/acquire-browser';
+import { EndpointSlots } from '../../../lib/endpoint-slots/endpoint-slots';
+import { endpointLabel } from '../../../lib/endpoint-slots/endpoint-label';
+import { RemoteUsingSchema, remoteProtocol, type PlaywrightConfig, type RemoteUsing } from './config-schema';
 import { openSessionOnBrowser } from './open-session';
 import { SharedBrowsers } from './shared-browsers';
 
@@ -30,6 +34,8 @@ export class RemoteDriver implements BrowserDriver {
   readonly description = 'A Chromium running elsewhere, at `url` (ws:// or wss://): its DevTools endpoint (`protocol: "cdp"`, the default for a /devtools/ URL) or a Playwright server (`protocol: "playwright"`, the default otherwise)';
   readonly usingSchema = RemoteUsingSchema;
   private readonly shared: SharedBrowsers;
+  /** Sessions held per remote endpoint (`maxConcurrentPerEndpoint`). */
+  private readonly slots = new EndpointSlots();
 
   constructor(private readonly deps: RemoteDriverDeps) {
     this.shared = new SharedBrowsers('remote browser', deps.logger);
@@ -41,6 +47,20 @@ export class RemoteDriver implements BrowserDriver {
 
   async open(using: BrowserConfig, options: OpenSessionOptions): Promise<BrowserSession> {
     const remote = parseOrThrow(RemoteUsingSchema, using, 'browser.using');
+    if (!options.acquire) return this.openOn(remote, options, () => {});
+    // The remote end may be full, refusing or restarting: wait for it (bounded, visible, cancellable), holding a slot while the session lives.
+    let release = () => {};
+    const acquired = await acquireBrowser({
+      slots: this.slots, endpoint: endpointLabel(remote.url), wait: options.acquire,
+      open: () => this.openOn(remote, options, () => release()),
+      discard: (session) => session.close(),
+    });
+    release = acquired.release;
+    return acquired.value;
+  }
+
+  /** A context on the (shared) connection to `remote.url`; `onClosed` runs once the session is closed. */
+  private openOn(remote: RemoteUsing, options: OpenSessionOptions, onClosed: () => void): Promise<BrowserSession> {
     const protocol = remoteProtocol(remote);
     return this.shared.use(`${protocol} ${remote.url}`, () => this.connect(remote.url, protocol), (browser) => openSessionOnBrowser({
       browser,
@@ -51,6 +71,7 @@ export class RemoteDriver implements BrowserDriver {
       videoFps: this.deps.config.videoFps,
       serviceOrigins: this.deps.serviceOrigins(),
       maxResultBytes: this.deps.config.maxResultBytes,
+      onClosed,
     }));
   }
 
@@ -63,7 +84,7 @@ export class RemoteDriver implements BrowserDriver {
     this.deps.logger.info('Connecting to a remote browser', { host: new URL(url).host, protocol });
     const timeout = this.deps.config.launchTimeoutMs;
     try {
-      return protocol === 'cdp' ? await chromium.connectOverCDP(url, { timeout }) : await chromium.connect(url, { timeout });
+      return protocol === 'cdp' ? await playwright().chromium.connectOverCDP(url, { timeout }) : await playwright().chromium.connect(url, { timeout });
     } catch (err) {
       throw new Error(`Could not connect to the remote browser at ${new URL(url).host}: ${(err as Error).message.split('\n')[0]}`);
     }

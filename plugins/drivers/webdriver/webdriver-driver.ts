@@ -17,6 +17,9 @@ import { WebdriverSession } from './session';
 import { UserAgentMarker } from './user-agent';
 import { readableMessage } from './webdriver-errors';
 import { resolveFfmpegPath } from '../../../lib/video/find-ffmpeg';
+import { acquireBrowser } from '../../../lib/endpoint-slots/acquire-browser';
+import { EndpointSlots } from '../../../lib/endpoint-slots/endpoint-slots';
+import { endpointLabel } from '../../../lib/endpoint-slots/endpoint-label';
 
 /** Where WebdriverIO connects, from an endpoint URL. */
 export interface EndpointOptions {
@@ -59,6 +62,8 @@ export class WebdriverDriver implements BrowserDriver {
   private readonly local: LocalChromedriver;
   private readonly sessions = new Set<WebdriverSession>();
   private readonly userAgents: UserAgentMarker;
+  /** Sessions held per remote endpoint (`maxConcurrentPerEndpoint`). */
+  private readonly slots = new EndpointSlots();
 
   /** ffmpeg for videos, or null: sessions then record none. */
   private readonly ffmpegPath: string | null;
@@ -75,11 +80,27 @@ export class WebdriverDriver implements BrowserDriver {
 
   async open(using: BrowserConfig, options: OpenSessionOptions): Promise<BrowserSession> {
     const parsed = this.parse(using);
-    const local = !parsed.url;
-    if (local && parsed.headless === false && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
-      throw new Error('A headed browser (headless: false) needs a display, and none is set (DISPLAY); use headless: true');
+    if (!parsed.url) {
+      if (parsed.headless === false && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
+        throw new Error('A headed browser (headless: false) needs a display, and none is set (DISPLAY); use headless: true');
+      }
+      return this.openOn(parsed, await this.local.endpoint(), true, options, () => {});
     }
-    const endpoint = parsed.url ?? (await this.local.endpoint());
+    const url = parsed.url;
+    if (!options.acquire) return this.openOn(parsed, url, false, options, () => {});
+    // A farm may be full or restarting: wait for it (bounded, visible, cancellable), and hold one of its slots while the session lives.
+    let release = () => {};
+    const acquired = await acquireBrowser({
+      slots: this.slots, endpoint: endpointLabel(url), wait: options.acquire,
+      open: () => this.openOn(parsed, url, false, options, () => release()),
+      discard: (session) => session.close(),
+    });
+    release = acquired.release;
+    return acquired.value;
+  }
+
+  /** A session on `endpoint`; `onClosed` runs once it is closed (or found gone and closed). */
+  private async openOn(parsed: WebdriverUsing, endpoint: string, local: boolean, options: OpenSessionOptions, onClosed: () => void): Promise<WebdriverSession> {
     const where = local ? 'the local chromedriver' : new URL(endpoint).host;
     const connection = endpointOptions(endpoint);
     if (connection.key) this.deps.logger.addSecret(connection.key);
@@ -109,6 +130,7 @@ export class WebdriverDriver implements BrowserDriver {
       onClosed: () => {
         unsubscribe();
         this.sessions.delete(session);
+        onClosed();
       },
     });
     this.sessions.add(session);

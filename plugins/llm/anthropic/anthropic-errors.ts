@@ -1,12 +1,15 @@
 /** Classifies Anthropic SDK failures as LlmError, with secrets scrubbed from the message. */
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import { lazySdk } from '../../../lib/llm/lazy-sdk';
 import type { LlmError } from '../../../lib/llm/provider-contract';
 import type { FailedCall } from '../../../lib/llm/sdk-provider';
 import { classifyStainlessError } from '../../../lib/llm/stainless-errors';
 
+const sdk = lazySdk<typeof import('@anthropic-ai/sdk')>(import.meta.url, '@anthropic-ai/sdk');
+
 /** The LlmError for what the SDK threw (aborted calls are classified by the caller). */
 export function classifyAnthropicError(err: unknown, call: FailedCall): LlmError {
-  return classifyStainlessError(err, { sdk: Anthropic, service: 'Anthropic', apiMessage }, call);
+  return classifyStainlessError(err, { sdk: sdk().Anthropic, service: 'Anthropic', apiMessage }, call);
 }
 
 /** The server's own error message (`{ type: 'error', error: { type, message } }`), else the SDK's. */

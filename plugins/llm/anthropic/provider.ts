@@ -1,10 +1,13 @@
 /** The `ANTHROPIC` provider: the Messages API through the official `@anthropic-ai/sdk`. */
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
+import { lazySdk } from '../../../lib/llm/lazy-sdk';
 import type { LlmError, LlmResponse } from '../../../lib/llm/provider-contract';
 import { SdkLlmProvider, type FailedCall, type SdkCall } from '../../../lib/llm/sdk-provider';
 import { ANTHROPIC_ENDPOINT_FIELDS, ANTHROPIC_SECRET_FIELDS, ANTHROPIC_TYPE, anthropicConfigSchema, type AnthropicConfig } from './config-schema';
 import { fromMessage, toMessageParams } from './anthropic-mapping';
 import { classifyAnthropicError } from './anthropic-errors';
+
+const sdk = lazySdk<typeof import('@anthropic-ai/sdk')>(import.meta.url, '@anthropic-ai/sdk');
 
 /** LLM provider for GPT configurations of type `ANTHROPIC`. */
 export class AnthropicProvider extends SdkLlmProvider<AnthropicConfig, Anthropic> {
@@ -19,7 +22,7 @@ export class AnthropicProvider extends SdkLlmProvider<AnthropicConfig, Anthropic
   }
 
   protected createClient(config: AnthropicConfig, baseURL: string | undefined): Anthropic {
-    return new Anthropic({ apiKey: config.apiKey, baseURL, maxRetries: 0 });
+    return new (sdk().Anthropic)({ apiKey: config.apiKey, baseURL, maxRetries: 0 });
   }
 
   protected async send({ client, config, request, signal }: SdkCall<AnthropicConfig, Anthropic>): Promise<LlmResponse> {

@@ -2,13 +2,16 @@
  * The `ANTHROPIC_AWS_BEDROCK` provider: Claude on AWS Bedrock through the
  * Converse API of `@aws-sdk/client-bedrock-runtime`.
  */
-import { BedrockRuntimeClient, ConverseCommand, type BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
-import { NodeHttpHandler } from '@smithy/node-http-handler';
+import type { BedrockRuntimeClient, BedrockRuntimeClientConfig } from '@aws-sdk/client-bedrock-runtime';
+import { lazySdk } from '../../../lib/llm/lazy-sdk';
 import type { LlmError, LlmResponse } from '../../../lib/llm/provider-contract';
 import { SdkLlmProvider, type FailedCall, type SdkCall } from '../../../lib/llm/sdk-provider';
 import { BEDROCK_ENDPOINT_FIELDS, BEDROCK_SECRET_FIELDS, BEDROCK_TYPE, bedrockConfigSchema, type BedrockConfig } from './config-schema';
 import { fromConverseOutput, toConverseInput } from './bedrock-mapping';
 import { classifyBedrockError } from './bedrock-errors';
+
+const bedrock = lazySdk<typeof import('@aws-sdk/client-bedrock-runtime')>(import.meta.url, '@aws-sdk/client-bedrock-runtime');
+const smithyHttp = lazySdk<typeof import('@smithy/node-http-handler')>(import.meta.url, '@smithy/node-http-handler');
 
 /**
  * Client settings for a configuration. Credentials: access keys when given;
@@ -21,7 +24,7 @@ export function bedrockClientConfig(config: BedrockConfig, endpoint: string | un
   const out: BedrockRuntimeClientConfig = {
     region: config.region,
     maxAttempts: 1, // the kernel retries
-    requestHandler: new NodeHttpHandler({ connectionTimeout: 10_000 }),
+    requestHandler: new (smithyHttp().NodeHttpHandler)({ connectionTimeout: 10_000 }),
   };
   if (endpoint) out.endpoint = endpoint;
   if (config.accessKeyId && config.secretAccessKey) {
@@ -58,11 +61,11 @@ export class BedrockProvider extends SdkLlmProvider<BedrockConfig, BedrockRuntim
   }
 
   protected createClient(config: BedrockConfig, endpoint: string | undefined): BedrockRuntimeClient {
-    return new BedrockRuntimeClient(bedrockClientConfig(config, endpoint));
+    return new (bedrock().BedrockRuntimeClient)(bedrockClientConfig(config, endpoint));
   }
 
   protected async send({ client, config, request, signal }: SdkCall<BedrockConfig, BedrockRuntimeClient>): Promise<LlmResponse> {
-    const output = await client.send(new ConverseCommand(toConverseInput(config.modelName, request)), {
+    const output = await client.send(new (bedrock().ConverseCommand)(toConverseInput(config.modelName, request)), {
       abortSignal: signal,
       requestTimeout: request.timeoutMs,
     });

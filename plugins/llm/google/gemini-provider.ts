@@ -1,5 +1,6 @@
 /** The `GOOGLE_GEMINI` provider: the Gemini Developer API through `@google/genai`. */
-import { GoogleGenAI } from '@google/genai';
+import type { GoogleGenAI } from '@google/genai';
+import { genai } from './genai/sdk';
 import { GenAiProvider, genAiHttpOptions } from './genai/genai-provider';
 import { GEMINI_ENDPOINT_FIELDS, GEMINI_SECRET_FIELDS, GEMINI_TYPE, geminiConfigSchema, type GeminiConfig } from './gemini-config';
 
@@ -17,6 +18,6 @@ export class GeminiProvider extends GenAiProvider<GeminiConfig> {
   }
 
   protected createClient(config: GeminiConfig, baseUrl: string | undefined): GoogleGenAI {
-    return new GoogleGenAI({ apiKey: config.apiKey, httpOptions: genAiHttpOptions(baseUrl) });
+    return new (genai().GoogleGenAI)({ apiKey: config.apiKey, httpOptions: genAiHttpOptions(baseUrl) });
   }
 }

@@ -3,8 +3,8 @@
  * (vertexai mode). Auth: a pre-issued `accessToken`, else a
  * `serviceAccountKey`, else application default credentials.
  */
-import { GoogleGenAI, type GoogleGenAIOptions } from '@google/genai';
-import { OAuth2Client } from 'google-auth-library';
+import type { GoogleGenAI, GoogleGenAIOptions } from '@google/genai';
+import { genai, googleAuth } from './genai/sdk';
 import { GenAiProvider, genAiHttpOptions } from './genai/genai-provider';
 import { VERTEX_ENDPOINT_FIELDS, VERTEX_SECRET_FIELDS, VERTEX_TYPE, vertexConfigSchema, type VertexConfig } from './vertex-config';
 
@@ -14,7 +14,7 @@ const CLOUD_PLATFORM_SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 /** How the SDK authenticates for a configuration. */
 export function vertexAuthOptions(config: VertexConfig): GoogleGenAIOptions['googleAuthOptions'] {
   if (config.accessToken) {
-    const authClient = new OAuth2Client();
+    const authClient = new (googleAuth().OAuth2Client)();
     authClient.setCredentials({ access_token: config.accessToken });
     return { authClient };
   }
@@ -39,7 +39,7 @@ export class VertexProvider extends GenAiProvider<VertexConfig> {
   }
 
   protected createClient(config: VertexConfig, baseUrl: string | undefined): GoogleGenAI {
-    return new GoogleGenAI({
+    return new (genai().GoogleGenAI)({
       vertexai: true,
       project: config.project,
       location: config.location,

@@ -1,10 +1,13 @@
 /** The `OPENAI` provider: chat completions through the official `openai` SDK. */
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { lazySdk } from '../../../lib/llm/lazy-sdk';
 import type { LlmError, LlmResponse } from '../../../lib/llm/provider-contract';
 import { SdkLlmProvider, type FailedCall, type SdkCall } from '../../../lib/llm/sdk-provider';
 import { OPENAI_ENDPOINT_FIELDS, OPENAI_SECRET_FIELDS, OPENAI_TYPE, openAiConfigSchema, type OpenAiConfig } from './config-schema';
 import { fromChatCompletion, toChatParams } from './openai-mapping';
 import { classifyOpenAiError } from './openai-errors';
+
+const sdk = lazySdk<typeof import('openai')>(import.meta.url, 'openai');
 
 /** LLM provider for GPT configurations of type `OPENAI`. */
 export class OpenAiProvider extends SdkLlmProvider<OpenAiConfig, OpenAI> {
@@ -19,7 +22,7 @@ export class OpenAiProvider extends SdkLlmProvider<OpenAiConfig, OpenAI> {
   }
 
   protected createClient(config: OpenAiConfig, baseURL: string | undefined): OpenAI {
-    return new OpenAI({ apiKey: config.apiKey, baseURL, maxRetries: 0 });
+    return new (sdk().OpenAI)({ apiKey: config.apiKey, baseURL, maxRetries: 0 });
   }
 
   protected async send({ client, config, request, signal, endpoint }: SdkCall<OpenAiConfig, OpenAI>): Promise<LlmResponse> {

@@ -36,7 +36,7 @@ async function storedHistory(flow: FlowMetadata, storage: Storage): Promise<Flow
     if (call.screenshotImageId) out.push({ type: 'screenshot', flowId: flow.id, imageId: call.screenshotImageId, toolCallId: call.id, at: call.completedAt ?? call.startedAt });
   }
   out.push({ type: 'tokenUsage', flowId: flow.id, tokenUsage: flow.tokenUsage, at: flow.completedAt ?? Date.now() });
-  out.push({ type: 'state', flowId: flow.id, state: flow.state, nextState: null, runMode: flow.runMode, at: flow.completedAt ?? Date.now() });
+  out.push({ type: 'state', flowId: flow.id, state: flow.state, nextState: null, runMode: flow.runMode, waitingFor: null, at: flow.completedAt ?? Date.now() });
   out.push({ type: 'done', flowId: flow.id, flow, at: flow.completedAt ?? Date.now() });
   return out;
 }

@@ -26,6 +26,7 @@ export function buildOpenApiDocument(routes: RouteDefinition[], version: string)
   const paths: Record<string, Record<string, Json>> = {};
   const tags = new Set<string>();
   for (const route of routes) {
+    if (route.openapi === false) continue;
     const path = toOpenApiPath(route.path);
     (paths[path] ??= {})[route.method.toLowerCase()] = operation(route);
     for (const t of route.tags ?? []) tags.add(t);

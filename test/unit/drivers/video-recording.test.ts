@@ -42,8 +42,9 @@ test('a session records a VP9 WebM of the active tab, complete once close() retu
   assert.ok(existsSync(videoPath));
   const info = probe(videoPath);
   assert.equal(info.codec, 'vp9');
-  assert.equal(info.width, 1280);
-  assert.equal(info.height, 720);
+  // A 1280x720 viewport, recorded at MAX_VIDEO_WIDTH (960) with its aspect.
+  assert.equal(info.width, 960);
+  assert.equal(info.height, 540);
   assert.ok(info.duration > 0.5, `duration ${info.duration} s`);
 });
 

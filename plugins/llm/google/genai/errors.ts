@@ -1,8 +1,8 @@
 /** Classifies `@google/genai` (and google-auth-library) failures as LlmError, secrets scrubbed. */
-import { ApiError } from '@google/genai';
 import { LlmError } from '../../../../lib/llm/provider-contract';
 import { isConnectionError, kindForStatus, scrub } from '../../../../lib/llm/call-support';
 import type { FailedCall } from '../../../../lib/llm/sdk-provider';
+import { genai } from './sdk';
 
 /** google-auth-library failures (no ADC, bad key, refused token): the credentials are at fault. */
 const AUTH_FAILURE = /default credentials|invalid_grant|invalid_client|unauthorized_client|private key|PEM|DECODER|credentials/i;
@@ -13,7 +13,7 @@ const AUTH_FAILURE = /default credentials|invalid_grant|invalid_client|unauthori
  */
 export function classifyGenAiError(err: unknown, { secrets }: FailedCall, service: string): LlmError {
   const message = scrub(err instanceof Error ? err.message : String(err), secrets);
-  if (err instanceof ApiError) {
+  if (err instanceof genai().ApiError) {
     return new LlmError(kindForStatus(err.status) ?? 'BAD_RESPONSE', `${service} error ${err.status}: ${message}`, err.status);
   }
   if (isConnectionError(err)) return new LlmError('UNAVAILABLE', `cannot reach the ${service} endpoint: ${message}`);

@@ -4,8 +4,8 @@
  * and a response back to text, tool calls and usage.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  FunctionCallingConfigMode, type Content, type GenerateContentConfig, type GenerateContentResponse, type Part,
+import type {
+  FunctionCallingConfigMode, Content, GenerateContentConfig, GenerateContentResponse, Part,
 } from '@google/genai';
 import { LlmError, type LlmMessage, type LlmRequest, type LlmResponse, type LlmToolCall } from '../../../../lib/llm/provider-contract';
 import { toGeminiParameters } from './schema';
@@ -99,7 +99,7 @@ export function toGenerateConfig(request: LlmRequest, systemInstruction: string 
       }),
     }];
     config.toolConfig = {
-      functionCallingConfig: { mode: request.toolChoice === 'required' ? FunctionCallingConfigMode.ANY : FunctionCallingConfigMode.AUTO },
+      functionCallingConfig: { mode: (request.toolChoice === 'required' ? 'ANY' : 'AUTO') as FunctionCallingConfigMode },
     };
     // We run the tools ourselves: the SDK must never call them.
     config.automaticFunctionCalling = { disable: true };

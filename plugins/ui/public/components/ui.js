@@ -17,10 +17,11 @@ function stateKind(state) {
   return 'live';
 }
 
-/** @param {{ state: string, nextState?: string | null }} props */
-export function StateBadge({ state, nextState }) {
+/** @param {{ state: string, nextState?: string | null, waitingFor?: string | null }} props */
+export function StateBadge({ state, nextState, waitingFor }) {
   const pausing = nextState === 'PAUSED' && state !== 'PAUSED';
-  return html`<span class=${`badge badge-${stateKind(state)}`}>${STATE_LABELS[state] ?? state}${pausing ? ' · pausing' : ''}</span>`;
+  // The reason is long (an endpoint and its limit): the badge says "waiting", its title says for what.
+  return html`<span class=${`badge badge-${stateKind(state)}`} title=${waitingFor ? `Waiting for ${waitingFor}` : undefined}>${STATE_LABELS[state] ?? state}${pausing ? ' · pausing' : ''}${waitingFor ? ' · waiting' : ''}</span>`;
 }
 
 /** @param {{ mode: string }} props */

@@ -52,7 +52,7 @@ export function createFlowStore(id) {
     switch (type) {
       case 'state':
         stateEvents++;
-        patch({ state: data.state, nextState: data.nextState ?? null, startedAt: f.startedAt ?? (data.state === 'INITIALIZING' ? data.at : null) });
+        patch({ state: data.state, nextState: data.nextState ?? null, waitingFor: data.waitingFor ?? null, startedAt: f.startedAt ?? (data.state === 'INITIALIZING' ? data.at : null) });
         break;
       case 'toolCall': {
         upsert(data.toolCall);

@@ -18,6 +18,8 @@ export interface Flow {
   runMode: RunMode;
   state: string;
   nextState: string | null;
+  /** INITIALIZING: what the flow waits for ("a browser from http://grid:4444: ..."), else null. */
+  waitingFor?: string | null;
   browser: { using: { type: string; [k: string]: unknown } };
   envVars: string[];
   customTools: Array<{ name: string; description: string; inputSchema: Record<string, unknown>; javascript: string }>;

@@ -60,7 +60,7 @@ function FlowHead({ flow, calls }) {
   return html`<div class="flow-head">
     <div class="title-row">
       <h1>${flow.name}</h1>
-      <${StateBadge} state=${flow.state} nextState=${flow.nextState} />
+      <${StateBadge} state=${flow.state} nextState=${flow.nextState} waitingFor=${flow.waitingFor} />
       <${ModeBadge} mode=${flow.runMode} />
     </div>
     <p class="meta">
@@ -70,6 +70,7 @@ function FlowHead({ flow, calls }) {
       <span>${calls.length} / ${flow.maxToolCalls} steps</span>
       <span title=${`${formatNumber(flow.tokenUsage.inputTokens)} in, ${formatNumber(flow.tokenUsage.outputTokens)} out`}>${formatNumber(flow.tokenUsage.totalTokens)} tokens${cost ? ` · ${cost}` : ''}</span>
     </p>
+    ${flow.waitingFor ? html`<p class="waiting" role="status">Waiting for ${flow.waitingFor}</p>` : ''}
     ${flow.overallObjective ? html`<p class="objective"><span class="muted">Objective</span> ${flow.overallObjective}</p>` : ''}
     ${flow.result ? html`<p class=${`result ${failed ? 'result-fail' : 'result-ok'}`}>
       ${failed ? html`<strong>${failed.code}</strong> ${failed.message}` : flow.result.summary || 'Succeeded'}

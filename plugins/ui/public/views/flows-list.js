@@ -25,7 +25,7 @@ function Row({ flow }) {
   const cost = formatCost(flow.costUsd);
   return html`<tr>
     <td class="cell-name"><a href=${`/flows/${flow.id}`}>${flow.name}</a></td>
-    <td><${StateBadge} state=${flow.state} nextState=${flow.nextState} /></td>
+    <td><${StateBadge} state=${flow.state} nextState=${flow.nextState} waitingFor=${flow.waitingFor} /></td>
     <td><${ModeBadge} mode=${flow.runMode} /></td>
     <td class="nowrap">${formatTime(flow.startedAt)}</td>
     <td class="num">${formatDuration(flowDuration(flow))}</td>
