@@ -48,7 +48,7 @@ export const DEPS = [
   // The HTTP extension point (ROUTES, HTTP_SERVER): a contract between plugins, with its tokens.
   { folder: 'lib/http/', rule: LIB_RULE, allow: ['lib/http/', 'kernel/tokens.ts', 'node:*', 'valibot'] },
   { folder: 'lib/page-scripts/', rule: LIB_RULE, allow: ['lib/page-scripts/', 'lib/token-estimate/', 'lib/selector-trials/', 'kernel/contracts/', 'valibot'] },
-  { folder: 'lib/element-states/', rule: LIB_RULE, allow: ['lib/element-states/', 'kernel/contracts/'] },
+  { folder: 'lib/element-states/', rule: LIB_RULE, allow: ['lib/element-states/', 'lib/selector-trials/', 'kernel/contracts/'] },
   { folder: 'lib/service-guard/', rule: LIB_RULE, allow: ['lib/service-guard/', 'kernel/config.ts', 'node:*'] },
   { folder: 'lib/llm/', rule: LIB_RULE,
     allow: ['lib/llm/', 'lib/redaction/', 'kernel/contracts/', 'kernel/flows/failure-codes.ts', 'kernel/plugin.ts', 'kernel/tokens.ts', 'kernel/logger.ts', 'lib/validation/', 'node:*', 'valibot'] },

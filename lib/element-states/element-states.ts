@@ -7,10 +7,13 @@
  */
 import type { ElementActionResult, ElementState, SelectorInput } from '../../kernel/contracts/browser-driver';
 import { matchesSubstring, parseUrlPattern, type UrlPattern } from './url-pattern';
+import { withTrials, type SelectorTrial, type SelectorTrials } from '../selector-trials/selector-trials';
 
 /** What a driver found for a target: at least the candidate that matched. */
 export interface FoundTarget {
   candidate: { raw: string };
+  /** The candidates tried in the pass that found it, ending with its own (`outcome.selectorsTried`). */
+  trials?: SelectorTrial[];
 }
 
 /** One wait on one target: the driver's parsed candidates and its probe state. */
@@ -23,6 +26,8 @@ export interface TargetWait<F extends FoundTarget> {
   usable(): boolean;
   /** Why nothing matched ("No element matches ... within N ms"). */
   describeNoMatch(timeoutMs: number): string;
+  /** Every candidate with why it gave no element in the latest pass (a wait that found nothing). */
+  failedTrials(): SelectorTrials;
 }
 
 /** The answer to one instant state check: a value, `null` for "not a checkbox or radio button", or the element went away. */
@@ -71,7 +76,11 @@ export class ElementStates<F extends FoundTarget> {
   async waitForSelector(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<ElementActionResult | null> {
     const wait = this.probe.begin(target);
     const outcome = await this.poll(wait, state, timeoutMs);
-    if (!outcome.ok) throw new Error(`Element ${wait.describe()} did not become ${state} within ${timeoutMs} ms (${outcome.actual})`);
+    if (!outcome.ok) {
+      // The step's record lists the candidates: the one found (in the wrong state), or all of them.
+      const trials = outcome.found ? { selectorUsed: outcome.found.candidate.raw, selectorsTried: outcome.found.trials ?? null } : wait.failedTrials();
+      throw withTrials(new Error(`Element ${wait.describe()} did not become ${state} within ${timeoutMs} ms (${outcome.actual})`), trials);
+    }
     if (state === 'hidden' || state === 'detached' || !outcome.found) {
       this.probe.release(outcome.found);
       return null;

@@ -189,6 +189,14 @@ export function runBrowserDriverContract(name: string, makeDriver: (env: Contrac
         { selector: '#nope', error: 'matched 0 elements' },
         { selector: 'div[[[', error: 'syntax not supported by this driver' },
       ]);
+      // A wait that finds nothing carries them the same way.
+      const waited = await quick.waitForSelector(['#nope', '#also-nope'], 'visible', 300).then(() => null, (e: Error & Record<string, unknown>) => e);
+      assert.ok(waited instanceof Error);
+      assert.equal(waited.selectorUsed, null);
+      assert.deepEqual(waited.selectorsTried, [
+        { selector: '#nope', error: 'matched 0 elements' },
+        { selector: '#also-nope', error: 'matched 0 elements' },
+      ]);
     });
 
     test('unknown selectors fail with a clear message in bounded time', async () => {

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import type { ElementActionResult, SelectorInput } from '../../../kernel/contracts/browser-driver';
 import { ElementStates, type StateReading } from '../../../lib/element-states/element-states';
 import type { UrlPattern } from '../../../lib/element-states/url-pattern';
-import { ElementFinder, describeNoMatch, releaseFound, type FoundElement } from './element-finder';
+import { ElementFinder, describeNoMatch, failedTrials, releaseFound, type FoundElement } from './element-finder';
 import { describeCandidates, parseCandidates } from './selector-candidates';
 import { firstLine, isClosedTargetError } from './readable-errors';
 
@@ -32,6 +32,7 @@ export function playwrightElementStates(deps: ElementStatesDeps): ElementStates<
         // Every candidate the parser kept is something Playwright can run.
         usable: () => true,
         describeNoMatch: (timeoutMs) => describeNoMatch(candidates, state, timeoutMs),
+        failedTrials: () => failedTrials(candidates, state),
       };
     },
     read: readState,

@@ -8,7 +8,7 @@ import type { ElementActionResult, SelectorInput } from '../../../kernel/contrac
 import { OBSERVER_STATE_KEY } from '../../../lib/page-scripts/observation/observer-lib';
 import { ElementStates } from '../../../lib/element-states/element-states';
 import type { UrlPattern } from '../../../lib/element-states/url-pattern';
-import { describeNoMatch, type ElementFinder, type FoundElement } from './element-finder';
+import { describeNoMatch, failedTrials, type ElementFinder, type FoundElement } from './element-finder';
 import { hasVisibleText } from './in-page/element-scripts';
 import { recordSelectors } from './in-page/page-lib';
 import { describeCandidates, parseCandidates } from './selector-candidates';
@@ -37,6 +37,7 @@ export function webdriverElementStates(deps: ElementStatesDeps): ElementStates<F
         probe: () => deps.finder.probe(candidates, state, false),
         usable: () => deps.finder.usable(candidates, state),
         describeNoMatch: (timeoutMs) => describeNoMatch(candidates, state, timeoutMs),
+        failedTrials: () => failedTrials(candidates, state),
       };
     },
     // The facts came with the presence pass.
