@@ -81,6 +81,9 @@ export class FlowActor {
   private markEnded!: () => void;
   /** Resolves once the flow has ended and its final state is saved. */
   readonly done = new Promise<void>((r) => { this.markEnded = r; });
+  private opening: Promise<void> = Promise.resolve();
+  /** Resolves once the flow's browser is let go, also one still opening when the flow ended (the scheduler's stop waits for it). */
+  released: Promise<unknown> = Promise.resolve();
 
   constructor(readonly flowId: string, private readonly deps: FlowActorDeps) {
     this.rec = new FlowRecorder(flowId, deps.storage, deps.events);
@@ -202,7 +205,10 @@ export class FlowActor {
     }
     const hasVideo = this.session?.recordsVideo ?? false;
     this.closing = true;
-    const closed = this.session?.close().catch((err) => this.deps.logger.warn('closing the browser session failed', { flowId: this.flowId, error: (err as Error).message }));
+    // A session still opening when the flow ended early is closed once it opens (openSession), then here again (idempotent).
+    const closed = this.opening.catch(() => undefined).then(() => this.session?.close())
+      .catch((err) => this.deps.logger.warn('closing the browser session failed', { flowId: this.flowId, error: (err as Error).message }));
+    this.released = closed;
     // A flow cancelled or stopped ends at once; its browser may take seconds to let go (a navigation in flight), its video with it.
     if (!this.ending) await closed;
     await this.serial(() => this.end(result, { hasVideo }));
@@ -275,7 +281,7 @@ export class FlowActor {
     flow = await this.rec.setState('INITIALIZING', { startedAt: Date.now() });
     await this.loadEnv(flow);
     // Given up at once when the flow ends early (cancel): a session that opens later, openSession closes.
-    await bounded(this.openSession(flow), { signal: this.abort.signal });
+    await bounded(this.opening = this.openSession(flow), { signal: this.abort.signal });
     await bounded(this.loadTarget(flow), { signal: this.abort.signal });
 
     for (const input of flow.toolCallsOnStart) {
@@ -307,6 +313,7 @@ export class FlowActor {
     if (!driver) throw new FlowFailure('BROWSER_UNAVAILABLE', `No driver for browser type "${flow.browser.using.type}" is loaded`);
     const s = this.deps.settings.flows;
     const videoPath = s.video ? await this.deps.storage.artifacts.videoPath(flow.id) : null;
+    this.checkCancelled(); // ended while the start-up was given up on: launch nothing
     let session: BrowserSession;
     try {
       // `${NAME}` placeholders (a proxy password) are filled in for the driver only; the stored flow keeps them.

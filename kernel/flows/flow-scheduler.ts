@@ -76,7 +76,7 @@ export class FlowScheduler {
 
   /**
    * Cancels every running flow (they end FAILED SERVICE_STOPPED) and waits
-   * for them, bounded. Queued flows stay UNSTARTED: the next start runs them.
+   * for them and their browsers, bounded. Queued flows stay UNSTARTED: the next start runs them.
    */
   async stop(): Promise<void> {
     this.stopping = true;
@@ -85,6 +85,7 @@ export class FlowScheduler {
     for (const actor of running) {
       void actor.send({ type: 'cancel', code: 'SERVICE_STOPPED', message: 'The service stopped while the flow was running' }).catch(() => undefined);
     }
-    await Promise.race([Promise.allSettled(running.map((a) => a.done)), new Promise((r) => setTimeout(r, 10_000).unref())]);
+    // Their browsers too, also one still opening: the drivers close after this, and a later launch would outlive the service.
+    await Promise.race([Promise.allSettled(running.map((a) => a.done.then(() => a.released))), new Promise((r) => setTimeout(r, 10_000).unref())]);
   }
 }

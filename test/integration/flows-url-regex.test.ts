@@ -1,8 +1,11 @@
 /**
  * User regexes cannot freeze the service (issue 10, item 5, assertUrl):
- * `/(a+)+b/` against a URL of `a`s takes seconds to minutes of backtracking.
- * It runs in the page, stopped at the call's timeout, so /api/ping keeps
- * answering while it runs (a generous bound: timings belong in benchmarks).
+ * `/(a+)+b/` against a URL of 28 `a`s takes several seconds of backtracking
+ * on an idle machine (17 s on a loaded one), so run on the service's thread it
+ * would stall /api/ping for that long. It runs in the page, stopped at the
+ * call's timeout, so /api/ping keeps answering. The bound (3 s between two
+ * answers) is generous for a machine under load, and still well below what
+ * the regex costs: timings belong in benchmarks, this only tells the two apart.
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,7 +30,7 @@ describe('a catastrophic URL regex', () => {
     test(`assertUrl /(a+)+b/ on a long URL of a's fails the call, and /api/ping answers all along (${type})`, async (t) => {
       // Loading a driver the first time (WebdriverIO's import, its User-Agent probe) is not what is measured.
       await runFlow(svc, deterministic(site.url, '/index.html', [], { browser: { using: { type } } }), 60_000);
-      const created = await svc.request('POST', '/api/flows', deterministic(site.url, `/index.html?q=${'a'.repeat(25)}`, [
+      const created = await svc.request('POST', '/api/flows', deterministic(site.url, `/index.html?q=${'a'.repeat(28)}`, [
         { name: 'assertUrl', parameters: { pattern: '/(a+)+b/', timeoutMs: 1500 } },
       ], { browser: { using: { type } } }));
       assert.equal(created.status, 201, created.text);
@@ -50,7 +53,7 @@ describe('a catastrophic URL regex', () => {
       assert.equal(flow.state, 'FAILED');
       assert.equal(flow.result.error.code, 'TOOL_CALL_FAILED');
       assert.match(flow.result.error.message, /did not finish matching within \d+ ms/);
-      assert.ok(slowest < 1_000, `/api/ping did not answer for ${slowest} ms`);
+      assert.ok(slowest < 3_000, `/api/ping did not answer for ${slowest} ms`);
     });
   }
 });
