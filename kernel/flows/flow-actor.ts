@@ -53,6 +53,9 @@ export type FlowCommand =
 export type FlowAnswer<C extends FlowCommand> =
   C extends { type: 'toolCall' } ? QueuedToolCall : C extends { type: 'observe' } ? FlowObservation : FlowMetadata;
 
+/** Where a call came from: the model's reason and the usage of the answer that chose it, or the id a user call was queued under. */
+type StepOrigin = { rationale?: string | null; id?: string; tokenUsage?: TokenUsage | null; costUsd?: number | null };
+
 const failed = (code: FailureCode, message: string): FlowResult => ({ success: false, summary: null, error: { code, message } });
 
 export class FlowActor {
@@ -286,7 +289,7 @@ export class FlowActor {
 
     for (const input of flow.toolCallsOnStart) {
       await this.checkpoint();
-      const call = await this.callTool(input, 'ON_START', null);
+      const call = await this.callTool(input, 'ON_START');
       if (!call.outcome?.success && (await this.rec.get()).runMode === 'DETERMINISTIC') {
         throw new FlowFailure('TOOL_CALL_FAILED', `Tool call ${call.name} failed: ${call.outcome?.message ?? 'no outcome'}`);
       }
@@ -387,7 +390,8 @@ export class FlowActor {
   }
 
   /** Runs one tool call and records it; throws FlowCompletion when a control tool ends the flow. */
-  private async callTool(input: ToolCallInput, source: ToolCallSource, rationale: string | null, id: string = randomUUID(), tokenUsage: TokenUsage | null = null, costUsd: number | null = null): Promise<ToolCallRecord> {
+  private async callTool(input: ToolCallInput, source: ToolCallSource, by: StepOrigin = {}): Promise<ToolCallRecord> {
+    const { rationale = null, id = randomUUID(), tokenUsage = null, costUsd = null } = by;
     const flow = await this.rec.get();
     this.checkBudget(flow);
     await this.rec.setState('RUNNING_ACTION');
@@ -415,7 +419,7 @@ export class FlowActor {
   private async instructStep(flow: FlowMetadata): Promise<void> {
     const next = this.userCalls.shift();
     if (next) {
-      await this.callTool(next.input, 'USER', null, next.id);
+      await this.callTool(next.input, 'USER', { id: next.id });
       return;
     }
     if (flow.state !== 'WAITING_ON_USER_FOR_NEXT_ACTION') await this.rec.setState('WAITING_ON_USER_FOR_NEXT_ACTION');
@@ -440,6 +444,6 @@ export class FlowActor {
     this.checkCancelled();
     if ((await this.rec.get()).runMode !== 'AUTONOMOUS') return; // switched meanwhile: drop the step
     await this.checkpoint();
-    await this.callTool(step.toolCall, 'LLM', step.rationale, undefined, usage, cost);
+    await this.callTool(step.toolCall, 'LLM', { rationale: step.rationale, tokenUsage: usage, costUsd: cost });
   }
 }
