@@ -245,6 +245,22 @@ function retire(entry: SyncWorker): void {
 }
 
 /**
+ * The checks known to be too slow are answered `timeout` at once; the rest
+ * are copied (pattern, flags, input only) to run, with `where` giving each
+ * one's index in `checks`.
+ */
+function partition(checks: readonly RegexCheck[]): { outcomes: RegexOutcome[]; toRun: RegexCheck[]; where: number[] } {
+  const outcomes: RegexOutcome[] = new Array(checks.length);
+  const toRun: RegexCheck[] = [];
+  const where: number[] = [];
+  checks.forEach((c, i) => {
+    if (refusedAtOnce(c)) outcomes[i] = { status: 'timeout' };
+    else { toRun.push({ pattern: c.pattern, flags: c.flags, input: c.input }); where.push(i); }
+  });
+  return { outcomes, toRun, where };
+}
+
+/**
  * Runs a batch of checks in a worker, waiting at most `timeoutMs` in all
  * (the calling thread is blocked meanwhile, never longer). Patterns known to
  * be too slow are answered `timeout` without running. When the batch
@@ -254,13 +270,7 @@ function retire(entry: SyncWorker): void {
  * batch ran (a worker's start-up, waited for separately, is not counted).
  */
 export function testRegexesSync(checks: readonly RegexCheck[], timeoutMs: number, stats?: { runMs: number }): RegexOutcome[] {
-  const outcomes: RegexOutcome[] = new Array(checks.length);
-  const toRun: RegexCheck[] = [];
-  const where: number[] = [];
-  checks.forEach((c, i) => {
-    if (refusedAtOnce(c)) outcomes[i] = { status: 'timeout' };
-    else { toRun.push({ pattern: c.pattern, flags: c.flags, input: c.input }); where.push(i); }
-  });
+  const { outcomes, toRun, where } = partition(checks);
   if (!toRun.length) return outcomes;
   const entry = readySyncWorker();
   if (!entry) {
@@ -435,13 +445,7 @@ const verifyLane = new AsyncLane();
  * loop stays free. Outcomes as in `testRegexesSync`.
  */
 export async function testRegexes(checks: readonly RegexCheck[], timeoutMs: number): Promise<RegexOutcome[]> {
-  const outcomes: RegexOutcome[] = new Array(checks.length);
-  const toRun: RegexCheck[] = [];
-  const where: number[] = [];
-  checks.forEach((c, i) => {
-    if (refusedAtOnce(c)) outcomes[i] = { status: 'timeout' };
-    else { toRun.push({ pattern: c.pattern, flags: c.flags, input: c.input }); where.push(i); }
-  });
+  const { outcomes, toRun, where } = partition(checks);
   if (toRun.length) (await checksLane.run(toRun, timeoutMs)).forEach((o, k) => { outcomes[where[k]!] = o; });
   return outcomes;
 }
