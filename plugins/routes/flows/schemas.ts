@@ -60,6 +60,8 @@ export const RunModeBody = v.strictObject({ runMode: v.picklist(RUN_MODES, `expe
 export const FlowMetadataDoc = v.looseObject({
   id: v.string(), name: v.string(), targetWebsite: v.string(), state: v.picklist(FLOW_STATES),
   runMode: v.picklist(RUN_MODES), createdAt: v.number(),
+  waitingFor: v.pipe(v.optional(v.nullable(v.string())),
+    v.description('INITIALIZING: what the flow waits for ("a browser from http://grid:4444: ..."); null otherwise')),
   costUsd: v.pipe(v.optional(v.nullable(v.number())),
     v.description("Sum of the model calls' costUsd at their GPT configuration's prices; null (or absent in older records) while none had a price")),
 });
