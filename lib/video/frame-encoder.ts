@@ -1,19 +1,29 @@
 /**
  * Encodes still frames into a WebM (VP9) with the system ffmpeg at a steady
- * frame rate, whatever rate the frames arrive at: a timer writes the latest
- * frame each tick, so a still page becomes a still video of the right length
- * and a burst of frames costs no more than the rate. Shared by the drivers
- * (DevTools screencast JPEGs, WebDriver screenshot PNGs).
+ * frame rate, whatever rate the frames arrive at: a timer puts the latest
+ * frame in the video each tick, so a still page becomes a still video of
+ * the right length and a burst of frames costs no more than the rate. Shared
+ * by the drivers (screenshot PNGs, DevTools screencast JPEGs).
  *
- * What keeps a video cheap next to the flow it records (bench:replay):
- * frames at most MAX_VIDEO_WIDTH wide (the screencast is asked for that
- * size, so the browser encodes smaller JPEGs too), no look-ahead (each frame
- * is encoded as it arrives, so closing the file at the end of the flow has
- * almost nothing left to do), and ffmpeg at a lower CPU priority, so it
- * takes the cores only when the browser and the service leave them idle.
+ * What keeps a video cheap next to the flow it records (bench:replay), on
+ * machines where the browser already takes most of the cores:
+ * - Encoding waits: the first LIVE_ENCODE_AFTER_MS of a video are kept in
+ *   memory (references to its few distinct frames) and ffmpeg starts only
+ *   after them, or when the recording ends. A short flow is encoded once it
+ *   has finished, so none of its steps waits behind the encoder; a long one
+ *   (mostly waiting on a model) is encoded as it goes.
+ * - The end does not wait: `end()` returns once the last frame is taken and
+ *   `written` settles when the file is complete. The file is written as
+ *   `<output>.part` and renamed when complete, so a reader never gets half
+ *   a video (the video route waits for the rename).
+ * - ffmpeg runs at the lowest CPU priority without look-ahead, on frames at
+ *   most MAX_VIDEO_WIDTH wide.
+ * - No frame given is lost: a frame replaced before any tick wrote it still
+ *   gets its own frame in the video, and the video pays that frame back by
+ *   skipping its next repeated one, so it stays in step with the clock.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { dirname } from 'node:path';
 
@@ -36,27 +46,54 @@ export interface FrameEncoderOptions {
   log: EncoderLog;
 }
 
-/** How long ffmpeg may take to finish the file after its input ends. */
-const FINISH_TIMEOUT_MS = 15_000;
+/** How long ffmpeg may take to finish the file after its input ends (it runs at the lowest priority). */
+const FINISH_TIMEOUT_MS = 120_000;
 
 /** Widest video frame: a 1280x720 viewport is recorded at 960x540, where each action is still legible. */
 export const MAX_VIDEO_WIDTH = 960;
 
-/** ffmpeg's niceness (0 normal, 19 lowest): below the browser and the service. */
-const ENCODER_NICENESS = 10;
+/** ffmpeg's niceness (0 normal, 19 lowest): it takes the cores only when the browser and the service leave them idle. */
+const ENCODER_NICENESS = 19;
+
+/** How much video is kept in memory before ffmpeg starts (see above). */
+export const LIVE_ENCODE_AFTER_MS = 10_000;
+
+/** Frames waiting for ffmpeg at most (a starved encoder): past it, ticks are skipped and the video is shorter. */
+const MAX_PENDING_FRAMES = 3_000;
+
+/** Videos still being finished, process-wide: the drivers wait for them at service shutdown. */
+const unfinished = new Set<Promise<void>>();
+
+/** Resolves once every video being finished is complete (or given up). */
+export async function videosWritten(): Promise<void> {
+  while (unfinished.size > 0) await Promise.all([...unfinished]);
+}
 
 /** One video being written. */
 export class FrameEncoder {
-  private readonly ffmpeg: ChildProcess;
+  private ffmpeg: ChildProcess | null = null;
   private readonly timer: NodeJS.Timeout;
   private readonly width: number;
   private readonly height: number;
+  private readonly startedAt = Date.now();
+  private readonly partPath: string;
+  /** The newest frame given, and whether it is in the video yet. */
   private lastFrame: Buffer | null = null;
+  private lastWritten = false;
+  /** Frames put in the video ahead of the clock (each skips a later repeated tick). */
+  private ahead = 0;
   private framesWritten = 0;
+  /** Frames in the video not yet handed to ffmpeg. */
+  private readonly pending: Buffer[] = [];
   private waitingForDrain = false;
-  private readonly exited: Promise<number | null>;
-  private stopped: Promise<void> | null = null;
+  /** Ends ffmpeg's input once the last pending frame is handed over. */
+  private endWhenFlushed: (() => void) | null = null;
+  private exited: Promise<number | null> | null = null;
+  private ended: Promise<void> | null = null;
   private stderr = '';
+  private resolveWritten!: () => void;
+  /** Settles when the file is complete, or when it could not be made (logged); never rejects. */
+  readonly written: Promise<void>;
 
   constructor(private readonly options: FrameEncoderOptions, private readonly onTick?: () => void) {
     // Scaled down to MAX_VIDEO_WIDTH, aspect kept; VP9 with yuv420p wants even dimensions.
@@ -64,27 +101,15 @@ export class FrameEncoder {
     const even = (n: number) => Math.max(2, Math.round(n * scale) - (Math.round(n * scale) % 2));
     this.width = even(options.width);
     this.height = even(options.height);
+    this.partPath = `${options.outputPath}.part`;
     mkdirSync(dirname(options.outputPath), { recursive: true });
-    this.ffmpeg = spawn(options.ffmpegPath, this.ffmpegArgs(), { stdio: ['pipe', 'ignore', 'pipe'] });
-    try {
-      if (this.ffmpeg.pid !== undefined) setPriority(this.ffmpeg.pid, ENCODER_NICENESS);
-    } catch {
-      // Not allowed here (a container without the right): it then runs at normal priority.
-    }
-    this.exited = new Promise((resolve) => {
-      this.ffmpeg.on('exit', (code) => resolve(code));
-      this.ffmpeg.on('error', (err) => {
-        options.log.warn('ffmpeg could not run; the video will be missing', { error: err });
-        resolve(null);
-      });
-    });
-    this.ffmpeg.stderr!.on('data', (chunk: Buffer) => { this.stderr = (this.stderr + chunk.toString()).slice(-2000); });
-    // A dead ffmpeg makes writes fail with EPIPE; the exit handler reports it.
-    this.ffmpeg.stdin!.on('error', () => undefined);
-    this.ffmpeg.stdin!.on('drain', () => { this.waitingForDrain = false; });
+    this.written = new Promise((resolve) => { this.resolveWritten = resolve; });
+    const written = this.written;
+    unfinished.add(written);
+    void written.then(() => unfinished.delete(written));
     this.timer = setInterval(() => {
       this.onTick?.();
-      this.writeFrame();
+      this.tick();
     }, Math.round(1000 / options.fps));
   }
 
@@ -93,19 +118,19 @@ export class FrameEncoder {
     return { width: this.width, height: this.height };
   }
 
-  /** Frames written so far (tests and diagnostics). */
+  /** Frames in the video so far (tests and diagnostics). */
   get frameCount(): number {
     return this.framesWritten;
   }
 
   /**
-   * Where in the video the newest frame written is, in ms (its index over
-   * the rate; 0 before the first): the picture as things stand now, on the
-   * video's own timeline, which drifts from the wall clock when ticks are
-   * late or skipped.
+   * Where in the video the newest frame given is, in ms (its index over the
+   * rate; 0 before the first): the page as things stand now, on the video's
+   * own timeline, which drifts from the wall clock when ticks are late.
    */
   get positionMs(): number {
-    return Math.round((Math.max(0, this.framesWritten - 1) * 1000) / this.options.fps);
+    const index = this.lastWritten ? this.framesWritten - 1 : this.framesWritten;
+    return Math.round((Math.max(0, index) * 1000) / this.options.fps);
   }
 
   /** Whether any frame was ever given. */
@@ -115,46 +140,136 @@ export class FrameEncoder {
 
   /** The picture the next ticks write, until another one is given. */
   setFrame(frame: Buffer): void {
-    if (!this.stopped) this.lastFrame = frame;
+    if (this.ended) return;
+    // The frame it replaces never made it into the video: it gets its own frame now.
+    if (this.lastFrame && !this.lastWritten) {
+      this.put(this.lastFrame);
+      this.ahead++;
+    }
+    this.lastFrame = frame;
+    this.lastWritten = false;
   }
 
   /**
-   * Stops and waits until ffmpeg has written the whole file. `fallbackFrame`
-   * supplies one picture when none was ever given, so even a very short
-   * session makes a playable file.
+   * Takes the last frame (`fallbackFrame` supplies one when none was ever
+   * given, so even a very short session makes a playable file) and lets
+   * ffmpeg finish the file in the background: `written` tells when.
    */
-  stop(fallbackFrame?: () => Promise<Buffer | null>): Promise<void> {
-    this.stopped ??= this.finish(fallbackFrame);
-    return this.stopped;
+  end(fallbackFrame?: () => Promise<Buffer | null>): Promise<void> {
+    this.ended ??= this.takeLastFrame(fallbackFrame);
+    return this.ended;
   }
 
-  private async finish(fallbackFrame?: () => Promise<Buffer | null>): Promise<void> {
+  /** `end()`, then waits until the file is complete. */
+  async stop(fallbackFrame?: () => Promise<Buffer | null>): Promise<void> {
+    await this.end(fallbackFrame);
+    await this.written;
+  }
+
+  private async takeLastFrame(fallbackFrame?: () => Promise<Buffer | null>): Promise<void> {
     clearInterval(this.timer);
     if (!this.lastFrame && fallbackFrame) this.lastFrame = await fallbackFrame().catch(() => null);
-    this.waitingForDrain = false;
-    this.writeFrame();
-    this.ffmpeg.stdin!.end();
+    if (this.lastFrame && !this.lastWritten) this.put(this.lastFrame);
+    if (this.framesWritten === 0) {
+      this.options.log.warn('No frame was recorded; the video is missing', { path: this.options.outputPath });
+      this.resolveWritten();
+      return;
+    }
+    void this.finish().catch((err) => this.options.log.warn('The video could not be finished', { path: this.options.outputPath, error: err }))
+      .finally(() => this.resolveWritten());
+  }
+
+  private async finish(): Promise<void> {
+    // Readers wait while the `.part` file exists: it must exist before ffmpeg has opened it.
+    if (!this.ffmpeg) writeFileSync(this.partPath, '');
+    const exited = this.startFfmpeg();
+    this.flush();
+    const stdin = this.ffmpeg!.stdin!;
+    // Ends the input once every pending frame is handed over.
+    if (this.pending.length === 0) stdin.end();
+    else this.endWhenFlushed = () => stdin.end();
     let timeout: NodeJS.Timeout | undefined;
     const code = await Promise.race([
-      this.exited,
+      exited,
       new Promise<'timeout'>((resolve) => { timeout = setTimeout(() => resolve('timeout'), FINISH_TIMEOUT_MS); }),
     ]);
     clearTimeout(timeout);
+    this.pending.length = 0;
     if (code === 'timeout') {
-      this.ffmpeg.kill('SIGKILL');
+      this.ffmpeg!.kill('SIGKILL');
       this.options.log.warn('ffmpeg did not finish the video in time; it was stopped', { path: this.options.outputPath });
     } else if (code !== 0) {
       this.options.log.warn('ffmpeg failed to encode the video', { code, frames: this.framesWritten, stderr: this.stderr.trim() });
     } else {
-      this.options.log.debug('Video written', { path: this.options.outputPath, frames: this.framesWritten });
+      try {
+        renameSync(this.partPath, this.options.outputPath);
+        this.options.log.debug('Video written', { path: this.options.outputPath, frames: this.framesWritten });
+        return;
+      } catch (err) {
+        // The flow was deleted while its video was being finished.
+        this.options.log.debug('The finished video could not be put in place', { path: this.options.outputPath, error: err });
+      }
+    }
+    rmSync(this.partPath, { force: true });
+  }
+
+  /** One tick of the clock: the newest frame again, unless the video is ahead of the clock. */
+  private tick(): void {
+    if (!this.lastFrame) return;
+    if (this.ahead > 0 && this.lastWritten) {
+      this.ahead--;
+      return;
+    }
+    if (this.pending.length >= MAX_PENDING_FRAMES) return;
+    this.put(this.lastFrame);
+  }
+
+  /** Appends a frame to the video: kept until ffmpeg runs, then handed over as fast as it reads. */
+  private put(frame: Buffer): void {
+    this.framesWritten++;
+    if (frame === this.lastFrame) this.lastWritten = true;
+    this.pending.push(frame);
+    if (!this.ffmpeg && Date.now() - this.startedAt >= LIVE_ENCODE_AFTER_MS) void this.startFfmpeg();
+    this.flush();
+  }
+
+  private flush(): void {
+    const stdin = this.ffmpeg?.stdin;
+    if (!stdin) return;
+    while (this.pending.length > 0 && !this.waitingForDrain && stdin.writable) {
+      if (!stdin.write(this.pending.shift()!)) this.waitingForDrain = true;
+    }
+    if (this.pending.length === 0 && this.endWhenFlushed) {
+      const end = this.endWhenFlushed;
+      this.endWhenFlushed = null;
+      end();
     }
   }
 
-  private writeFrame(): void {
-    if (!this.lastFrame || this.waitingForDrain || !this.ffmpeg.stdin!.writable) return;
-    this.framesWritten++;
-    // Skipping frames while ffmpeg catches up keeps memory bounded.
-    if (!this.ffmpeg.stdin!.write(this.lastFrame)) this.waitingForDrain = true;
+  private startFfmpeg(): Promise<number | null> {
+    if (this.exited) return this.exited;
+    const ffmpeg = spawn(this.options.ffmpegPath, this.ffmpegArgs(), { stdio: ['pipe', 'ignore', 'pipe'] });
+    this.ffmpeg = ffmpeg;
+    try {
+      if (ffmpeg.pid !== undefined) setPriority(ffmpeg.pid, ENCODER_NICENESS);
+    } catch {
+      // Not allowed here (a container without the right): it then runs at normal priority.
+    }
+    this.exited = new Promise((resolve) => {
+      ffmpeg.on('exit', (code) => resolve(code));
+      ffmpeg.on('error', (err) => {
+        this.options.log.warn('ffmpeg could not run; the video will be missing', { error: err });
+        resolve(null);
+      });
+    });
+    ffmpeg.stderr!.on('data', (chunk: Buffer) => { this.stderr = (this.stderr + chunk.toString()).slice(-2000); });
+    // A dead ffmpeg makes writes fail with EPIPE; the exit handler reports it.
+    ffmpeg.stdin!.on('error', () => undefined);
+    ffmpeg.stdin!.on('drain', () => {
+      this.waitingForDrain = false;
+      this.flush();
+    });
+    return this.exited;
   }
 
   private ffmpegArgs(): string[] {
@@ -168,7 +283,7 @@ export class FrameEncoder {
       // No look-ahead (lag 0, so no alternate reference frames): nothing is left to encode when the input ends.
       '-c:v', 'libvpx-vp9', '-deadline', 'realtime', '-cpu-used', '8', '-row-mt', '1', '-lag-in-frames', '0', '-auto-alt-ref', '0',
       '-b:v', '1M', '-pix_fmt', 'yuv420p',
-      '-f', 'webm', this.options.outputPath,
+      '-f', 'webm', this.partPath,
     ];
   }
 }

@@ -116,14 +116,14 @@ describe('video offsets of tool calls and live frames', () => {
     assert.ok(isBlue(colourAt(videoFile, (waitBlue.videoOffsetMs + end) / 2)), 'blue during the second wait');
   });
 
-  test('live frames: JPEG of the active tab, at most 2 per second, URL redacted', () => {
+  test('live frames: PNG of the active tab (the video\'s pictures), at most 2 per second, URL redacted', () => {
     const frames = live.filter((e) => e.event === 'frame');
     assert.ok(frames.length >= 3, `only ${frames.length} frames in a 3 s run`);
     for (const f of frames) {
       assert.equal(f.data.flowId, flow.id);
-      assert.equal(f.data.mimeType, 'image/jpeg');
+      assert.equal(f.data.mimeType, 'image/png');
       assert.equal(f.id, undefined, 'frames carry no event id (never replayed)');
-      assert.ok(Buffer.from(f.data.data, 'base64').subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])), 'a JPEG');
+      assert.ok(Buffer.from(f.data.data, 'base64').subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), 'a PNG');
       assert.equal(f.data.tabIndex, 0);
       assert.ok(!f.data.url.includes(SECRET), f.data.url);
     }

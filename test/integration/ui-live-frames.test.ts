@@ -64,7 +64,7 @@ test('the Live view shows the newest frame while the flow waits', async () => {
       const f = await frameColour(page);
       return f && f.rgb[2]! > 180 && f.rgb[0]! < 80 && f.rgb[1]! < 80 ? f : undefined;
     }, 30_000, 'a blue live frame');
-    assert.match(shown.src, /^data:image\/jpeg;base64,/);
+    assert.match(shown.src, /^data:image\/png;base64,/);
     const flow = (await svc.request('GET', `/api/flows/${id}`)).body;
     assert.ok(!isFinished(flow), `the flow is still in its wait (${flow.state})`);
     const calls = (await svc.request('GET', `/api/flows/${id}/tool-calls`)).body;

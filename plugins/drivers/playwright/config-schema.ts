@@ -26,6 +26,12 @@ export const PlaywrightConfigSchema = v.optional(
     ffmpegPath: v.optional(v.pipe(v.string(), v.minLength(1))),
     /** Frames per second of recorded videos. */
     videoFps: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(30)), 10),
+    /**
+     * Where video frames come from: `screenshots` (default) the flow's own screenshots, one after each
+     * action, plus one every 500 ms while the page is left alone; `screencast` every repaint of the
+     * page (smoother motion, but the browser encodes each repaint: about 0.1x slower replays).
+     */
+    videoSource: v.optional(v.picklist(['screenshots', 'screencast']), 'screenshots'),
     /** How long launching Chromium or connecting to a remote one may take. */
     launchTimeoutMs: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1000)), 30_000),
     /**

@@ -9,6 +9,7 @@ import { DeviceDriver } from './device-driver';
 import { HostedDriver } from './hosted-driver';
 import { RemoteDriver } from './remote-driver';
 import { resolveChromiumPath, resolveFfmpegPath } from './executables';
+import { videosWritten } from '../../../lib/video/frame-encoder';
 
 export interface PlaywrightDrivers {
   device: DeviceDriver;
@@ -37,6 +38,8 @@ export function createPlaywrightDrivers(config: PlaywrightConfig, logger: Logger
     hosted,
     async closeAll() {
       await Promise.all([device.close(), remote.close(), hosted.close()]);
+      // Videos of flows that just ended are still being finished: none is cut short by the shutdown.
+      await videosWritten();
     },
   };
 }

@@ -11,7 +11,6 @@ import type { Logger } from '../../../kernel/logger';
 import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
 import { defaultUserAgent, markedUserAgent, ServiceGuard } from './service-guard';
 import { PlaywrightSession } from './session';
-import { VideoRecorder } from './video-recorder';
 
 /** What every session needs besides its context. */
 export interface SessionBasics {
@@ -21,6 +20,8 @@ export interface SessionBasics {
   /** ffmpeg binary, or null when videos cannot be made here. */
   ffmpegPath: string | null;
   videoFps: number;
+  /** How videos are recorded (the plugin's `videoSource`). */
+  videoSource: 'screenshots' | 'screencast';
   /** The service's own origins, which the context blocks. */
   serviceOrigins: ServiceOrigins;
   /** Largest result a page hands back, in bytes (the plugin's `maxResultBytes`). */
@@ -108,14 +109,14 @@ export async function openSessionOnContext(args: OpenOnContextArgs): Promise<Bro
 
   if (options.videoPath) {
     if (args.ffmpegPath) {
-      session.attachRecorder(new VideoRecorder({
+      session.startVideo({
         ffmpegPath: args.ffmpegPath,
         outputPath: options.videoPath,
         width: args.viewport.width,
         height: args.viewport.height,
         fps: args.videoFps,
-        logger,
-      }));
+        source: args.videoSource,
+      });
     } else {
       logger.warn('No ffmpeg found: this flow runs without a video', { flowId: options.flowId });
     }

@@ -68,7 +68,7 @@ export class RemoteDriver implements BrowserDriver {
       options,
       logger: this.deps.logger,
       ffmpegPath: this.deps.ffmpegPath,
-      videoFps: this.deps.config.videoFps,
+      videoFps: this.deps.config.videoFps, videoSource: this.deps.config.videoSource,
       serviceOrigins: this.deps.serviceOrigins(),
       maxResultBytes: this.deps.config.maxResultBytes,
       onClosed,

@@ -20,13 +20,29 @@ import { boundedTitle, TabTracker } from './tab-tracker';
 import { runPageScript } from './page-script';
 import { describeNavigationFailure, isInterruptedNavigation } from './readable-errors';
 import type { ServiceGuard } from './service-guard';
-import type { VideoRecorder } from './video-recorder';
+import { VideoRecorder } from './video-recorder';
+import { ScreenshotVideo } from '../../../lib/video/screenshot-video';
 import { ViewportCapture } from './viewport-capture';
 import { warmOnLoad } from './page-warmup';
 import { FrameThrottle } from '../../../lib/video/frame-throttle';
 
-/** Live frames go out at most twice a second (each is a JPEG of the viewport on the event stream). */
+/** Live frames go out at most twice a second (each is a picture of the viewport on the event stream). */
 const LIVE_FRAME_INTERVAL_MS = 500;
+
+/** A screenshots video takes a picture when the flow's own are older than this: the page changing between actions is in the video at 2 frames a second. */
+const IDLE_CAPTURE_MS = 500;
+
+/** How a session records its video (the plugin's `videoSource`, see drivers.md#video). */
+export interface SessionVideoOptions {
+  ffmpegPath: string;
+  outputPath: string;
+  /** The viewport: frames are scaled into it. */
+  width: number;
+  height: number;
+  fps: number;
+  /** `screenshots`: the flow's own screenshots plus one while idle; `screencast`: every repaint (smoother, costs the browser more). */
+  source: 'screenshots' | 'screencast';
+}
 
 export interface PlaywrightSessionParts {
   context: BrowserContext;
@@ -56,6 +72,7 @@ export class PlaywrightSession implements BrowserSession {
   private readonly states: ElementStates<FoundElement>;
   private readonly capture: ViewportCapture;
   private recorder: VideoRecorder | null = null;
+  private shots: ScreenshotVideo | null = null;
   private closing: Promise<void> | null = null;
   /** Each tab's requests in flight, for best-effort loads (page-load.ts). */
   private readonly requests = new WeakMap<Page, RequestTracker>();
@@ -67,7 +84,11 @@ export class PlaywrightSession implements BrowserSession {
     this.dialogs = new DialogResponder(this.logger);
     // One observer per session: it keeps the refs of the latest observation.
     // Its screenshots use the session's DevTools capture (see screenshot()).
-    this.observer = new PageObserver((page) => this.capture.png(page, parts.actionTimeoutMs));
+    this.observer = new PageObserver(async (page) => {
+      const png = await this.capture.png(page, parts.actionTimeoutMs);
+      this.shots?.offer(png);
+      return png;
+    });
     this.tabTracker = new TabTracker(this.context, (page) => {
       this.dialogs.attach(page);
       this.requests.set(page, new RequestTracker(page));
@@ -91,28 +112,39 @@ export class PlaywrightSession implements BrowserSession {
   }
 
   /** Starts recording the active tab (and every tab that becomes active). */
-  attachRecorder(recorder: VideoRecorder): void {
-    this.recorder = recorder;
-    const current = this.tabTracker.current();
-    if (current) void recorder.follow(this.context, current);
-    this.tabTracker.onActiveChange((page) => void recorder.follow(this.context, page));
+  startVideo(options: SessionVideoOptions): void {
+    if (options.source === 'screencast') {
+      const recorder = new VideoRecorder({ ...options, logger: this.logger });
+      this.recorder = recorder;
+      const current = this.tabTracker.current();
+      if (current) void recorder.follow(this.context, current);
+      this.tabTracker.onActiveChange((page) => void recorder.follow(this.context, page));
+      return;
+    }
+    this.shots = new ScreenshotVideo({
+      ...options, logger: this.logger, idleCaptureMs: IDLE_CAPTURE_MS,
+      capture: async () => this.capture.png(await this.page(), this.parts.actionTimeoutMs),
+      busy: () => this.closing !== null,
+    });
   }
 
   get recordsVideo(): boolean {
-    return this.recorder !== null;
+    return this.recorder !== null || this.shots !== null;
   }
 
   videoPositionMs(): number | null {
-    return this.recorder?.positionMs ?? null;
+    return (this.recorder ?? this.shots)?.positionMs ?? null;
   }
 
-  /** The screencast frames feeding the video, throttled (lib/video/frame-throttle.ts); none without a recorder. */
+  /** The video's pictures, throttled (lib/video/frame-throttle.ts); none without a video. */
   onFrame(listener: (frame: LiveFrame) => void): void {
     // A frame still waiting when the session closes is dropped: the flow has moved on.
     const throttle = new FrameThrottle<LiveFrame>(LIVE_FRAME_INTERVAL_MS, (frame) => { if (!this.closing) listener(frame); });
-    this.recorder?.onFrame((data, page) => {
-      throttle.offer({ mimeType: 'image/jpeg', data, tabIndex: Math.max(0, this.tabTracker.list().indexOf(page)), url: page.url() });
+    const offer = (mimeType: LiveFrame['mimeType'], data: Buffer, page: Page | null) => throttle.offer({
+      mimeType, data, tabIndex: page ? Math.max(0, this.tabTracker.list().indexOf(page)) : 0, url: page?.url() ?? 'about:blank',
     });
+    this.recorder?.onFrame((data, page) => offer('image/jpeg', data, page));
+    this.shots?.onFrame((data) => offer('image/png', data, this.tabTracker.current() ?? null));
   }
 
   currentUrl(): string {
@@ -235,7 +267,9 @@ export class PlaywrightSession implements BrowserSession {
 
   /** The active tab's viewport, captured over the DevTools protocol (see viewport-capture.ts). */
   async screenshot(): Promise<Buffer> {
-    return this.capture.png(await this.page(), this.parts.actionTimeoutMs);
+    const png = await this.capture.png(await this.page(), this.parts.actionTimeoutMs);
+    this.shots?.offer(png);
+    return png;
   }
 
   async observe(options: ObserveOptions): Promise<Observation> {
@@ -249,10 +283,12 @@ export class PlaywrightSession implements BrowserSession {
 
   private async shutdown(): Promise<void> {
     try {
+      // The video's last picture is taken before the context goes; the file is finished in the background (frame-encoder.ts).
       if (this.recorder) {
         const page = this.tabTracker.current();
-        await this.recorder.stop(async () => (page ? page.screenshot({ type: 'jpeg', quality: 60, timeout: 2_000 }) : null));
+        await this.recorder.end(async () => (page ? page.screenshot({ type: 'jpeg', quality: 60, timeout: 2_000 }) : null));
       }
+      await this.shots?.end();
     } finally {
       await this.parts.closeContext().catch((err) => this.logger.debug('Closing the browser context failed', { error: err }));
       this.parts.onClosed();

@@ -97,15 +97,20 @@ export class VideoRecorder {
   }
 
   /**
-   * Stops recording and waits until ffmpeg has written the whole file.
+   * Stops recording; ffmpeg finishes the file in the background (`written`).
    * `fallbackFrame` supplies one picture when the screencast sent none.
    */
-  async stop(fallbackFrame?: () => Promise<Buffer | null>): Promise<void> {
+  async end(fallbackFrame?: () => Promise<Buffer | null>): Promise<void> {
     if (!this.stopping) {
       this.stopping = true;
       await this.detach();
     }
-    await this.encoder.stop(fallbackFrame);
+    await this.encoder.end(fallbackFrame);
+  }
+
+  /** Settles when the file is complete (after `end()`); never rejects. */
+  get written(): Promise<void> {
+    return this.encoder.written;
   }
 
   private async detach(): Promise<void> {

@@ -5,7 +5,7 @@
  * and the observation are delegated to their own modules.
  */
 import type {
-  BrowserSession, DialogInfo, ElementActionResult, ElementState, ExtractedText, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
+  BrowserSession, DialogInfo, LiveFrame, ElementActionResult, ElementState, ExtractedText, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
 } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
 import { TITLE_IN_PAGE } from '../../../lib/page-scripts/result-cap';
@@ -27,7 +27,11 @@ import { Tabs } from './tabs';
 import { withTimeout } from './timing';
 import { isAlertOpen, isNoSuchWindow, isTimeoutError, readableMessage } from './webdriver-errors';
 import { Wire, type WdBrowser } from './wire';
-import { WebdriverVideo } from './video-recorder';
+import { ScreenshotVideo } from '../../../lib/video/screenshot-video';
+import { FrameThrottle } from '../../../lib/video/frame-throttle';
+
+/** Live frames go out at most twice a second. */
+const LIVE_FRAME_INTERVAL_MS = 500;
 
 /** What a session is made of. */
 export interface WebdriverSessionParts {
@@ -58,7 +62,7 @@ const DELETE_TIMEOUT_MS = 5_000;
 /** One flow's BrowserSession on one WebDriver session. */
 export class WebdriverSession implements BrowserSession {
   readonly disconnected: Promise<Error>;
-  private video: WebdriverVideo | null = null;
+  private video: ScreenshotVideo | null = null;
   private closing: Promise<void> | null = null;
   private lastUrl = 'about:blank';
   private readonly liveness: Liveness;
@@ -129,11 +133,19 @@ export class WebdriverSession implements BrowserSession {
     return this.video?.positionMs ?? null;
   }
 
+  /** The video's pictures as live frames, at most two a second (lib/video/frame-throttle.ts); none without a video. */
+  onFrame(listener: (frame: LiveFrame) => void): void {
+    const throttle = new FrameThrottle<LiveFrame>(LIVE_FRAME_INTERVAL_MS, (frame) => { if (!this.closing) listener(frame); });
+    this.video?.onFrame((data) => throttle.offer({ mimeType: 'image/png', data, tabIndex: 0, url: this.lastUrl }));
+  }
+
   private startVideo(): void {
     const { video, viewport, logger, browser } = this.parts;
     if (!video) return;
-    this.video = new WebdriverVideo({
+    this.video = new ScreenshotVideo({
       ...video, ...viewport, logger,
+      // WebDriver's screenshots are slow (a whole command): taken at the video's rate while the flow leaves the page alone.
+      idleCaptureMs: 1000 / video.fps,
       // Straight to the browser, not through the Wire: a frame must never answer a dialog.
       capture: async () => Buffer.from(await browser.takeScreenshot(), 'base64'),
       busy: () => this.wire.busy || this.closing !== null,
@@ -314,8 +326,8 @@ export class WebdriverSession implements BrowserSession {
   private async shutdown(): Promise<void> {
     const gone = this.liveness.gone;
     this.liveness.stop();
-    // The video's last frames come from the browser: finished before the session goes.
-    await this.video?.stop().catch((err) => this.parts.logger.warn('The video could not be finished', { flowId: this.parts.flowId, error: err }));
+    // The video's last frame comes from the browser: taken before the session goes; the file is finished in the background.
+    await this.video?.end();
     try {
       if (!gone) {
         await withTimeout(this.parts.browser.deleteSession(), DELETE_TIMEOUT_MS, 'deleting the WebDriver session timed out');

@@ -4,6 +4,7 @@
  * own chromedriver. WebdriverIO speaks the protocol (classic WebDriver, no
  * BiDi, so any W3C endpoint and browser works).
  */
+import { videosWritten } from '../../../lib/video/frame-encoder';
 import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import { invalidRequest } from '../../../kernel/errors';
 import type { BrowserConfig } from '../../../kernel/flows/flow-types';
@@ -148,6 +149,8 @@ export class WebdriverDriver implements BrowserDriver {
   async close(): Promise<void> {
     await Promise.all([...this.sessions].map((s) => s.close().catch(() => undefined)));
     await this.local.stop();
+    // Videos of flows that just ended are still being finished: none is cut short by the shutdown.
+    await videosWritten();
   }
 
   /** A new WebDriver session on `connection`. */

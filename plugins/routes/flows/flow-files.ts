@@ -4,10 +4,17 @@
  * first), never through the flow lifecycle, which they do not change.
  */
 import { existsSync, statSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Flows } from '../../../kernel/contracts/flows';
 import type { Storage } from '../../../kernel/contracts/storage';
 import { ApiError } from '../../../kernel/errors';
 import { isTerminal, type ToolCallRecord } from '../../../kernel/flows/flow-types';
+
+/** How long a request for a video still being finished waits for it at most (ms). */
+const VIDEO_WAIT_MS = 60_000;
+
+/** A video file left unchanged this long is no longer being written (its encoder died with a previous run). */
+const STALE_PART_MS = 15_000;
 
 export class FlowFiles {
   constructor(private readonly flows: Flows, private readonly storage: Storage) {}
@@ -28,13 +35,39 @@ export class FlowFiles {
     return path;
   }
 
-  /** Absolute path of the finished video, or 404 VIDEO_NOT_FOUND (also while it is still being written). */
+  /**
+   * Absolute path of the finished video, or 404 VIDEO_NOT_FOUND. A video is
+   * finished in the background once its flow has ended, as `video.webm.part`
+   * renamed when complete (lib/video/frame-encoder.ts): a request in that
+   * time waits for it.
+   */
   async videoPath(id: string): Promise<string> {
     const flow = await this.flows.get(id);
     const path = await this.storage.artifacts.videoPath(id);
-    if (!flow.hasVideo || !existsSync(path) || statSync(path).size === 0) {
-      throw new ApiError('VIDEO_NOT_FOUND', `Flow ${id} has no video${isTerminal(flow.state) ? '' : ' yet (it is written when the flow ends)'}`);
+    const missing = () => new ApiError('VIDEO_NOT_FOUND', `Flow ${id} has no video${isTerminal(flow.state) ? '' : ' yet (it is written when the flow ends)'}`);
+    if (!flow.hasVideo || !isTerminal(flow.state)) {
+      if (flow.hasVideo && hasContent(path)) return path;
+      throw missing();
     }
-    return path;
+    const deadline = Date.now() + VIDEO_WAIT_MS;
+    for (;;) {
+      if (hasContent(path)) return path;
+      const part = modifiedAt(`${path}.part`);
+      if (part === null || Date.now() - part > STALE_PART_MS || Date.now() > deadline) throw missing();
+      await sleep(50);
+    }
+  }
+}
+
+function hasContent(path: string): boolean {
+  return existsSync(path) && statSync(path).size > 0;
+}
+
+/** When `path` last changed (ms), or null when it does not exist. */
+function modifiedAt(path: string): number | null {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return null;
   }
 }

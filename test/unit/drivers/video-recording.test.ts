@@ -1,6 +1,10 @@
 /**
- * Video recording: the CDP screencast piped into the system ffmpeg must give
- * a complete VP9 WebM that ffprobe reads, following the active tab.
+ * Video recording: the session's pictures (by default its screenshots plus
+ * one while idle; with videoSource 'screencast', the DevTools screencast)
+ * piped into the system ffmpeg must give a complete VP9 WebM that ffprobe
+ * reads, following the active tab. close() returns once the last picture
+ * is taken; the file is finished in the background as `<path>.part`, then
+ * renamed (videosWritten() waits for it).
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,6 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startHarness, type Harness } from './driver-harness';
+import { videosWritten } from '../../../lib/video/frame-encoder';
 
 let h: Harness;
 
@@ -25,7 +30,7 @@ function probe(file: string): { codec: string; width: number; height: number; du
   return { codec: stream.codec_name, width: stream.width, height: stream.height, duration: Number(json.format.duration) };
 }
 
-test('a session records a VP9 WebM of the active tab, complete once close() returns', async () => {
+test('a session records a VP9 WebM of the active tab, finished in the background after close()', async () => {
   const videoPath = join(h.tmp, 'videos', 'flow.webm');
   const s = await h.open({ videoPath });
   assert.equal(s.recordsVideo, true);
@@ -37,9 +42,15 @@ test('a session records a VP9 WebM of the active tab, complete once close() retu
   await s.navigate(`${h.site.url}/tabs.html`);
   await s.click('#new-tab-link');
   await s.waitForUrl('user=newtab', 3_000);
+  await s.screenshot();
   await new Promise((r) => setTimeout(r, 700));
   await s.close();
+  // Not complete yet: the encoder has not even started for a video this short (LIVE_ENCODE_AFTER_MS).
+  assert.equal(existsSync(videoPath), false);
+  assert.equal(existsSync(`${videoPath}.part`), true);
+  await videosWritten();
   assert.ok(existsSync(videoPath));
+  assert.equal(existsSync(`${videoPath}.part`), false);
   const info = probe(videoPath);
   assert.equal(info.codec, 'vp9');
   // A 1280x720 viewport, recorded at MAX_VIDEO_WIDTH (960) with its aspect.
@@ -53,9 +64,30 @@ test('a still, short session still gives a playable file; device viewports are k
   const s = await h.open({ videoPath }, { type: 'device', deviceName: 'Pixel 7' });
   await s.navigate(`${h.site.url}/index.html`);
   await s.close();
+  await videosWritten();
   const info = probe(videoPath);
   assert.equal(info.codec, 'vp9');
   assert.equal(info.width, 412);
   assert.ok(info.height > 800 && info.height % 2 === 0, `height ${info.height}`);
   assert.ok(info.duration > 0, `duration ${info.duration} s`);
+});
+
+test("videoSource 'screencast' records every repaint instead, into the same kind of file", async () => {
+  const other = await startHarness({ videoFps: 10, videoSource: 'screencast' });
+  try {
+    const videoPath = join(other.tmp, 'screencast.webm');
+    const s = await other.open({ videoPath });
+    assert.equal(s.recordsVideo, true);
+    await s.navigate(`${other.site.url}/login.html`);
+    await s.type('#username', 'alice');
+    await new Promise((r) => setTimeout(r, 500));
+    await s.close();
+    await videosWritten();
+    const info = probe(videoPath);
+    assert.equal(info.codec, 'vp9');
+    assert.equal(info.width, 960);
+    assert.ok(info.duration > 0.3, `duration ${info.duration} s`);
+  } finally {
+    await other.shutdown();
+  }
 });
