@@ -103,6 +103,8 @@ export class FrameEncoder {
     this.height = even(options.height);
     this.partPath = `${options.outputPath}.part`;
     mkdirSync(dirname(options.outputPath), { recursive: true });
+    // The `.part` file exists from the first moment: a reader asking once the flow has ended waits for the video.
+    writeFileSync(this.partPath, '');
     this.written = new Promise((resolve) => { this.resolveWritten = resolve; });
     const written = this.written;
     unfinished.add(written);
@@ -172,6 +174,7 @@ export class FrameEncoder {
     if (this.lastFrame && !this.lastWritten) this.put(this.lastFrame);
     if (this.framesWritten === 0) {
       this.options.log.warn('No frame was recorded; the video is missing', { path: this.options.outputPath });
+      rmSync(this.partPath, { force: true });
       this.resolveWritten();
       return;
     }
@@ -180,7 +183,7 @@ export class FrameEncoder {
   }
 
   private async finish(): Promise<void> {
-    // Readers wait while the `.part` file exists: it must exist before ffmpeg has opened it.
+    // Touched: readers give up on a `.part` file left unchanged for long (an encoder that died with the service).
     if (!this.ffmpeg) writeFileSync(this.partPath, '');
     const exited = this.startFfmpeg();
     this.flush();

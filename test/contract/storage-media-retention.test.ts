@@ -134,4 +134,32 @@ describe('storage-leveldb media retention', () => {
       await second.close();
     }
   });
+
+  test('a video still being finished (video.webm.part) when its flow ends is counted once it is written, and the limits apply to it', async () => {
+    const storage = new LevelStorage({ dataDir: await dataDir(), mediaRetention: { maxFlows: null, maxBytes: 2 * PNG.length + 3000 } });
+    await storage.open();
+    try {
+      const { writeFile, rename } = await import('node:fs/promises');
+      const older = await finishedFlow(storage, T0 + 100, 2, 0);
+      const flow = makeFlow({ createdAt: T0 });
+      await storage.flows.create(flow);
+      const video = await storage.artifacts.videoPath(flow.id);
+      await writeFile(`${video}.part`, Buffer.alloc(0));
+      await storage.flows.update(flow.id, (f) => ({ ...f, hasVideo: true, state: 'SUCCESS', completedAt: T0 + 200 }));
+      await storage.mediaRetention.settled();
+      assert.deepEqual(storage.mediaRetention.totals(), { flows: 2, bytes: 2 * PNG.length });
+      // The encoder finishes: a 5,000-byte video takes the place of the .part file.
+      await writeFile(`${video}.part`, Buffer.alloc(5000, 3));
+      await rename(`${video}.part`, video);
+      const deadline = Date.now() + 10_000;
+      while (storage.mediaRetention.totals().bytes === 2 * PNG.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+      await storage.mediaRetention.settled();
+      // 2,000 + 5,000 bytes are past the 5,000-byte limit: the older flow's screenshots go, the new video stays.
+      assert.deepEqual(storage.mediaRetention.totals(), { flows: 1, bytes: 5000 });
+      assert.deepEqual((await mediaOf(storage, older)).imageIds, []);
+      assert.equal((await storage.flows.get(flow.id))!.hasVideo, true);
+    } finally {
+      await storage.close();
+    }
+  });
 });

@@ -13,7 +13,7 @@ import { isTerminal, type ToolCallRecord } from '../../../kernel/flows/flow-type
 /** How long a request for a video still being finished waits for it at most (ms). */
 const VIDEO_WAIT_MS = 60_000;
 
-/** A video file left unchanged this long is no longer being written (its encoder died with a previous run). */
+/** A `.part` file unchanged this long after its flow ended is no longer being written (its encoder died with a previous run). */
 const STALE_PART_MS = 15_000;
 
 export class FlowFiles {
@@ -53,7 +53,8 @@ export class FlowFiles {
     for (;;) {
       if (hasContent(path)) return path;
       const part = modifiedAt(`${path}.part`);
-      if (part === null || Date.now() - part > STALE_PART_MS || Date.now() > deadline) throw missing();
+      const changed = Math.max(part ?? 0, flow.completedAt ?? 0);
+      if (part === null || Date.now() - changed > STALE_PART_MS || Date.now() > deadline) throw missing();
       await sleep(50);
     }
   }

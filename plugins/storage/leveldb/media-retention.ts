@@ -13,6 +13,11 @@
  * tool calls' `screenshotImageId` (null). A running flow is never listed, so
  * never pruned. A crash between the steps leaves the entry in place and the
  * next pass finishes the job.
+ *
+ * A video is finished in the background after its flow has ended, as
+ * `video.webm.part` (lib/video/frame-encoder.ts): an entry measured while
+ * such a file exists is measured again once it is gone, so the byte total
+ * counts every finished video.
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -37,6 +42,10 @@ export interface MediaEntry {
   id: string;
   bytes: number;
 }
+
+/** How often a flow whose video is still being finished is looked at, and for how long at most (ms). */
+const PART_POLL_MS = 500;
+const PART_WAIT_MS = 10 * 60_000;
 
 /** Marker of an index that is complete (absent in data dirs written before it existed). */
 const BUILT_KEY = 'mediaIdx.v1';
@@ -108,8 +117,10 @@ export class MediaRetention {
         deltaBytes -= old.bytes;
       }
     }
+    let remeasure = false;
     if (newKey !== undefined) {
       const bytes = await this.filesBytes(next!.id);
+      remeasure = await this.beingWritten(next!.id);
       ops.push({ type: 'put', sublevel: this.subs.mediaIdx, key: newKey, value: { id: next!.id, bytes } });
       delta++;
       deltaBytes += bytes;
@@ -120,6 +131,7 @@ export class MediaRetention {
         this.count += delta;
         this.bytes += deltaBytes;
         if (delta > 0) this.schedule();
+        if (remeasure) this.remeasureWhenWritten(next!.id, newKey!);
       },
     };
   }
@@ -199,6 +211,39 @@ export class MediaRetention {
     ops.push({ type: 'put', sublevel: this.subs.meta, key: BUILT_KEY, value: Date.now() });
     await this.db.batch(ops);
     if (flows) this.logger?.info('media index built for the existing finished flows', { flows });
+  }
+
+  /** Whether a file of the flow is still being written (a `.part` file: its video). */
+  private async beingWritten(flowId: string): Promise<boolean> {
+    try {
+      return (await readdir(join(this.flowsRoot, flowId))).some((name) => name.endsWith('.part'));
+    } catch {
+      return false;
+    }
+  }
+
+  /** Once the flow's files are all written, its entry gets their real size (and the limits are applied again). */
+  private remeasureWhenWritten(flowId: string, key: string): void {
+    const giveUpAt = Date.now() + PART_WAIT_MS;
+    const look = async (): Promise<void> => {
+      if ((await this.beingWritten(flowId)) && Date.now() < giveUpAt) {
+        setTimeout(() => void look(), PART_POLL_MS).unref();
+        return;
+      }
+      this.chain = this.chain.then(() => this.locks.run(this.flowLock(flowId), async () => {
+        const entry = await this.subs.mediaIdx.get(key);
+        if (!entry) return;
+        const bytes = await this.filesBytes(flowId);
+        if (bytes === entry.bytes) return;
+        await this.subs.mediaIdx.put(key, { id: flowId, bytes });
+        this.bytes += bytes - entry.bytes;
+      })).catch((err: Error) => {
+        // The database closed meanwhile: the next start measures nothing again, the entry keeps its first size.
+        this.logger?.debug('measuring a finished video for media retention failed', { flowId, error: err.message });
+      });
+      this.schedule();
+    };
+    setTimeout(() => void look(), PART_POLL_MS).unref();
   }
 
   /** Bytes of the files in the flow's folder (0 when it has none). */
