@@ -55,6 +55,9 @@ export const MAX_VIDEO_WIDTH = 960;
 /** ffmpeg's niceness (0 normal, 19 lowest): it takes the cores only when the browser and the service leave them idle. */
 const ENCODER_NICENESS = 19;
 
+/** How long after the recording ends ffmpeg starts, when it has not yet (see takeLastFrame). */
+const FINISH_DELAY_MS = 200;
+
 /** How much video is kept in memory before ffmpeg starts (see above). */
 export const LIVE_ENCODE_AFTER_MS = 10_000;
 
@@ -178,8 +181,11 @@ export class FrameEncoder {
       this.resolveWritten();
       return;
     }
-    void this.finish().catch((err) => this.options.log.warn('The video could not be finished', { path: this.options.outputPath, error: err }))
-      .finally(() => this.resolveWritten());
+    // Started a moment later: spawning ffmpeg holds the event loop for some 15 ms (a fork), which the flow's own end should not wait behind.
+    setTimeout(() => {
+      void this.finish().catch((err) => this.options.log.warn('The video could not be finished', { path: this.options.outputPath, error: err }))
+        .finally(() => this.resolveWritten());
+    }, FINISH_DELAY_MS);
   }
 
   private async finish(): Promise<void> {

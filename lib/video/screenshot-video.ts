@@ -32,7 +32,8 @@ export interface ScreenshotVideoOptions {
 export class ScreenshotVideo {
   private readonly encoder: FrameEncoder;
   private capturing = false;
-  private lastFrameAt = 0;
+  /** When the newest picture came; the start counts as one, so the first idle capture waits like the others (the first page is still loading). */
+  private lastFrameAt = Date.now();
   private listener: ((png: Buffer) => void) | null = null;
 
   constructor(private readonly options: ScreenshotVideoOptions) {
