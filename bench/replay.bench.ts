@@ -13,7 +13,7 @@ import { runScript, TOOL_CALLS } from './replay/steps';
 import { startServiceProcess, type ServiceProcess } from './replay/service-process';
 import { samplePeak } from './replay/memory';
 
-const ROUNDS = Number(process.env.ROUNDS ?? 7);
+const ROUNDS = Number(process.env.ROUNDS ?? 11);
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
