@@ -16,8 +16,8 @@
  *   `written` settles when the file is complete. The file is written as
  *   `<output>.part` and renamed when complete, so a reader never gets half
  *   a video (the video route waits for the rename).
- * - ffmpeg runs at the lowest CPU priority without look-ahead, on frames at
- *   most MAX_VIDEO_WIDTH wide.
+ * - ffmpeg runs at a low CPU priority (the lowest while its flow runs)
+ *   without look-ahead, on frames at most MAX_VIDEO_WIDTH wide.
  * - No frame given is lost: a frame replaced before any tick wrote it still
  *   gets its own frame in the video, and the video pays that frame back by
  *   skipping its next repeated one, so it stays in step with the clock.
@@ -46,14 +46,21 @@ export interface FrameEncoderOptions {
   log: EncoderLog;
 }
 
-/** How long ffmpeg may take to finish the file after its input ends (it runs at the lowest priority). */
+/** How long ffmpeg may take to finish the file after its input ends (it runs at a low priority). */
 const FINISH_TIMEOUT_MS = 120_000;
 
 /** Widest video frame: a 1280x720 viewport is recorded at 960x540, where each action is still legible. */
 export const MAX_VIDEO_WIDTH = 960;
 
-/** ffmpeg's niceness (0 normal, 19 lowest): it takes the cores only when the browser and the service leave them idle. */
-const ENCODER_NICENESS = 19;
+/**
+ * ffmpeg's niceness (0 normal, 19 lowest). While its flow runs, 19: it takes
+ * the cores only when the browser and the service leave them idle. Started
+ * once the flow has ended, 10: still below every flow, but a busy machine
+ * does not starve it for long (at 19, three test files at once kept a
+ * 2-second video waiting 8 s).
+ */
+const LIVE_NICENESS = 19;
+const FINISHING_NICENESS = 10;
 
 /** How long after the recording ends ffmpeg starts, when it has not yet (see takeLastFrame). */
 const FINISH_DELAY_MS = 200;
@@ -191,7 +198,7 @@ export class FrameEncoder {
   private async finish(): Promise<void> {
     // Touched: readers give up on a `.part` file left unchanged for long (an encoder that died with the service).
     if (!this.ffmpeg) writeFileSync(this.partPath, '');
-    const exited = this.startFfmpeg();
+    const exited = this.startFfmpeg(FINISHING_NICENESS);
     this.flush();
     const stdin = this.ffmpeg!.stdin!;
     // Ends the input once every pending frame is handed over.
@@ -238,7 +245,7 @@ export class FrameEncoder {
     this.framesWritten++;
     if (frame === this.lastFrame) this.lastWritten = true;
     this.pending.push(frame);
-    if (!this.ffmpeg && Date.now() - this.startedAt >= LIVE_ENCODE_AFTER_MS) void this.startFfmpeg();
+    if (!this.ffmpeg && Date.now() - this.startedAt >= LIVE_ENCODE_AFTER_MS) void this.startFfmpeg(LIVE_NICENESS);
     this.flush();
   }
 
@@ -255,12 +262,12 @@ export class FrameEncoder {
     }
   }
 
-  private startFfmpeg(): Promise<number | null> {
+  private startFfmpeg(niceness: number): Promise<number | null> {
     if (this.exited) return this.exited;
     const ffmpeg = spawn(this.options.ffmpegPath, this.ffmpegArgs(), { stdio: ['pipe', 'ignore', 'pipe'] });
     this.ffmpeg = ffmpeg;
     try {
-      if (ffmpeg.pid !== undefined) setPriority(ffmpeg.pid, ENCODER_NICENESS);
+      if (ffmpeg.pid !== undefined) setPriority(ffmpeg.pid, niceness);
     } catch {
       // Not allowed here (a container without the right): it then runs at normal priority.
     }

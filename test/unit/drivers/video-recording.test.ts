@@ -80,7 +80,9 @@ test("videoSource 'screencast' records every repaint instead, into the same kind
     assert.equal(s.recordsVideo, true);
     await s.navigate(`${other.site.url}/login.html`);
     await s.type('#username', 'alice');
-    await new Promise((r) => setTimeout(r, 500));
+    // Long enough for the screencast's frames to make several video frames even on a loaded machine
+    // (a screencast that sent nothing would leave one frame, the fallback screenshot).
+    await new Promise((r) => setTimeout(r, 1500));
     await s.close();
     await videosWritten();
     const info = probe(videoPath);
