@@ -376,9 +376,11 @@ export class FlowActor {
 
   /** Takes a screenshot and stores its file; with `addToFlow`, also lists it on the flow (else the tool call's record does). */
   private async screenshot(addToFlow: boolean): Promise<string | null> {
-    if (!this.deps.settings.flows.screenshots || !this.session || this.abort.signal.aborted) return null;
+    const keep = this.deps.settings.flows.screenshots; // not kept: still taken for a video, which shows every step
+    if (!this.session || this.abort.signal.aborted || (!keep && !this.session.recordsVideo)) return null;
     try {
       const png = await this.session.screenshot();
+      if (!keep) return null;
       const imageId = randomUUID();
       if (addToFlow) await this.rec.putScreenshot(imageId, png, null);
       else await this.deps.storage.artifacts.putImage(this.flowId, imageId, png);
