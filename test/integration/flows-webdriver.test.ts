@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { startService, type RunningService } from '../helpers/service';
 import { startTestSite, type TestSite } from '../fixtures/site/serve';
 import { deterministic, runFlow } from './support/flows';
+import { readEvents } from './support/sse';
 
 const SECRET = 's3cret-pass';
 const WEBDRIVER = { using: { type: 'webdriver' } };
@@ -104,6 +105,22 @@ describe('DETERMINISTIC flows on the webdriver driver', () => {
     assert.match(body.toolCallsOnStart[2].parameters.selector.at(-1), /^fingerprint=/);
     const again = await runFlow(svc, body, 45_000);
     assert.equal(again.state, 'SUCCESS', JSON.stringify(again.result));
+  });
+
+  test('live frames: the video\'s PNG pictures of the active tab, at most two a second', async () => {
+    const created = await svc.request('POST', '/api/flows', deterministic(site.url, '/index.html', [{ name: 'wait', parameters: { ms: 2500 } }], {
+      name: 'live frames on webdriver', browser: WEBDRIVER,
+    }));
+    assert.equal(created.status, 201, created.text);
+    const frames = (await readEvents(`${svc.url}/api/flows/${created.body.id}/events`, 45_000)).events.filter((e) => e.event === 'frame');
+    assert.ok(frames.length >= 2, `only ${frames.length} frames in a 2.5 s wait`);
+    for (const f of frames) {
+      assert.equal(f.data.mimeType, 'image/png');
+      assert.ok(Buffer.from(f.data.data, 'base64').subarray(0, 4).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47])), 'a PNG');
+      assert.equal(f.data.tabIndex, 0);
+      assert.match(f.data.url, /index\.html/);
+    }
+    for (let i = 1; i < frames.length; i++) assert.ok(frames[i]!.data.at - frames[i - 1]!.data.at >= 499);
   });
 
   test('a browser.using the driver cannot serve is refused at creation, naming the field', async () => {

@@ -32,6 +32,9 @@ const LIVE_FRAME_INTERVAL_MS = 500;
 /** A screenshots video takes a picture when the flow's own are older than this: the page changing between actions is in the video at 2 frames a second. */
 const IDLE_CAPTURE_MS = 500;
 
+/** How long a picture taken for the video alone may take (a page that cannot paint: the frame is skipped). */
+const VIDEO_CAPTURE_TIMEOUT_MS = 2_000;
+
 /** How a session records its video (the plugin's `videoSource`, see drivers.md#video). */
 export interface SessionVideoOptions {
   ffmpegPath: string;
@@ -123,7 +126,12 @@ export class PlaywrightSession implements BrowserSession {
     }
     this.shots = new ScreenshotVideo({
       ...options, logger: this.logger, idleCaptureMs: IDLE_CAPTURE_MS,
-      capture: async () => this.capture.png(await this.page(), this.parts.actionTimeoutMs),
+      // The active tab as it is (never one opened for the picture); also the last picture while closing.
+      capture: async () => {
+        const page = this.tabTracker.current();
+        if (!page) throw new Error('No tab to take a picture of');
+        return this.capture.png(page, VIDEO_CAPTURE_TIMEOUT_MS);
+      },
       busy: () => this.closing !== null,
     });
   }

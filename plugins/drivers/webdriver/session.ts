@@ -5,7 +5,7 @@
  * and the observation are delegated to their own modules.
  */
 import type {
-  BrowserSession, DialogInfo, LiveFrame, ElementActionResult, ElementState, ExtractedText, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
+  BrowserSession, DialogInfo, ElementActionResult, ElementState, ExtractedText, LiveFrame, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
 } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
 import { TITLE_IN_PAGE } from '../../../lib/page-scripts/result-cap';
@@ -136,7 +136,7 @@ export class WebdriverSession implements BrowserSession {
   /** The video's pictures as live frames, at most two a second (lib/video/frame-throttle.ts); none without a video. */
   onFrame(listener: (frame: LiveFrame) => void): void {
     const throttle = new FrameThrottle<LiveFrame>(LIVE_FRAME_INTERVAL_MS, (frame) => { if (!this.closing) listener(frame); });
-    this.video?.onFrame((data) => throttle.offer({ mimeType: 'image/png', data, tabIndex: 0, url: this.lastUrl }));
+    this.video?.onFrame((data) => throttle.offer({ mimeType: 'image/png', data, tabIndex: this.tabList.activeIndex, url: this.lastUrl }));
   }
 
   private startVideo(): void {

@@ -39,6 +39,11 @@ export class Tabs {
     return this.active;
   }
 
+  /** The active tab's index in opening order (0 before the first is known). */
+  get activeIndex(): number {
+    return Math.max(0, this.active === null ? 0 : this.handles.indexOf(this.active));
+  }
+
   /** Follows new tabs and replaces a closed active tab; resolves whether the active tab changed. */
   async sync(): Promise<boolean> {
     const now = await this.wire.run((b) => b.getWindowHandles());
