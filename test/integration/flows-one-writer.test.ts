@@ -137,6 +137,9 @@ describe('one writer of flow state: recovery after kill -9 and a clean stop', ()
     assert.equal(res.status, 201, res.text);
     const live = res.body.id;
     await waitForFlow(first.svc, live, (f) => f.progress.toolCallsCompleted >= 1, 60_000);
+    // Killed only once the 30 s wait is recorded as started: that is the call the restart must close.
+    const deadline = Date.now() + 30_000;
+    while ((await first.svc.request('GET', `/api/flows/${live}/tool-calls`)).body.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     first.proc.kill('SIGKILL');
     await new Promise((r) => first.proc.once('exit', r));
     child = undefined;
