@@ -166,9 +166,11 @@ describe('New flow form', () => {
         await tool.selectOption(name);
         for (const [label, value] of Object.entries(fields)) await page.getByRole('textbox', { name: label, exact: true }).fill(value);
         await page.getByRole('button', { name: 'Send' }).click();
+        // The console goes with the live flow: markObjectiveComplete's answer is the flow's Success (below).
+        if (name === 'markObjectiveComplete') return;
         await waitText(page.getByRole('log', { name: 'Answers' }).locator('p').first(), new RegExp(`^${name}.*Succeeded`, 's'));
         // The new frame appears with the answer.
-        if (name !== 'markObjectiveComplete') await eventually(async () => (await frame.getAttribute('src')) !== before, 10_000, 'a new frame');
+        await eventually(async () => (await frame.getAttribute('src')) !== before, 10_000, 'a new frame');
       };
       await send('type', { Selector: '#username', Text: 'alice' });
       await send('type', { Selector: '#password', Text: '${PASSWORD}' });
