@@ -147,11 +147,6 @@ export class FrameEncoder {
     return Math.round((Math.max(0, index) * 1000) / this.options.fps);
   }
 
-  /** Whether any frame was ever given. */
-  get hasFrame(): boolean {
-    return this.lastFrame !== null;
-  }
-
   /** The picture the next ticks write, until another one is given. */
   setFrame(frame: Buffer): void {
     if (this.ended) return;

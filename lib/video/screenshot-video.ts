@@ -40,19 +40,9 @@ export class ScreenshotVideo {
     this.encoder = new FrameEncoder({ ...options, input: 'png', log: options.logger }, () => this.tick());
   }
 
-  /** Frames in the video so far (tests and diagnostics). */
-  get frameCount(): number {
-    return this.encoder.frameCount;
-  }
-
   /** Where in the video the newest picture is (ms). */
   get positionMs(): number {
     return this.encoder.positionMs;
-  }
-
-  /** Settles when the file is complete (after `end()`); never rejects. */
-  get written(): Promise<void> {
-    return this.encoder.written;
   }
 
   /** Also hands every picture of the video to `listener` (the live view). */
@@ -67,15 +57,9 @@ export class ScreenshotVideo {
     this.listener?.(png);
   }
 
-  /** Takes the last picture (one now when none was ever taken) and lets the file be finished; `written` tells when. */
+  /** Takes the last picture (one now when none was ever taken) and lets the file be finished in the background (`videosWritten()`). */
   end(): Promise<void> {
     return this.encoder.end(() => this.options.capture());
-  }
-
-  /** `end()`, then waits for the file. */
-  async stop(): Promise<void> {
-    await this.end();
-    await this.written;
   }
 
   private tick(): void {

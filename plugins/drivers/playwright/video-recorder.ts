@@ -38,11 +38,6 @@ export class VideoRecorder {
     this.encoder = new FrameEncoder({ ...options, input: 'jpeg', log: options.logger }, () => this.restartStalled());
   }
 
-  /** Frames written so far (tests and diagnostics). */
-  get frameCount(): number {
-    return this.encoder.frameCount;
-  }
-
   /** Where in the video the newest frame written is (ms). */
   get positionMs(): number {
     return this.encoder.positionMs;
@@ -97,7 +92,7 @@ export class VideoRecorder {
   }
 
   /**
-   * Stops recording; ffmpeg finishes the file in the background (`written`).
+   * Stops recording; ffmpeg finishes the file in the background (`videosWritten()`).
    * `fallbackFrame` supplies one picture when the screencast sent none.
    */
   async end(fallbackFrame?: () => Promise<Buffer | null>): Promise<void> {
@@ -106,11 +101,6 @@ export class VideoRecorder {
       await this.detach();
     }
     await this.encoder.end(fallbackFrame);
-  }
-
-  /** Settles when the file is complete (after `end()`); never rejects. */
-  get written(): Promise<void> {
-    return this.encoder.written;
   }
 
   private async detach(): Promise<void> {

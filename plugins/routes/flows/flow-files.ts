@@ -3,7 +3,7 @@
  * read from storage after the flow itself is found (404 FLOW_NOT_FOUND
  * first), never through the flow lifecycle, which they do not change.
  */
-import { existsSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Flows } from '../../../kernel/contracts/flows';
 import type { Storage } from '../../../kernel/contracts/storage';
@@ -61,14 +61,10 @@ export class FlowFiles {
 }
 
 function hasContent(path: string): boolean {
-  return existsSync(path) && statSync(path).size > 0;
+  return (statSync(path, { throwIfNoEntry: false })?.size ?? 0) > 0;
 }
 
 /** When `path` last changed (ms), or null when it does not exist. */
 function modifiedAt(path: string): number | null {
-  try {
-    return statSync(path).mtimeMs;
-  } catch {
-    return null;
-  }
+  return statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? null;
 }

@@ -110,7 +110,7 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
       },
     },
     {
-      method: 'GET', path: '/api/flows/:flowId/video', summary: 'The flow\'s video (WebM), Range supported', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
+      method: 'GET', path: '/api/flows/:flowId/video', summary: 'The flow\'s video (WebM), Range supported; waits while it is being finished after the flow', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
       responses: { 200: { description: 'WebM', contentType: 'video/webm' }, 206: { description: 'Partial WebM', contentType: 'video/webm' }, 404: ERR, 416: ERR },
       async handler({ params, headers }) {
         return fileResponse(await deps.files.videoPath(params.flowId), 'video/webm', headers.range);

@@ -119,8 +119,8 @@ export class MediaRetention {
     }
     let remeasure = false;
     if (newKey !== undefined) {
-      const bytes = await this.filesBytes(next!.id);
-      remeasure = await this.beingWritten(next!.id);
+      const { bytes, partial } = await this.files(next!.id);
+      remeasure = partial;
       ops.push({ type: 'put', sublevel: this.subs.mediaIdx, key: newKey, value: { id: next!.id, bytes } });
       delta++;
       deltaBytes += bytes;
@@ -205,7 +205,7 @@ export class MediaRetention {
     let flows = 0;
     for await (const flow of this.subs.flows.values()) {
       if (!listed(flow)) continue;
-      ops.push({ type: 'put', sublevel: this.subs.mediaIdx, key: entryKey(flow), value: { id: flow.id, bytes: await this.filesBytes(flow.id) } });
+      ops.push({ type: 'put', sublevel: this.subs.mediaIdx, key: entryKey(flow), value: { id: flow.id, bytes: (await this.files(flow.id)).bytes } });
       flows++;
     }
     ops.push({ type: 'put', sublevel: this.subs.meta, key: BUILT_KEY, value: Date.now() });
@@ -213,27 +213,18 @@ export class MediaRetention {
     if (flows) this.logger?.info('media index built for the existing finished flows', { flows });
   }
 
-  /** Whether a file of the flow is still being written (a `.part` file: its video). */
-  private async beingWritten(flowId: string): Promise<boolean> {
-    try {
-      return (await readdir(join(this.flowsRoot, flowId))).some((name) => name.endsWith('.part'));
-    } catch {
-      return false;
-    }
-  }
-
   /** Once the flow's files are all written, its entry gets their real size (and the limits are applied again). */
   private remeasureWhenWritten(flowId: string, key: string): void {
     const giveUpAt = Date.now() + PART_WAIT_MS;
     const look = async (): Promise<void> => {
-      if ((await this.beingWritten(flowId)) && Date.now() < giveUpAt) {
+      if ((await this.files(flowId)).partial && Date.now() < giveUpAt) {
         setTimeout(() => void look(), PART_POLL_MS).unref();
         return;
       }
       this.chain = this.chain.then(() => this.locks.run(this.flowLock(flowId), async () => {
         const entry = await this.subs.mediaIdx.get(key);
         if (!entry) return;
-        const bytes = await this.filesBytes(flowId);
+        const { bytes } = await this.files(flowId);
         if (bytes === entry.bytes) return;
         await this.subs.mediaIdx.put(key, { id: flowId, bytes });
         this.bytes += bytes - entry.bytes;
@@ -246,14 +237,14 @@ export class MediaRetention {
     setTimeout(() => void look(), PART_POLL_MS).unref();
   }
 
-  /** Bytes of the files in the flow's folder (0 when it has none). */
-  private async filesBytes(flowId: string): Promise<number> {
+  /** Bytes of the files in the flow's folder (0 when it has none), and whether one is still being written (a `.part` file: its video). */
+  private async files(flowId: string): Promise<{ bytes: number; partial: boolean }> {
     const dir = join(this.flowsRoot, flowId);
     let names: string[];
     try {
       names = await readdir(dir);
     } catch {
-      return 0;
+      return { bytes: 0, partial: false };
     }
     let total = 0;
     for (const name of names) {
@@ -264,7 +255,7 @@ export class MediaRetention {
         // Removed meanwhile (a temp file renamed into place): not counted.
       }
     }
-    return total;
+    return { bytes: total, partial: names.some((name) => name.endsWith('.part')) };
   }
 }
 
