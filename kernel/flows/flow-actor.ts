@@ -278,10 +278,11 @@ export class FlowActor {
   }
 
   private async execute(): Promise<FlowResult> {
+    const startedAt = Date.now(); // before any await: flows the scheduler starts together keep their queue order
     let flow = await this.rec.get();
     this.checkCancelled();
     this.tools = this.deps.tools.forFlow(flow.customTools);
-    flow = await this.rec.setState('INITIALIZING', { startedAt: Date.now() });
+    flow = await this.rec.setState('INITIALIZING', { startedAt });
     await this.loadEnv(flow);
     // Given up at once when the flow ends early (cancel): a session that opens later, openSession closes.
     await bounded(this.opening = this.openSession(flow), { signal: this.abort.signal });
