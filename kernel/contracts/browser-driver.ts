@@ -173,8 +173,8 @@ export interface BrowserSession {
 
   /** Whether `text` is visible on the page within the timeout. */
   waitForText(text: string, timeoutMs: number): Promise<boolean>;
-  /** Whether the target is in `state` within the timeout (with its selectors when it exists). */
-  checkElementState(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<{ ok: boolean; element: ElementActionResult | null }>;
+  /** Whether the target is in `state` within the timeout (with its selectors when it exists); if not, what it was instead and the candidates tried. */
+  checkElementState(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<{ ok: boolean; element: ElementActionResult | null; actual?: string } & Partial<SelectorTrials>>;
   /** Whether the URL matches `pattern` (substring, or `/regex/flags`) within the timeout. */
   waitForUrl(pattern: string, timeoutMs: number): Promise<boolean>;
   /**

@@ -5,7 +5,7 @@
  * switches and navigations meanwhile, and fails with the same words in every
  * driver. A driver supplies only the instant checks (`ElementStatesProbe`).
  */
-import type { ElementActionResult, ElementState, SelectorInput } from '../../kernel/contracts/browser-driver';
+import type { BrowserSession, ElementActionResult, ElementState, SelectorInput } from '../../kernel/contracts/browser-driver';
 import { matchesSubstring, parseUrlPattern, type UrlPattern } from './url-pattern';
 import { withTrials, type SelectorTrial, type SelectorTrials } from '../selector-trials/selector-trials';
 
@@ -15,6 +15,9 @@ export interface FoundTarget {
   /** The candidates tried in the pass that found it, ending with its own (`outcome.selectorsTried`). */
   trials?: SelectorTrial[];
 }
+
+/** A state check's answer (`BrowserSession.checkElementState`): when not ok, what the element was instead and the candidates tried. */
+export type ElementStateCheck = Awaited<ReturnType<BrowserSession['checkElementState']>>;
 
 /** One wait on one target: the driver's parsed candidates and its probe state. */
 export interface TargetWait<F extends FoundTarget> {
@@ -88,10 +91,18 @@ export class ElementStates<F extends FoundTarget> {
     return this.probe.record(outcome.found);
   }
 
-  /** Whether the target reaches `state` within the timeout, with its selectors when it exists. */
-  async checkElementState(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<{ ok: boolean; element: ElementActionResult | null }> {
-    const outcome = await this.poll(this.probe.begin(target), state, timeoutMs);
-    return { ok: outcome.ok, element: outcome.found ? await this.probe.record(outcome.found) : null };
+  /**
+   * Whether the target reaches `state` within the timeout, with its
+   * selectors when it exists; when it does not, what was seen instead (the
+   * words of a failed wait) and, with no element, every candidate tried.
+   */
+  async checkElementState(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<ElementStateCheck> {
+    const wait = this.probe.begin(target);
+    const outcome = await this.poll(wait, state, timeoutMs);
+    const element = outcome.found ? await this.probe.record(outcome.found) : null;
+    if (outcome.ok) return { ok: true, element };
+    // An element found carries its own trials (its record); with none, each candidate says why it gave nothing.
+    return { ok: false, element, actual: outcome.actual, ...(element ? {} : wait.failedTrials()) };
   }
 
   /** Whether `text` is visible on the active page within the timeout. */

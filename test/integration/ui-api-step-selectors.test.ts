@@ -72,5 +72,28 @@ for (const [driver, browser] of [['playwright', undefined], ['webdriver', { usin
       assert.ok(!events.text.includes(SECRET) && !events.text.includes(TOKEN));
       assert.ok(events.text.includes('selectorsTried'));
     });
+
+    test('a failed assertElement says what it saw instead and lists the candidates it tried', async () => {
+      const shown = await run([{ name: 'assertElement', parameters: { selector: ['#nope', 'button[type=submit]'], state: 'hidden', timeoutMs: 300 } }]);
+      assert.equal(shown.state, 'FAILED', JSON.stringify(shown.result));
+      const [visible] = (await svc.request('GET', `/api/flows/${shown.id}/tool-calls`)).body;
+      assert.equal(visible.outcome.message, '#nope (+1 fallbacks) is not hidden within 300 ms (it is visible)');
+      assert.equal(visible.outcome.selectorUsed, 'button[type=submit]');
+      assert.deepEqual(visible.outcome.selectorsTried, [
+        { selector: '#nope', error: 'matched 0 elements' },
+        { selector: 'button[type=submit]', error: null },
+      ]);
+
+      const absent = await run([{ name: 'assertElement', parameters: { selector: ['#nope', 'text=${TOKEN}'], timeoutMs: 300 } }]);
+      assert.equal(absent.state, 'FAILED', JSON.stringify(absent.result));
+      const [missing] = (await svc.request('GET', `/api/flows/${absent.id}/tool-calls`)).body;
+      assert.match(missing.outcome.message, /is not visible within 300 ms \(no element matches /);
+      assert.ok(!missing.outcome.message.includes(TOKEN), missing.outcome.message);
+      assert.equal(missing.outcome.selectorUsed, null);
+      assert.deepEqual(missing.outcome.selectorsTried, [
+        { selector: '#nope', error: 'matched 0 elements' },
+        { selector: 'text=${TOKEN}', error: 'matched 0 elements' },
+      ]);
+    });
   });
 }

@@ -14,7 +14,7 @@ import { PageRegexTester } from './regex-in-page';
 import { DialogResponder } from './dialog-responder';
 import { ElementActions } from './element-actions';
 import { ElementFinder, type FoundElement } from './element-finder';
-import type { ElementStates } from '../../../lib/element-states/element-states';
+import type { ElementStates, ElementStateCheck } from '../../../lib/element-states/element-states';
 import { playwrightElementStates } from './element-states';
 import { boundedTitle, TabTracker } from './tab-tracker';
 import { runPageScript } from './page-script';
@@ -241,7 +241,7 @@ export class PlaywrightSession implements BrowserSession {
     return this.states.waitForText(text, timeoutMs);
   }
 
-  checkElementState(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<{ ok: boolean; element: ElementActionResult | null }> {
+  checkElementState(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<ElementStateCheck> {
     return this.states.checkElementState(target, state, timeoutMs);
   }
 

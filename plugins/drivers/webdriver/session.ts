@@ -13,7 +13,7 @@ import type { ServiceOrigins } from '../../../lib/service-guard/service-origins'
 import { DialogAnswerer } from './dialogs';
 import { ElementActions } from './element-actions';
 import { ElementFinder, type FoundElement } from './element-finder';
-import type { ElementStates } from '../../../lib/element-states/element-states';
+import type { ElementStates, ElementStateCheck } from '../../../lib/element-states/element-states';
 import { webdriverElementStates } from './element-states';
 import { navigationErrorCode } from './in-page/element-scripts';
 import { DIALOG_HOOKS_KEY, installDialogHooks } from './in-page/page-lib';
@@ -255,7 +255,7 @@ export class WebdriverSession implements BrowserSession {
     return this.states.waitForText(text, timeoutMs);
   }
 
-  checkElementState(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<{ ok: boolean; element: ElementActionResult | null }> {
+  checkElementState(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<ElementStateCheck> {
     this.guard();
     return this.states.checkElementState(target, state, timeoutMs);
   }

@@ -1,6 +1,7 @@
 /** Tools that check the page; a failed check fails the call (and a DETERMINISTIC flow). */
 import * as v from 'valibot';
 import type { ToolContext, ToolDefinition } from '../../../kernel/contracts/tool';
+import { withTrials } from '../../../lib/selector-trials/selector-trials';
 import { SelectorParam, elementReport, showTarget, TimeoutParam } from './params';
 
 type Target = string | string[];
@@ -38,8 +39,16 @@ export const assertionTools: ToolDefinition[] = [
       timeoutMs: TimeoutParam,
     }),
     async run(ctx, p: { selector: Target; state: 'visible'; timeoutMs?: number }) {
-      const r = await ctx.session.checkElementState(p.selector, p.state, p.timeoutMs ?? ctx.actionTimeoutMs);
-      if (!r.ok) throw new Error(`${showTarget(p.selector)} is not ${p.state}`);
+      const timeoutMs = p.timeoutMs ?? ctx.actionTimeoutMs;
+      const r = await ctx.session.checkElementState(p.selector, p.state, timeoutMs);
+      if (!r.ok) {
+        // What was seen instead, and the candidates tried, so a failed check can be fixed without rerunning it.
+        const seen = r.actual ? ` (${r.actual})` : '';
+        const trials = r.element
+          ? { selectorUsed: r.element.matchedSelector, selectorsTried: r.element.selectorsTried ?? null }
+          : { selectorUsed: r.selectorUsed ?? null, selectorsTried: r.selectorsTried ?? null };
+        throw withTrials(new Error(`${showTarget(p.selector)} is not ${p.state} within ${timeoutMs} ms${seen}`), trials);
+      }
       return { message: `${showTarget(p.selector)} is ${p.state}`, ...elementReport(r.element) };
     },
   },

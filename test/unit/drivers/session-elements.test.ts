@@ -235,6 +235,7 @@ describe('waits and states', () => {
     const stillHidden = await s.checkElementState('#toggled-box', 'visible', 300);
     assert.equal(stillHidden.ok, false);
     assert.ok(stillHidden.element, 'the element exists, so it is described');
+    assert.equal(stillHidden.actual, 'it is hidden');
     await s.click('#toggle-enabled');
     assert.equal((await s.checkElementState('#target-button', 'disabled', 500)).ok, true);
     const { ms, value: err } = await timed(() => s.waitForSelector('#target-button', 'enabled', 400).catch((e: Error) => e));
@@ -242,7 +243,10 @@ describe('waits and states', () => {
     assert.match(err.message, /did not become enabled within 400 ms \(it is disabled\)/);
     assert.ok(ms < 2_000, `took ${ms} ms`);
     const missing = await s.checkElementState('#nowhere', 'visible', 200);
-    assert.deepEqual(missing, { ok: false, element: null });
+    assert.equal(missing.ok, false);
+    assert.equal(missing.element, null);
+    assert.match(missing.actual ?? '', /^no element matches any of: #nowhere/);
+    assert.deepEqual([missing.selectorUsed, missing.selectorsTried], [null, [{ selector: '#nowhere', error: 'matched 0 elements' }]]);
     assert.equal(await s.waitForText('No such text anywhere', 200), false);
     await assert.rejects(s.checkElementState('#counter', 'checked', 200), /not a checkbox or radio button/);
   });
