@@ -2,17 +2,22 @@
  * DETERMINISTIC flows on `browser.using.type = 'hostedBrowser'` over HTTP,
  * with the driver's `hosted` config pointing at the fake provider
  * (test/fixtures/fake-hosted-browser/): the flow runs in the provider's
- * browser, which is released at the end; provider errors fail the flow with
- * BROWSER_UNAVAILABLE; a service without an API key rejects the type at creation.
+ * browser, which is released at the end; a provider at its session limit
+ * keeps the flow waiting (visible in `waitingFor`) until it grants a session
+ * or browserAcquireTimeoutMs passes (BROWSER_UNAVAILABLE naming it); other
+ * provider errors fail the flow at once; a service without an API key
+ * rejects the type at creation.
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, type ConfigFileContent, type RunningService } from '../helpers/service';
 import { startTestSite, type TestSite } from '../fixtures/site/serve';
 import { startFakeHostedBrowser, type FakeHostedBrowser } from '../fixtures/fake-hosted-browser/server';
-import { deterministic, runFlow } from './support/flows';
+import { deterministic, isFinished, runFlow, waitForFlow } from './support/flows';
 
 const KEY = 'bb_integration_key_81d4';
+/** How long a flow waits for the provider: long enough for a few refusals to pass (0.5 s, 1 s, 2 s apart), short for the one that stays full. */
+const ACQUIRE_MS = 8_000;
 const ENV = 'BROWSERFLOW_HOSTED_API_KEY';
 
 /** Sets the `hosted` slice of the driver-playwright plugin entry. */
@@ -53,7 +58,7 @@ describe('hostedBrowser flows', () => {
   let svc: RunningService;
   before(async () => {
     svc = await startService({
-      settings: { flows: { video: false } },
+      settings: { flows: { video: false, browserAcquireTimeoutMs: ACQUIRE_MS } },
       configOverrides: withHosted({ apiUrl: fake.url, apiKey: KEY, projectId: 'proj-int' }),
     });
   });
@@ -83,12 +88,42 @@ describe('hostedBrowser flows', () => {
     assert.ok(!svc.logs.some((l) => l.includes(KEY)), 'the key is never logged');
   });
 
-  test('a provider error fails the flow with BROWSER_UNAVAILABLE, its status and message', async () => {
-    fake.failNext(503, 'Service temporarily unavailable in us-east-1');
+  test('a provider error that will not pass fails the flow at once with BROWSER_UNAVAILABLE, its status and message', async () => {
+    fake.failNext(403, 'Project proj-int is suspended');
+    const before = fake.requests.length;
     const flow = await runFlow(svc, deterministic(site.url, '/login.html', loginCalls, { browser: { using: { type: 'hostedBrowser' } } }), 30_000);
     assert.equal(flow.state, 'FAILED');
     assert.equal(flow.result.error.code, 'BROWSER_UNAVAILABLE');
-    assert.match(flow.result.error.message, /Could not start the browser: The hosted browser API answered 503 \(Service Unavailable\) to POST \/v1\/sessions: Service temporarily unavailable in us-east-1/);
+    assert.match(flow.result.error.message, /Could not start the browser: The hosted browser API answered 403 \(Forbidden\) to POST \/v1\/sessions: Project proj-int is suspended/);
+    assert.equal(fake.requests.length - before, 1, 'asked once');
+  });
+
+  test('a provider at its session limit (429) keeps the flow waiting, saying so, until it grants a session', async () => {
+    fake.failNext(429, 'Concurrent session limit reached', 3);
+    const res = await svc.request('POST', '/api/flows', deterministic(site.url, '/login.html', loginCalls, { browser: { using: { type: 'hostedBrowser' } } }));
+    assert.equal(res.status, 201, res.text);
+    const waiting = await waitForFlow(svc, res.body.id, (f) => Boolean(f.waitingFor) || isFinished(f), 30_000);
+    assert.equal(waiting.state, 'INITIALIZING', JSON.stringify(waiting.result));
+    assert.match(waiting.waitingFor, new RegExp(`^a browser from ${fake.url.replace(/\./g, '\\.')}: attempt \\d+ failed \\(The hosted browser API answered 429 \\(Too Many Requests\\) to POST /v1/sessions: Concurrent session limit reached\\), trying again$`));
+    const flow = await waitForFlow(svc, res.body.id, isFinished, 60_000);
+    assert.equal(flow.state, 'SUCCESS', JSON.stringify(flow.result));
+    assert.equal(flow.waitingFor, null);
+  });
+
+  test('a provider that stays full fails the flow BROWSER_UNAVAILABLE naming it, after browserAcquireTimeoutMs', async () => {
+    fake.failNext(503, 'Service temporarily unavailable in us-east-1', 1_000);
+    try {
+      const started = Date.now();
+      const flow = await runFlow(svc, deterministic(site.url, '/login.html', loginCalls, { browser: { using: { type: 'hostedBrowser' } } }), 60_000);
+      assert.equal(flow.state, 'FAILED');
+      assert.equal(flow.result.error.code, 'BROWSER_UNAVAILABLE');
+      assert.match(flow.result.error.message, new RegExp(`^Could not start the browser: No browser from ${fake.url.replace(/\./g, '\\.')} within ${ACQUIRE_MS} ms \\(browserAcquireTimeoutMs\\) \\(\\d+ attempts\\); the last one failed: The hosted browser API answered 503 \\(Service Unavailable\\) to POST /v1/sessions: Service temporarily unavailable in us-east-1$`));
+      assert.ok(Date.now() - started >= ACQUIRE_MS, 'it waited the whole time');
+    } finally {
+      fake.stopFailing();
+    }
+    const next = await runFlow(svc, deterministic(site.url, '/login.html', loginCalls, { browser: { using: { type: 'hostedBrowser' } } }), 60_000);
+    assert.equal(next.state, 'SUCCESS', JSON.stringify(next.result));
   });
 
   test('sessionArgs are validated at creation', async () => {

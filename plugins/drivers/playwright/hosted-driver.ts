@@ -16,6 +16,9 @@ import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
 import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
 import { parseOrThrow } from '../../../lib/validation/validation';
+import { acquireBrowser } from '../../../lib/endpoint-slots/acquire-browser';
+import { EndpointSlots } from '../../../lib/endpoint-slots/endpoint-slots';
+import { endpointLabel } from '../../../lib/endpoint-slots/endpoint-label';
 import { HostedUsingSchema, type HostedUsing, type PlaywrightConfig } from './config-schema';
 import { HostedApi, type CreateSessionBody, type HostedSessionInfo } from './hosted-api';
 import { openSessionOnContext } from './open-session';
@@ -43,6 +46,8 @@ export class HostedDriver implements BrowserDriver {
   readonly usingSchema = HostedUsingSchema;
   /** Sessions still open, released at service shutdown. */
   private readonly live = new Set<BrowserSession>();
+  /** Sessions held on the provider (`maxConcurrentPerEndpoint`, keyed by its API origin). */
+  private readonly slots = new EndpointSlots();
 
   constructor(private readonly deps: HostedDriverDeps) {}
 
@@ -59,7 +64,20 @@ export class HostedDriver implements BrowserDriver {
     this.deps.logger.addSecret(apiKey);
     const body = createBody(parsed, this.deps.config.hosted.projectId);
     const api = new HostedApi({ apiUrl: this.deps.config.hosted.apiUrl, apiKey, timeoutMs: this.deps.config.launchTimeoutMs });
+    if (!options.acquire) return this.openOn(api, parsed, body, options, () => {});
+    // A provider at its session limit (429), or briefly down, is a full farm: wait for it (bounded, visible, cancellable).
+    let release = () => {};
+    const acquired = await acquireBrowser({
+      slots: this.slots, endpoint: endpointLabel(this.deps.config.hosted.apiUrl), wait: options.acquire,
+      open: () => this.openOn(api, parsed, body, options, () => release()),
+      discard: (session) => session.close(),
+    });
+    release = acquired.release;
+    return acquired.value;
+  }
 
+  /** One provider session and the flow's browser session on it; `onClosed` runs once it is closed and released. */
+  private async openOn(api: HostedApi, parsed: HostedUsing, body: CreateSessionBody, options: OpenSessionOptions, onClosed: () => void): Promise<BrowserSession> {
     const hosted = await api.createSession(body);
     this.deps.logger.info('Hosted browser session created', { flowId: options.flowId, sessionId: hosted.id, host: hostOf(hosted.connectUrl) });
     let released: Promise<void> | null = null;
@@ -88,13 +106,14 @@ export class HostedDriver implements BrowserDriver {
         logger: this.deps.logger,
         ffmpegPath: this.deps.ffmpegPath,
         videoFps: this.deps.config.videoFps, videoSource: this.deps.config.videoSource,
-      serviceOrigins: this.deps.serviceOrigins(),
-      maxResultBytes: this.deps.config.maxResultBytes,
+        serviceOrigins: this.deps.serviceOrigins(),
+        maxResultBytes: this.deps.config.maxResultBytes,
         closeContext: async () => {
           if (session) this.live.delete(session);
           // Only disconnects (Playwright does not close a browser it connected to); the release stops it.
           await browser.close().catch(() => undefined);
           await release();
+          onClosed();
         },
       });
       this.live.add(session);

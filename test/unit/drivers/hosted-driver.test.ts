@@ -157,6 +157,23 @@ describe('hostedBrowser sessions', () => {
     await assert.rejects(s.navigate(`${site.url}/index.html`), /closed/);
   });
 
+  test('with maxConcurrentPerEndpoint, a second session waits for the first to close, saying why', async () => {
+    const reasons: Array<string | null> = [];
+    const acquire = (signal: AbortSignal) => ({ timeoutMs: 20_000, maxConcurrentPerEndpoint: 1, signal, onWaiting: (r: string | null) => reasons.push(r) });
+    const first = await b.hosted.open({ type: 'hostedBrowser' }, { ...OPTIONS, acquire: acquire(new AbortController().signal) });
+    const sessionsBefore = fake.sessions.size;
+    let secondOpened = false;
+    const second = b.hosted.open({ type: 'hostedBrowser' }, { ...OPTIONS, acquire: acquire(new AbortController().signal) }).then((s) => { secondOpened = true; return s; });
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(secondOpened, false);
+    assert.equal(fake.sessions.size, sessionsBefore, 'no provider session asked for while the slot is taken');
+    assert.deepEqual(reasons, [`a browser from ${fake.url}: 1 of 1 sessions allowed there (maxConcurrentPerEndpoint) are in use`]);
+    await first.close();
+    const s = await second;
+    assert.equal(reasons.at(-1), null, 'the reason is cleared once the session is had');
+    await s.close();
+  });
+
   test('a hosted browser that ends by itself resolves disconnected', async () => {
     const s = await b.hosted.open({ type: 'hostedBrowser' }, OPTIONS);
     const [id] = [...fake.sessions.keys()].slice(-1);
