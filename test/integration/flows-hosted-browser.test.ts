@@ -16,8 +16,8 @@ import { startFakeHostedBrowser, type FakeHostedBrowser } from '../fixtures/fake
 import { deterministic, isFinished, runFlow, waitForFlow } from './support/flows';
 
 const KEY = 'bb_integration_key_81d4';
-/** How long a flow waits for the provider: long enough for a few refusals to pass (0.5 s, 1 s, 2 s apart), short for the one that stays full. */
-const ACQUIRE_MS = 8_000;
+/** How long a flow waits for a provider that stays full (its service only: the others keep the 60 s default, room for a slow browser start). */
+const ACQUIRE_MS = 3_000;
 const ENV = 'BROWSERFLOW_HOSTED_API_KEY';
 
 /** Sets the `hosted` slice of the driver-playwright plugin entry. */
@@ -58,7 +58,7 @@ describe('hostedBrowser flows', () => {
   let svc: RunningService;
   before(async () => {
     svc = await startService({
-      settings: { flows: { video: false, browserAcquireTimeoutMs: ACQUIRE_MS } },
+      settings: { flows: { video: false } },
       configOverrides: withHosted({ apiUrl: fake.url, apiKey: KEY, projectId: 'proj-int' }),
     });
   });
@@ -99,7 +99,7 @@ describe('hostedBrowser flows', () => {
   });
 
   test('a provider at its session limit (429) keeps the flow waiting, saying so, until it grants a session', async () => {
-    fake.failNext(429, 'Concurrent session limit reached', 3);
+    fake.failNext(429, 'Concurrent session limit reached', 2);
     const res = await svc.request('POST', '/api/flows', deterministic(site.url, '/login.html', loginCalls, { browser: { using: { type: 'hostedBrowser' } } }));
     assert.equal(res.status, 201, res.text);
     const waiting = await waitForFlow(svc, res.body.id, (f) => Boolean(f.waitingFor) || isFinished(f), 30_000);
@@ -111,16 +111,21 @@ describe('hostedBrowser flows', () => {
   });
 
   test('a provider that stays full fails the flow BROWSER_UNAVAILABLE naming it, after browserAcquireTimeoutMs', async () => {
+    const impatient = await startService({
+      settings: { flows: { video: false, browserAcquireTimeoutMs: ACQUIRE_MS } },
+      configOverrides: withHosted({ apiUrl: fake.url, apiKey: KEY, projectId: 'proj-int' }),
+    });
     fake.failNext(503, 'Service temporarily unavailable in us-east-1', 1_000);
     try {
       const started = Date.now();
-      const flow = await runFlow(svc, deterministic(site.url, '/login.html', loginCalls, { browser: { using: { type: 'hostedBrowser' } } }), 60_000);
+      const flow = await runFlow(impatient, deterministic(site.url, '/login.html', loginCalls, { browser: { using: { type: 'hostedBrowser' } } }), 60_000);
       assert.equal(flow.state, 'FAILED');
       assert.equal(flow.result.error.code, 'BROWSER_UNAVAILABLE');
       assert.match(flow.result.error.message, new RegExp(`^Could not start the browser: No browser from ${fake.url.replace(/\./g, '\\.')} within ${ACQUIRE_MS} ms \\(browserAcquireTimeoutMs\\) \\(\\d+ attempts\\); the last one failed: The hosted browser API answered 503 \\(Service Unavailable\\) to POST /v1/sessions: Service temporarily unavailable in us-east-1$`));
       assert.ok(Date.now() - started >= ACQUIRE_MS, 'it waited the whole time');
     } finally {
       fake.stopFailing();
+      await impatient.stop();
     }
     const next = await runFlow(svc, deterministic(site.url, '/login.html', loginCalls, { browser: { using: { type: 'hostedBrowser' } } }), 60_000);
     assert.equal(next.state, 'SUCCESS', JSON.stringify(next.result));
