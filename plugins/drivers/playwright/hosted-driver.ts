@@ -3,7 +3,10 @@
  * provider. Each flow gets a session of its own: the provider starts a
  * browser (`POST /v1/sessions`), the driver connects to it over the DevTools
  * protocol and uses the context it comes with; closing disconnects and
- * releases the session (`REQUEST_RELEASE`), which stops the browser.
+ * releases the session (`REQUEST_RELEASE`), which stops the browser. A
+ * provider at its session limit (429) or briefly down is waited for like any
+ * farm (lib/endpoint-slots: `waitingFor`, retries within
+ * `browserAcquireTimeoutMs`, `maxConcurrentPerEndpoint` by its API origin).
  *
  * The API key comes from the plugin config (`hosted.apiKey`) or the
  * BROWSERFLOW_HOSTED_API_KEY environment variable, never from a flow.
