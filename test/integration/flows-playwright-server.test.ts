@@ -26,6 +26,9 @@ const loginCalls = [
   { name: 'assertText', parameters: { text: 'Welcome, alice!' } },
 ];
 
+/** How long a flow waits for the Playwright server's browser. */
+const ACQUIRE_MS = 15_000;
+
 describe('flows on a Playwright server', () => {
   let svc: RunningService;
   let site: TestSite;
@@ -37,7 +40,8 @@ describe('flows on a Playwright server', () => {
   before(async () => {
     site = await startTestSite();
     server = await startPlaywrightServer();
-    svc = await startService({ settings: { flows: { video: true, browserAcquireTimeoutMs: 5_000, maxConcurrentPerEndpoint: 1 } } });
+    // Room for the server's first browser to start on a loaded machine (it took over 5 s with 4 test files at once).
+    svc = await startService({ settings: { flows: { video: true, browserAcquireTimeoutMs: ACQUIRE_MS, maxConcurrentPerEndpoint: 1 } } });
     using = { type: 'remoteInstance', url: server.wsUrl, protocol: 'playwright' };
     flow = await runFlow(svc, deterministic(site.url, '/login.html', loginCalls, { name: 'login on a Playwright server', browser: { using } }), 60_000);
   });
@@ -102,6 +106,6 @@ describe('flows on a Playwright server', () => {
     const failed = await runFlow(svc, deterministic(site.url, '/login.html', loginCalls, { browser: { using: { type: 'remoteInstance', url } } }), 60_000);
     assert.equal(failed.state, 'FAILED');
     assert.equal(failed.result.error.code, 'BROWSER_UNAVAILABLE');
-    assert.match(failed.result.error.message, new RegExp(`No browser from ws://127\\.0\\.0\\.1:${new URL(url).port} within 5000 ms \\(browserAcquireTimeoutMs\\)`));
+    assert.match(failed.result.error.message, new RegExp(`No browser from ws://127\\.0\\.0\\.1:${new URL(url).port} within ${ACQUIRE_MS} ms \\(browserAcquireTimeoutMs\\)`));
   });
 });
