@@ -129,8 +129,8 @@ describe('video offsets of tool calls and live frames', () => {
     }
     assert.ok(frames.some((f) => f.data.url.includes('key=${PAGE_KEY}')), 'the URL with the env value as its placeholder');
     for (let i = 1; i < frames.length; i++) {
-      // Timers may fire up to a millisecond early in Node: 500 ms apart within that.
-      assert.ok(frames[i]!.data.at - frames[i - 1]!.data.at >= 499, `frames ${i - 1} and ${i} ${frames[i]!.data.at - frames[i - 1]!.data.at} ms apart`);
+      // The throttle spaces frames 500 ms apart; `at` is stamped after it, on the way to the stream (a few ms of jitter under load).
+      assert.ok(frames[i]!.data.at - frames[i - 1]!.data.at >= 480, `frames ${i - 1} and ${i} ${frames[i]!.data.at - frames[i - 1]!.data.at} ms apart`);
     }
     const ids = live.filter((e) => e.event !== 'frame').map((e) => Number(e.id));
     assert.deepEqual(ids, ids.map((_, i) => i), 'the other events keep their numbering');
