@@ -80,9 +80,7 @@ export class ElementStates<F extends FoundTarget> {
     const wait = this.probe.begin(target);
     const outcome = await this.poll(wait, state, timeoutMs);
     if (!outcome.ok) {
-      // The step's record lists the candidates: the one found (in the wrong state), or all of them.
-      const trials = outcome.found ? { selectorUsed: outcome.found.candidate.raw, selectorsTried: outcome.found.trials ?? null } : wait.failedTrials();
-      throw withTrials(new Error(`Element ${wait.describe()} did not become ${state} within ${timeoutMs} ms (${outcome.actual})`), trials);
+      throw withTrials(new Error(`Element ${wait.describe()} did not become ${state} within ${timeoutMs} ms (${outcome.actual})`), failedTrials(wait, outcome));
     }
     if (state === 'hidden' || state === 'detached' || !outcome.found) {
       this.probe.release(outcome.found);
@@ -94,15 +92,14 @@ export class ElementStates<F extends FoundTarget> {
   /**
    * Whether the target reaches `state` within the timeout, with its
    * selectors when it exists; when it does not, what was seen instead (the
-   * words of a failed wait) and, with no element, every candidate tried.
+   * words of a failed wait) and the candidates tried, as a failed wait records them.
    */
   async checkElementState(target: SelectorInput, state: ElementState, timeoutMs: number): Promise<ElementStateCheck> {
     const wait = this.probe.begin(target);
     const outcome = await this.poll(wait, state, timeoutMs);
+    const trials = outcome.ok ? null : failedTrials(wait, outcome);
     const element = outcome.found ? await this.probe.record(outcome.found) : null;
-    if (outcome.ok) return { ok: true, element };
-    // An element found carries its own trials (its record); with none, each candidate says why it gave nothing.
-    return { ok: false, element, actual: outcome.actual, ...(element ? {} : wait.failedTrials()) };
+    return trials ? { ok: false, element, actual: outcome.actual, ...trials } : { ok: true, element };
   }
 
   /** Whether `text` is visible on the active page within the timeout. */
@@ -178,6 +175,11 @@ const STATE_PROPERTY: Record<Exclude<ElementState, 'attached' | 'detached'>, ['v
   checked: ['checked', 'checked', 'unchecked'],
   unchecked: ['checked', 'checked', 'unchecked'],
 };
+
+/** What a failed wait or check records: the candidate found (in the wrong state) with those tried before it, or every candidate with why it gave nothing. */
+function failedTrials<F extends FoundTarget>(wait: TargetWait<F>, outcome: PollOutcome<F>): SelectorTrials {
+  return outcome.found ? { selectorUsed: outcome.found.candidate.raw, selectorsTried: outcome.found.trials ?? null } : wait.failedTrials();
+}
 
 function lowerFirst(text: string): string {
   return text.replace(/^No/, 'no');

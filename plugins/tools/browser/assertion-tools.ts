@@ -44,10 +44,7 @@ export const assertionTools: ToolDefinition[] = [
       if (!r.ok) {
         // What was seen instead, and the candidates tried, so a failed check can be fixed without rerunning it.
         const seen = r.actual ? ` (${r.actual})` : '';
-        const trials = r.element
-          ? { selectorUsed: r.element.matchedSelector, selectorsTried: r.element.selectorsTried ?? null }
-          : { selectorUsed: r.selectorUsed ?? null, selectorsTried: r.selectorsTried ?? null };
-        throw withTrials(new Error(`${showTarget(p.selector)} is not ${p.state} within ${timeoutMs} ms${seen}`), trials);
+        throw withTrials(new Error(`${showTarget(p.selector)} is not ${p.state} within ${timeoutMs} ms${seen}`), { selectorUsed: r.selectorUsed ?? null, selectorsTried: r.selectorsTried ?? null });
       }
       return { message: `${showTarget(p.selector)} is ${p.state}`, ...elementReport(r.element) };
     },
