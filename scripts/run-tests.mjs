@@ -28,6 +28,9 @@ if (!files.length) {
 const args = ['--import', 'tsx', '--import', './test/setup.ts', '--test',
   '--test-reporter=spec', '--test-reporter-destination=stdout',
   '--test-reporter=./scripts/test-file-times.mjs', '--test-reporter-destination=stdout',
-  `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 3}`, ...files];
+  `--test-concurrency=${process.env.TEST_CONCURRENCY ?? 3}`,
+  // Per test file, a hang guard (the longest file takes about 3 minutes here): a file still running
+  // after it is cancelled and named, rather than holding the run until CI gives up.
+  `--test-timeout=${process.env.TEST_FILE_TIMEOUT_MS ?? 600_000}`, ...files];
 const r = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } });
 process.exit(r.status ?? 1);

@@ -73,10 +73,16 @@ export const LIVE_ENCODE_AFTER_MS = 10_000;
 /** Frames waiting for ffmpeg at most (a starved encoder): past it, ticks are skipped and the video is shorter. */
 const MAX_PENDING_FRAMES = 3_000;
 
-/** Videos still being finished, process-wide: the drivers wait for them at service shutdown. */
+/**
+ * Videos being finished (recording ended, file not complete), process-wide:
+ * the drivers wait for them at service shutdown. A video still recording is
+ * not among them: it belongs to a session that is still open, maybe of
+ * another service in the same process, and waiting for it could wait for
+ * that flow to end.
+ */
 const unfinished = new Set<Promise<void>>();
 
-/** Resolves once every video being finished is complete (or given up). */
+/** Resolves once every video being finished is complete (or given up, FINISH_TIMEOUT_MS at most). */
 export async function videosWritten(): Promise<void> {
   while (unfinished.size > 0) await Promise.all([...unfinished]);
 }
@@ -118,9 +124,6 @@ export class FrameEncoder {
     // The `.part` file exists from the first moment: a reader asking once the flow has ended waits for the video.
     writeFileSync(this.partPath, '');
     this.written = new Promise((resolve) => { this.resolveWritten = resolve; });
-    const written = this.written;
-    unfinished.add(written);
-    void written.then(() => unfinished.delete(written));
     this.timer = setInterval(() => {
       this.onTick?.();
       this.tick();
@@ -165,7 +168,12 @@ export class FrameEncoder {
    * ffmpeg finish the file in the background: `written` tells when.
    */
   end(fallbackFrame?: () => Promise<Buffer | null>): Promise<void> {
-    this.ended ??= this.takeLastFrame(fallbackFrame);
+    if (!this.ended) {
+      const written = this.written;
+      unfinished.add(written);
+      void written.then(() => unfinished.delete(written));
+      this.ended = this.takeLastFrame(fallbackFrame);
+    }
     return this.ended;
   }
 

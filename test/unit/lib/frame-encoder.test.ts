@@ -92,3 +92,25 @@ test('a recording without any picture ends without a file, and videosWritten() d
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('videosWritten() waits for a video being finished, never for one still recording (another open session)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'bf-encoder-'));
+  const live = new FrameEncoder({ ffmpegPath: FFMPEG, outputPath: join(dir, 'live.webm'), width: 64, height: 36, fps: 10, input: 'png', log });
+  try {
+    live.setFrame(solid('00ff00'));
+    const ended = new FrameEncoder({ ffmpegPath: FFMPEG, outputPath: join(dir, 'ended.webm'), width: 64, height: 36, fps: 10, input: 'png', log });
+    ended.setFrame(solid('ff0000'));
+    await sleep(300);
+    await ended.end();
+    let timer: NodeJS.Timeout | undefined;
+    const waited = await Promise.race([videosWritten().then(() => 'returned'), new Promise((r) => { timer = setTimeout(() => r('still waiting'), 30_000); })]);
+    clearTimeout(timer);
+    assert.equal(waited, 'returned');
+    // It returned because the ended video is complete, not before.
+    assert.equal(existsSync(join(dir, 'ended.webm')), true);
+    assert.equal(existsSync(join(dir, 'live.webm')), false);
+  } finally {
+    await live.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
