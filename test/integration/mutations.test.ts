@@ -49,7 +49,7 @@ test('every mutated variant: each step acts on the right element or the flow fai
   const replays = await replayVariants(svc, sites, rerun, 120_000);
   for (const replay of replays) {
     const where = `${replay.variant}: ${JSON.stringify(replay.result)}`;
-    assert.equal(replay.wrong, null, `acted on a wrong element in ${where}`);
+    assert.equal(replay.wrong, null, `acted on a wrong element in ${where}; step ${replay.correct} was recorded with ${JSON.stringify(rerun.toolCallsOnStart[replay.correct]?.parameters.selector ?? null)}`);
     if (replay.result.success) assert.equal(replay.correct, STEPS.length, where);
     else assert.match(replay.result.error.message, /agreeing with the recorded one|No element matches/, where);
     assert.ok(Array.isArray(replay.result.healed), where);
@@ -74,7 +74,9 @@ test('the generated project: each step acts on the right element or the test fai
   const replays = await runGeneratedVariants(dir, sites);
   for (const replay of replays) {
     const where = `${replay.variant}: ${replay.errors} ${JSON.stringify(replay.annotations)}`;
-    assert.equal(replay.wrong, null, `acted on a wrong element in ${where}`);
+    // On a misfire, what the step had to go on: the candidates recorded for it.
+    const recordedFor = (step: number) => JSON.stringify(recorded.calls[step]?.outcome?.selectors ?? null);
+    assert.equal(replay.wrong, null, `acted on a wrong element in ${where}; step ${replay.correct} was recorded with ${recordedFor(replay.correct)}`);
     if (replay.passed) assert.equal(replay.correct, STEPS.length, where);
     else assert.match(replay.errors, /matched an element agreeing with the recorded one/, where);
   }
