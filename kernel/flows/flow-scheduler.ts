@@ -13,6 +13,8 @@ export class FlowScheduler {
   private readonly actors = new Map<string, FlowActor>();
   private readonly queue: FlowActor[] = [];
   private readonly running = new Set<FlowActor>();
+  /** Started actors until their browser is let go, also after their flow ended (cancelled while it opened): stop() waits for them. */
+  private readonly unreleased = new Set<FlowActor>();
   private stopping = false;
   /** Queued by `start` and held until `runRecovered`, once the whole service is up. */
   private holding = true;
@@ -33,10 +35,7 @@ export class FlowScheduler {
   async start(): Promise<void> {
     const active = (await this.deps.storage.flows.listActive()).sort((a, b) => a.createdAt - b.createdAt);
     for (const flow of active) {
-      if (flow.state === 'UNSTARTED') {
-        this.enqueue(flow.id);
-        continue;
-      }
+      if (flow.state === 'UNSTARTED') { this.enqueue(flow.id); continue; }
       await new FlowActor(flow.id, this.deps).recover();
       this.deps.logger.info('flow interrupted by a restart marked FAILED', { flowId: flow.id });
     }
@@ -70,7 +69,8 @@ export class FlowScheduler {
       // A flow cancelled while it waited has ended already.
       if (!actor.queued) continue;
       this.running.add(actor);
-      void actor.run();
+      this.unreleased.add(actor);
+      void actor.run().then(() => actor.released).then(() => this.unreleased.delete(actor));
     }
   }
 
@@ -85,7 +85,7 @@ export class FlowScheduler {
     for (const actor of running) {
       void actor.send({ type: 'cancel', code: 'SERVICE_STOPPED', message: 'The service stopped while the flow was running' }).catch(() => undefined);
     }
-    // Their browsers too, also one still opening: the drivers close after this, and a later launch would outlive the service.
-    await Promise.race([Promise.allSettled(running.map((a) => a.done.then(() => a.released))), new Promise((r) => setTimeout(r, 10_000).unref())]);
+    // Their browsers too, also one still opening of a flow already cancelled: the drivers close after this, and a later launch would outlive the service.
+    await Promise.race([Promise.allSettled([...this.unreleased].map((a) => a.done.then(() => a.released))), new Promise((r) => setTimeout(r, 10_000).unref())]);
   }
 }

@@ -30,6 +30,7 @@ import { defaultUserAgent, markedUserAgent } from './service-guard';
 /** Where the API key is read when the config has none. */
 export const HOSTED_API_KEY_ENV = 'BROWSERFLOW_HOSTED_API_KEY';
 
+const STOPPING = 'No hosted browser session is opened any more: the service is stopping';
 const MISSING_KEY = `hostedBrowser needs an API key for the hosted browser provider: set hosted.apiKey in the driver-playwright plugin config or the ${HOSTED_API_KEY_ENV} environment variable`;
 
 /** Bound of the release request at close: a flow's end must not wait long on the provider. */
@@ -49,6 +50,8 @@ export class HostedDriver implements BrowserDriver {
   readonly usingSchema = HostedUsingSchema;
   /** Sessions still open, released at service shutdown. */
   private readonly live = new Set<BrowserSession>();
+  /** Set by close() (service shutdown): a session opened after it would be left to the provider's timeout. */
+  private closed = false;
   /** Sessions held on the provider (`maxConcurrentPerEndpoint`, keyed by its API origin). */
   private readonly slots = new EndpointSlots();
 
@@ -61,6 +64,7 @@ export class HostedDriver implements BrowserDriver {
   }
 
   async open(using: BrowserConfig, options: OpenSessionOptions): Promise<BrowserSession> {
+    if (this.closed) throw new Error(STOPPING);
     const parsed = parseOrThrow(HostedUsingSchema, using, 'browser.using');
     const apiKey = this.apiKey();
     if (!apiKey) throw new Error(MISSING_KEY);
@@ -119,6 +123,11 @@ export class HostedDriver implements BrowserDriver {
           onClosed();
         },
       });
+      if (this.closed) {
+        // The service stopped while it opened: closed (its video ended) and released, never left to the provider's timeout.
+        await session.close().catch(() => undefined);
+        throw new Error(STOPPING);
+      }
       this.live.add(session);
       return session;
     } catch (err) {
@@ -130,6 +139,7 @@ export class HostedDriver implements BrowserDriver {
 
   /** Closes and releases every session still open (service shutdown). */
   async close(): Promise<void> {
+    this.closed = true;
     const sessions = [...this.live];
     this.live.clear();
     await Promise.all(sessions.map((s) => s.close().catch(() => undefined)));

@@ -13,6 +13,8 @@ export type BrowserFactory = () => Promise<Browser>;
 export class SharedBrowsers {
   private readonly byKey = new Map<string, Promise<Browser>>();
   private readonly all = new Set<Browser>();
+  /** Set by closeAll (service shutdown): a browser launched after it would outlive the service. */
+  private closed = false;
 
   /** `label` names the kind in logs (`local Chromium`, `remote browser`). */
   constructor(private readonly label: string, private readonly logger: Logger) {}
@@ -22,6 +24,7 @@ export class SharedBrowsers {
    * the previous one disconnected. Concurrent callers share one launch.
    */
   async acquire(key: string, factory: BrowserFactory): Promise<Browser> {
+    if (this.closed) throw new Error(`No ${this.label} is started any more: the service is stopping`);
     for (let attempt = 0; attempt < 2; attempt++) {
       let pending = this.byKey.get(key);
       if (!pending) {
@@ -56,8 +59,9 @@ export class SharedBrowsers {
     return [...this.all].filter((b) => b.isConnected());
   }
 
-  /** Closes (or, for remote browsers, disconnects from) every browser. */
+  /** Closes (or, for remote browsers, disconnects from) every browser, one still starting too; none starts after it. */
   async closeAll(): Promise<void> {
+    this.closed = true;
     const pending = [...this.byKey.values()];
     this.byKey.clear();
     const settled = await Promise.allSettled(pending);

@@ -55,6 +55,9 @@ export interface WebdriverDriverDeps {
   serviceOrigins: () => ServiceOrigins;
 }
 
+/** Why a session asked for during shutdown is refused. */
+const STOPPING = 'No WebDriver session is started any more: the service is stopping';
+
 /** The `webdriver` BrowserDriver. */
 export class WebdriverDriver implements BrowserDriver {
   readonly type = 'webdriver';
@@ -62,6 +65,8 @@ export class WebdriverDriver implements BrowserDriver {
   readonly usingSchema = WebdriverUsingSchema;
   private readonly local: LocalChromedriver;
   private readonly sessions = new Set<WebdriverSession>();
+  /** Set by close() (service shutdown): a session started after it would outlive the service (or stay on the Grid). */
+  private closed = false;
   private readonly userAgents: UserAgentMarker;
   /** Sessions held per remote endpoint (`maxConcurrentPerEndpoint`). */
   private readonly slots = new EndpointSlots();
@@ -80,6 +85,7 @@ export class WebdriverDriver implements BrowserDriver {
   }
 
   async open(using: BrowserConfig, options: OpenSessionOptions): Promise<BrowserSession> {
+    if (this.closed) throw new Error(STOPPING);
     const parsed = this.parse(using);
     if (!parsed.url) {
       if (parsed.headless === false && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
@@ -142,11 +148,17 @@ export class WebdriverDriver implements BrowserDriver {
       await session.close().catch(() => undefined);
       throw new Error(`The WebDriver session on ${where} could not be set up: ${readableMessage(err)}`);
     }
+    if (this.closed) {
+      // The service stopped while it started: deleted now, not left behind.
+      await session.close().catch(() => undefined);
+      throw new Error(STOPPING);
+    }
     return session;
   }
 
   /** Deletes every open session and stops the local chromedriver. */
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.all([...this.sessions].map((s) => s.close().catch(() => undefined)));
     await this.local.stop();
     // Videos of flows that just ended are still being finished: none is cut short by the shutdown.
