@@ -22,6 +22,8 @@ export type ReplayListener<E> = (event: E, seq: number) => void;
 export class ReplayLog<E> {
   private readonly history = new Map<string, E[]>();
   private readonly listeners = new Map<string, Set<ReplayListener<E>>>();
+  /** Listeners of every key's live events (a service-wide stream). */
+  private readonly everyKey = new Set<(event: E) => void>();
 
   constructor(private readonly options: ReplayLogOptions<E>) {}
 
@@ -35,6 +37,9 @@ export class ReplayLog<E> {
     const seq = list.length - 1;
     for (const l of this.listeners.get(k) ?? []) {
       try { l(event, seq); } catch { /* a broken subscriber must not break the source */ }
+    }
+    for (const l of this.everyKey) {
+      try { l(event); } catch { /* a broken subscriber must not break the source */ }
     }
     if (last(event)) setTimeout(() => this.history.delete(k), retainMs).unref();
   }
@@ -53,6 +58,12 @@ export class ReplayLog<E> {
       set.delete(listener);
       if (!set.size) this.listeners.delete(k);
     };
+  }
+
+  /** Subscribes to the live events of every key (no history); returns the unsubscribe function. */
+  subscribeAll(listener: (event: E) => void): () => void {
+    this.everyKey.add(listener);
+    return () => { this.everyKey.delete(listener); };
   }
 
   /** Drops the key's history at once. */

@@ -17,6 +17,7 @@ import { streamEvents } from './event-stream';
 import type { SubscriberLimits } from './subscriber-limits';
 import type { FlowExports } from './flow-exports';
 import type { FlowFiles } from './flow-files';
+import type { FlowChanges } from './flow-changes';
 import { createFlowSchema, type CreateFlow } from '../../../lib/validation/create-flow-schema';
 
 const ERR = { description: 'Error `{code, message}`' };
@@ -31,6 +32,7 @@ export interface FlowRoutesDeps {
   readonly drivers: BrowserDriver[];
   readonly exports: FlowExports;
   readonly files: FlowFiles;
+  readonly changes: FlowChanges;
 }
 
 export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits): RouteDefinition[] {
@@ -56,6 +58,7 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
       async handler({ body }) {
         // Validated once, by the HTTP layer against the schema above.
         const flow = await flows().create(body as CreateFlow);
+        deps.changes.notify('created', flow.id);
         return { status: 201, json: flowForOutput(flow), headers: { location: `/api/flows/${flow.id}` } };
       },
     },
@@ -78,13 +81,18 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
       responses: { 204: { description: 'Deleted' }, 404: ERR, 409: ERR },
       async handler({ params }) {
         await flows().delete(params.flowId);
+        deps.changes.notify('deleted', params.flowId);
         return { status: 204 };
       },
     },
     {
       method: 'POST', path: '/api/flows/:flowId/rename', summary: 'Rename a finished flow', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', body: RenameBody,
       responses: { 200: META, 400: ERR, 404: ERR, 409: ERR },
-      handler: async ({ params, body }) => ({ json: flowForOutput(await flows().rename(params.flowId, body.name)) }),
+      async handler({ params, body }) {
+        const flow = await flows().rename(params.flowId, body.name);
+        deps.changes.notify('renamed', flow.id);
+        return { json: flowForOutput(flow) };
+      },
     },
     {
       method: 'GET', path: '/api/flows/:flowId/rerun', summary: 'A DETERMINISTIC CreateFlow replaying the flow', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', query: RerunQuery,
@@ -162,6 +170,11 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
         const flow = await flows().get(req.params.flowId);
         return streamEvents(req, flow, deps.events, deps.storage, subscribers);
       },
+    },
+    {
+      method: 'GET', path: '/api/events', summary: 'Server-Sent Events of every flow\'s changes (live only): created, state, progress, renamed, deleted', tags,
+      responses: { 200: { description: 'text/event-stream: `created`, `state` (with state, nextState, runMode), `progress`, `renamed`, `deleted`, each with flowId and at; no history, no names or URLs', contentType: 'text/event-stream' }, 429: { description: 'TOO_MANY_SUBSCRIBERS: too many open event streams' } },
+      handler: async (req) => deps.changes.stream(req, subscribers),
     },
   ];
 }

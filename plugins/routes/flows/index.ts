@@ -4,6 +4,7 @@ import { CODEGEN_EMITTERS } from '../../../lib/export/codegen-emitter';
 import { FlowExports } from './flow-exports';
 import { FlowFiles } from './flow-files';
 import { flowRoutes } from './flow-routes';
+import { FlowChanges } from './flow-changes';
 import { SubscriberLimits } from './subscriber-limits';
 import { ROUTES } from '../../../lib/http/route-contract';
 
@@ -11,13 +12,13 @@ import { ROUTES } from '../../../lib/http/route-contract';
 export default definePlugin({
   id: 'routes-flows',
   apiVersion: 2,
-  description: 'Flow endpoints: create, list, get, delete, rename, exports, media, tool calls, run control, observation, events.',
+  description: 'Flow endpoints: create, list, get, delete, rename, exports, media, tool calls, run control, observation, events (per flow and service-wide).',
   provides: [ROUTES],
   deps: { storage: STORAGE, flows: FLOWS, events: FLOW_EVENTS },
   // The `browser.using.type` values CreateFlow accepts; the tools and code generators the exports use.
   optionalDeps: { drivers: BROWSER_DRIVERS, tools: TOOLS, emitters: CODEGEN_EMITTERS },
   register({ settings, deps, provide }) {
     const subscribers = new SubscriberLimits(settings.flows?.maxEventSubscribersPerFlow ?? 32, settings.flows?.maxEventSubscribers ?? 512);
-    provide(ROUTES, () => flowRoutes({ ...deps, exports: new FlowExports(deps.flows, deps.tools, deps.emitters), files: new FlowFiles(deps.flows, deps.storage) }, subscribers));
+    provide(ROUTES, () => flowRoutes({ ...deps, exports: new FlowExports(deps.flows, deps.tools, deps.emitters), files: new FlowFiles(deps.flows, deps.storage), changes: new FlowChanges(deps.events) }, subscribers));
   },
 });

@@ -1,10 +1,13 @@
 /**
- * Bounds on open event streams (GET /api/flows/{id}/events), per flow and
- * over all flows: each one holds a socket and a listener for as long as its
- * flow lives, so an unbounded number of them is an easy way to exhaust the
- * service. Past a limit the request answers 429 TOO_MANY_SUBSCRIBERS.
+ * Bounds on open event streams (GET /api/flows/{id}/events, and the
+ * service-wide GET /api/events), per flow and over all flows: each one
+ * holds a socket and a listener for as long as it is open, so an unbounded
+ * number of them is an easy way to exhaust the service. Past a limit the request answers 429 TOO_MANY_SUBSCRIBERS.
  */
 import { ApiError } from '../../../kernel/errors';
+
+/** The key of the service-wide stream's slots (never a flow id: those are UUIDs). */
+const SERVICE_WIDE = '*';
 
 export class SubscriberLimits {
   private total = 0;
@@ -14,23 +17,32 @@ export class SubscriberLimits {
 
   /** Takes a slot for `flowId`; returns its release (idempotent), or throws 429 TOO_MANY_SUBSCRIBERS. */
   acquire(flowId: string): () => void {
-    const forFlow = this.perFlow.get(flowId) ?? 0;
-    if (forFlow >= this.maxPerFlow) {
-      throw new ApiError('TOO_MANY_SUBSCRIBERS', `Flow ${flowId} already has ${forFlow} open event streams (settings.flows.maxEventSubscribersPerFlow = ${this.maxPerFlow}). Close one, or poll GET /api/flows/${flowId}.`);
-    }
+    return this.take(flowId, (n) => `Flow ${flowId} already has ${n} open event streams (settings.flows.maxEventSubscribersPerFlow = ${this.maxPerFlow}). Close one, or poll GET /api/flows/${flowId}.`,
+      `Close one, or poll GET /api/flows/${flowId}.`);
+  }
+
+  /** A slot of the service-wide stream (GET /api/events): it has as many as one flow may have, and counts in the total. */
+  acquireServiceWide(): () => void {
+    return this.take(SERVICE_WIDE, (n) => `The service-wide event stream already has ${n} subscribers (settings.flows.maxEventSubscribersPerFlow = ${this.maxPerFlow}). Close one, or poll GET /api/flows.`,
+      'Close one, or poll GET /api/flows.');
+  }
+
+  private take(key: string, tooManyHere: (n: number) => string, advice: string): () => void {
+    const here = this.perFlow.get(key) ?? 0;
+    if (here >= this.maxPerFlow) throw new ApiError('TOO_MANY_SUBSCRIBERS', tooManyHere(here));
     if (this.total >= this.maxTotal) {
-      throw new ApiError('TOO_MANY_SUBSCRIBERS', `The service already has ${this.total} open event streams (settings.flows.maxEventSubscribers = ${this.maxTotal}). Close one, or poll GET /api/flows/${flowId}.`);
+      throw new ApiError('TOO_MANY_SUBSCRIBERS', `The service already has ${this.total} open event streams (settings.flows.maxEventSubscribers = ${this.maxTotal}). ${advice}`);
     }
-    this.perFlow.set(flowId, forFlow + 1);
+    this.perFlow.set(key, here + 1);
     this.total++;
     let released = false;
     return () => {
       if (released) return;
       released = true;
       this.total--;
-      const left = (this.perFlow.get(flowId) ?? 1) - 1;
-      if (left > 0) this.perFlow.set(flowId, left);
-      else this.perFlow.delete(flowId);
+      const left = (this.perFlow.get(key) ?? 1) - 1;
+      if (left > 0) this.perFlow.set(key, left);
+      else this.perFlow.delete(key);
     };
   }
 

@@ -63,3 +63,13 @@ export function openStream(url: string, timeoutMs = 10_000): Promise<OpenStream>
     req.end();
   });
 }
+
+/** Collects the events of an open stream as they arrive (the array grows), and its raw text so far. */
+export function collectEvents(stream: OpenStream): { events: SseEvent[]; text: () => string } {
+  const events: SseEvent[] = [];
+  let text = '';
+  let buf = '';
+  stream.res.setEncoding('utf8');
+  stream.res.on('data', (chunk: string) => { text += chunk; buf = parseBlocks(buf + chunk, events); });
+  return { events, text: () => text };
+}

@@ -39,3 +39,20 @@ test('a throwing subscriber does not break the source or the others', () => {
   l.forget('a');
   assert.deepEqual(l.replay('a'), []);
 });
+
+test('subscribeAll gets every key\'s live events, kept or not, with no history, until unsubscribed; a throwing one breaks nothing', () => {
+  const l = log();
+  l.emit({ k: 'a', type: 'step', n: 0 });
+  const all: string[] = [];
+  const perKey: number[] = [];
+  l.subscribeAll(() => { throw new Error('broken'); });
+  const off = l.subscribeAll((e) => all.push(`${e.k}${e.n}`));
+  l.subscribe('a', (e) => perKey.push(e.n));
+  l.emit({ k: 'a', type: 'step', n: 1 });
+  l.emit({ k: 'b', type: 'live', n: 2 });
+  l.emit({ k: 'c', type: 'end', n: 3 });
+  off();
+  l.emit({ k: 'a', type: 'step', n: 4 });
+  assert.deepEqual(all, ['a1', 'b2', 'c3']);
+  assert.deepEqual(perKey, [1, 4]);
+});

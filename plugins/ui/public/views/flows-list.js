@@ -1,10 +1,13 @@
 // Flows: the table of every flow, newest first, paged with the API's cursor.
-// Search and filters live in the URL; the page refreshes itself while it
-// shows live flows (or the newest page, where new flows appear).
+// Search and filters live in the URL. The page follows the service-wide
+// stream of flow changes (GET /api/events) and reads itself again when one
+// concerns it: a flow created or changing state where the newest page or a
+// state filter is shown, or a change of a flow on the page.
 
 import { html } from 'htm/preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { get, query, supports } from '../lib/api.js';
+import { followChanges } from '../lib/events.js';
 import { MODE_LABELS, STATE_LABELS, flowDuration, formatCost, formatDuration, formatNumber, formatTime, isLive } from '../lib/format.js';
 import { place, setQuery } from '../lib/router.js';
 import { Alert, ModeBadge, StateBadge, useAsync, useTitle } from '../components/ui.js';
@@ -14,7 +17,12 @@ import { Alert, ModeBadge, StateBadge, useAsync, useTitle } from '../components/
 
 /** Rows per page. */
 export const PAGE_SIZE = 50;
-const REFRESH_MS = 4000;
+/** At most one reading of the page per this long, however many changes arrive (a busy service sends many). */
+const RELOAD_AFTER_MS = 400;
+/** A safety net only (the stream is what keeps the page current): a change the stream could not tell, like a lost connection's. */
+const SAFETY_REFRESH_MS = 60_000;
+/** How often live rows' durations tick (no request: the clock only). */
+const CLOCK_MS = 1000;
 
 /** Cursors of the pages before the current one (the API's tokens only go forward). */
 let previous = /** @type {string[]} */ ([]);
@@ -56,14 +64,36 @@ export function FlowsList() {
   useEffect(() => { setText(search); }, [search]);
   useEffect(() => { if (!cursor) previous = []; }, [cursor]);
 
-  // Rows update live: refresh while something on the page can still change.
+  // Rows update live, from the stream of changes; read again only for a change that concerns this page.
   const rows = page.data?.flows ?? [];
-  const changing = !cursor || rows.some((f) => isLive(f.state));
+  const shown = useRef(/** @type {Set<string>} */ (new Set()));
+  shown.current = new Set(rows.map((f) => f.id));
   useEffect(() => {
-    if (!changing) return undefined;
-    const id = setInterval(() => { if (document.visibilityState === 'visible') void page.reload(); }, REFRESH_MS);
+    let pending = 0;
+    const reload = () => {
+      if (!pending) pending = window.setTimeout(() => { pending = 0; void page.reload(); }, RELOAD_AFTER_MS);
+    };
+    let opened = false;
+    const stop = followChanges((event) => {
+      const id = event.data?.flowId;
+      const appears = event.type === 'created' || event.type === 'state';
+      if (shown.current.has(id) || (appears && (!cursor || state))) reload();
+    }, () => {
+      // Changes made while the stream was down are unknown: read the page again (not on the first connection, just read).
+      if (opened) reload();
+      opened = true;
+    });
+    const safety = setInterval(() => { if (document.visibilityState === 'visible') reload(); }, SAFETY_REFRESH_MS);
+    return () => { stop(); clearInterval(safety); clearTimeout(pending); };
+  }, [cursor, state, page.reload]);
+  // Durations of live flows move with the clock: re-rendered each second, nothing fetched.
+  const [, tick] = useState(0);
+  const live = rows.some((f) => isLive(f.state));
+  useEffect(() => {
+    if (!live) return undefined;
+    const id = setInterval(() => tick((n) => n + 1), CLOCK_MS);
     return () => clearInterval(id);
-  }, [changing, page.reload]);
+  }, [live]);
 
   /** @param {Record<string, string>} changes */
   const filter = (changes) => {

@@ -1,0 +1,101 @@
+/**
+ * GET /api/events: one Server-Sent Events stream of what changes among all
+ * flows, so a list of flows stays current without polling (the web UI's
+ * Flows page). Live only, no history: read the list (GET /api/flows), then
+ * follow; after a reconnect, read it again.
+ *
+ * Events, each `{flowId, at}`:
+ * - `created`: a flow was created (its first `state` comes when it starts);
+ * - `state`: its state, nextState or runMode changed (carried as
+ *   `state`, `nextState`, `runMode`);
+ * - `progress`: a tool call finished or its token usage grew;
+ * - `renamed`, `deleted`: a finished flow was renamed or deleted.
+ * Nothing a flow holds that may be secret or personal is sent (no names,
+ * URLs, `waitingFor`, parameters): a client reads those through the API,
+ * which masks them.
+ */
+import type { RouteRequest, RouteResult } from '../../../lib/http/route-contract';
+import type { FlowEvent, FlowEvents } from '../../../kernel/flows/flow-events';
+import type { FlowState, RunMode } from '../../../kernel/flows/flow-types';
+import type { SubscriberLimits } from './subscriber-limits';
+
+/** One change among all flows, as GET /api/events sends it. */
+export type FlowChange =
+  | { type: 'created' | 'progress' | 'renamed' | 'deleted'; flowId: string; at: number }
+  | { type: 'state'; flowId: string; state: FlowState; nextState: FlowState | null; runMode: RunMode; at: number };
+
+/** How often an idle stream sends a comment, so proxies and clients see it is alive. */
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * The changes the flow routes make themselves (creation, rename, delete),
+ * beside what the flows report through FLOW_EVENTS; one per plugin instance.
+ */
+export class FlowChanges {
+  private readonly listeners = new Set<(change: FlowChange) => void>();
+
+  constructor(private readonly events: FlowEvents) {}
+
+  /** Tells every open stream. */
+  notify(type: 'created' | 'renamed' | 'deleted', flowId: string): void {
+    const change: FlowChange = { type, flowId, at: Date.now() };
+    for (const l of this.listeners) {
+      try { l(change); } catch { /* a broken stream must not break the route */ }
+    }
+  }
+
+  /** Follows every change, the flows' own and the routes'; returns the unsubscribe function. */
+  subscribe(listener: (change: FlowChange) => void): () => void {
+    this.listeners.add(listener);
+    const fromFlows = this.events.subscribeAll((event) => {
+      const change = fromFlowEvent(event);
+      if (change) listener(change);
+    });
+    return () => {
+      this.listeners.delete(listener);
+      fromFlows();
+    };
+  }
+
+  /** Serves GET /api/events: the stream until the client goes (past the subscriber limits, 429 before anything is written). */
+  stream(req: RouteRequest, limits: SubscriberLimits): RouteResult {
+    const { res } = req;
+    const release = limits.acquireServiceWide();
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    res.write(': browserflow flow changes\n\n');
+    let seq = 0;
+    const unsubscribe = this.subscribe((change) => {
+      const { type, ...data } = change;
+      res.write(`id: ${seq++}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+    });
+    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    heartbeat.unref();
+    const close = () => {
+      unsubscribe();
+      clearInterval(heartbeat);
+      release();
+    };
+    req.raw.once('close', close);
+    res.once('close', close);
+    return { handled: true };
+  }
+}
+
+/** The change a flow's own event stands for, if the stream sends one (never frames, screenshots or started calls). */
+function fromFlowEvent(event: FlowEvent): FlowChange | null {
+  switch (event.type) {
+    case 'state':
+      return { type: 'state', flowId: event.flowId, state: event.state, nextState: event.nextState, runMode: event.runMode, at: event.at };
+    case 'toolCall':
+      return event.phase === 'finished' ? { type: 'progress', flowId: event.flowId, at: event.at } : null;
+    case 'tokenUsage':
+      return { type: 'progress', flowId: event.flowId, at: event.at };
+    default:
+      return null;
+  }
+}
