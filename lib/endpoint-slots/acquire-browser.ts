@@ -121,6 +121,8 @@ export async function acquireBrowser<T>(args: AcquireArgs<T>): Promise<Acquired<
   }
 
   let delay = args.retryDelayMs ?? 500;
+  /** The newest refusal, for a failure whose last attempt is merely unanswered: what the endpoint said is the better clue. */
+  let lastRefusal: string | null = null;
   for (let attempt = 1; ; attempt++) {
     const requestedAt = Date.now();
     const queued = setTimeout(() => show(`a browser from ${endpoint}: session requested ${Math.round((Date.now() - requestedAt) / 1000)} s ago and not granted yet (the endpoint may be queueing it)`), args.queuedAfterMs ?? 5000);
@@ -135,7 +137,8 @@ export async function acquireBrowser<T>(args: AcquireArgs<T>): Promise<Acquired<
       }
       if (err instanceof PastDeadline) {
         release();
-        throw new BrowserAcquireError(`No browser from ${endpoint} ${within}: the session request (attempt ${attempt}) was still unanswered`);
+        const before = lastRefusal ? `; attempt ${attempt - 1} before it failed: ${lastRefusal}` : '';
+        throw new BrowserAcquireError(`No browser from ${endpoint} ${within}: the session request (attempt ${attempt}) was still unanswered${before}`);
       }
       const transient = isTransientRefusal(err);
       const left = deadline - Date.now();
@@ -144,6 +147,7 @@ export async function acquireBrowser<T>(args: AcquireArgs<T>): Promise<Acquired<
         if (!transient) throw err;
         throw new BrowserAcquireError(`No browser from ${endpoint} ${within} (${attempt} attempts); the last one failed: ${firstLine(err)}`);
       }
+      lastRefusal = firstLine(err).slice(0, 300);
       show(`a browser from ${endpoint}: attempt ${attempt} failed (${firstLine(err).slice(0, 120)}), trying again`);
       try {
         // The last try at the deadline itself: a Grid back a moment before it still counts.

@@ -105,6 +105,17 @@ test('acquire: past the deadline it fails naming the endpoint; a session that ar
   assert.deepEqual(discarded, ['late']);
 });
 
+test('acquire: a last attempt still unanswered at the deadline names the refusal before it', async () => {
+  let tries = 0;
+  await assert.rejects(acquireBrowser({
+    slots: new EndpointSlots(), endpoint: 'http://grid:4444', retryDelayMs: 20,
+    wait: { timeoutMs: 300, maxConcurrentPerEndpoint: null },
+    open: () => (++tries === 1 ? Promise.reject(new Error('HTTP 503: the Grid queue is full')) : new Promise<string>((r) => setTimeout(() => r('late'), 1000))),
+    discard: async () => {},
+  }), (e: unknown) => e instanceof BrowserAcquireError
+    && /: the session request \(attempt 2\) was still unanswered; attempt 1 before it failed: HTTP 503: the Grid queue is full$/.test(e.message));
+});
+
 test('acquire: an abort ends the wait at once with its reason, in the queue or mid-open', async () => {
   const slots = new EndpointSlots();
   await slots.take('http://grid:4444', 1, { deadline: far() });
