@@ -2,8 +2,8 @@
  * GET /api/events, the service-wide stream of flow changes, against the
  * real service: every change of every flow arrives (created, state,
  * progress, renamed, deleted) in order, with nothing secret or personal in
- * it; it holds subscriber slots like the per-flow streams, and a client
- * that goes gives its slot back.
+ * it; it holds subscriber slots like the per-flow streams, a client that
+ * goes gives its slot back, and one that stops reading is let go.
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,6 +11,8 @@ import { startService, type RunningService } from '../helpers/service';
 import { startTestSite, type TestSite } from '../fixtures/site/serve';
 import { collectEvents, openStream, type OpenStream } from './support/sse';
 import { waitForFlow } from './support/flows';
+import { FLOW_EVENTS, resolve } from '../../kernel/tokens';
+import type { FlowEvents } from '../../kernel/flows/flow-events';
 
 const SECRET = 'changes-stream-secret-41';
 let svc: RunningService;
@@ -105,4 +107,30 @@ test('each stream holds a subscriber slot: past the limit 429 TOO_MANY_SUBSCRIBE
   await svc.request('POST', `/api/flows/${flow.body.id}/cancel`);
   first.close();
   assert.equal((await openWhenFree()).status, 200, 'a slot came back once a client went');
+});
+
+test('a client that stops reading is let go once 1 MiB waits for it, and its slot comes back; the others keep everything', async () => {
+  for (const s of streams.splice(0)) s.close();
+  const openWhenFree = async (): Promise<OpenStream> => {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const stream = await open();
+      if (stream.status === 200 || Date.now() > deadline) return stream;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+  const stalled = await openWhenFree();
+  stalled.res.pause();
+  const reading = await openWhenFree();
+  const { events } = collectEvents(reading);
+  const events$ = resolve(svc.kernel.container, FLOW_EVENTS) as FlowEvents;
+  // Changes of a made-up flow, far more than a stalled client is allowed to owe (some 100 bytes each).
+  const flowId = '00000000-0000-4000-8000-000000000000';
+  for (let i = 0; i < 60_000; i++) {
+    events$.emit({ type: 'state', flowId, state: 'RUNNING_ACTION', nextState: null, runMode: 'INSTRUCT', waitingFor: null, at: i });
+    // In bursts a reading client keeps up with (the client runs in this process too).
+    if (i % 500 === 0) await new Promise((r) => setTimeout(r, 5));
+  }
+  await eventually(() => events.length === 60_000, `every change on the reading stream (${events.length} so far)`, 30_000);
+  assert.equal((await openWhenFree()).status, 200, 'the stalled client\'s slot came back');
 });

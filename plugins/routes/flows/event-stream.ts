@@ -10,19 +10,23 @@ import type { FlowEvent, FlowEvents } from '../../../kernel/flows/flow-events';
 import { isTerminal, type FlowMetadata } from '../../../kernel/flows/flow-types';
 import { flowOutputView, type FlowOutputView } from './flow-output';
 import type { SubscriberLimits } from './subscriber-limits';
+import { FRAME_SKIP_BYTES } from './sse-backpressure';
 
 /** Writes one event as the client sees it: credentials of the flow's browser settings masked (`done`'s flow, tool calls). */
 function write(res: RouteRequest['res'], event: FlowEvent, id: number, view: FlowOutputView): void {
   const shown = event.type === 'done' ? { ...event, flow: flowOutputView(event.flow).flow } : view.redact(event);
   const { type, ...data } = shown;
+  // Never dropped for a slow reader: the history is written at once on connecting and may be megabytes (frames are, below).
   res.write(`id: ${id}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
 }
 
 /**
  * A live `frame` (the active tab's newest picture): no id, since frames are
- * never replayed and must not shift the numbering of the events that are.
+ * never replayed and must not shift the numbering of the events that are;
+ * skipped while the client is behind (sse-backpressure.ts).
  */
 function writeFrame(res: RouteRequest['res'], event: FlowEvent & { type: 'frame' }, view: FlowOutputView): void {
+  if (res.writableLength > FRAME_SKIP_BYTES) return;
   const { type, ...data } = view.redact(event);
   res.write(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
 }

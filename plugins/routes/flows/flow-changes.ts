@@ -18,6 +18,7 @@ import type { RouteRequest, RouteResult } from '../../../lib/http/route-contract
 import type { FlowEvent, FlowEvents } from '../../../kernel/flows/flow-events';
 import type { FlowState, RunMode } from '../../../kernel/flows/flow-types';
 import type { SubscriberLimits } from './subscriber-limits';
+import { writeOrLetGo } from './sse-backpressure';
 
 /** One change among all flows, as GET /api/events sends it. */
 export type FlowChange =
@@ -70,10 +71,12 @@ export class FlowChanges {
     res.write(': browserflow flow changes\n\n');
     let seq = 0;
     const unsubscribe = this.subscribe((change) => {
+      // A client that stopped reading is let go (sse-backpressure.ts): it reconnects and reads its list again.
       const { type, ...data } = change;
-      res.write(`id: ${seq++}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+      writeOrLetGo(res, `id: ${seq}\nevent: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+      seq++;
     });
-    const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => writeOrLetGo(res, ': keep-alive\n\n'), HEARTBEAT_MS);
     heartbeat.unref();
     const close = () => {
       unsubscribe();
