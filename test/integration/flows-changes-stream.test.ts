@@ -36,6 +36,16 @@ async function open(): Promise<OpenStream> {
   return stream;
 }
 
+/** A closed stream's slot comes back once the service sees the socket close: opens as soon as one is free (10 s at most). */
+async function openWhenFree(): Promise<OpenStream> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const stream = await open();
+    if (stream.status === 200 || Date.now() > deadline) return stream;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 async function eventually(check: () => boolean, what: string, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
@@ -83,15 +93,6 @@ test('every change of a flow arrives, in order, with its id and no name, URL or 
 
 test('each stream holds a subscriber slot: past the limit 429 TOO_MANY_SUBSCRIBERS, and a client that goes frees its slot', async () => {
   for (const s of streams.splice(0)) s.close();
-  // A closed stream's slot comes back once the service sees the socket close: open as soon as one is free.
-  const openWhenFree = async (): Promise<OpenStream> => {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const stream = await open();
-      if (stream.status === 200 || Date.now() > deadline) return stream;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
   const first = await openWhenFree();
   assert.equal(first.status, 200);
   assert.equal((await openWhenFree()).status, 200);
@@ -111,14 +112,6 @@ test('each stream holds a subscriber slot: past the limit 429 TOO_MANY_SUBSCRIBE
 
 test('a client that stops reading is let go once 1 MiB waits for it, and its slot comes back; the others keep everything', async () => {
   for (const s of streams.splice(0)) s.close();
-  const openWhenFree = async (): Promise<OpenStream> => {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const stream = await open();
-      if (stream.status === 200 || Date.now() > deadline) return stream;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  };
   const stalled = await openWhenFree();
   stalled.res.pause();
   const reading = await openWhenFree();
