@@ -30,7 +30,7 @@ import { defaultUserAgent, markedUserAgent } from './service-guard';
 /** Where the API key is read when the config has none. */
 export const HOSTED_API_KEY_ENV = 'BROWSERFLOW_HOSTED_API_KEY';
 
-const STOPPING = 'No hosted browser session is opened any more: the service is stopping';
+const STOPPING = 'The hosted browser driver was closed while the session opened (service shutdown)';
 const MISSING_KEY = `hostedBrowser needs an API key for the hosted browser provider: set hosted.apiKey in the driver-playwright plugin config or the ${HOSTED_API_KEY_ENV} environment variable`;
 
 /** Bound of the release request at close: a flow's end must not wait long on the provider. */
@@ -50,8 +50,8 @@ export class HostedDriver implements BrowserDriver {
   readonly usingSchema = HostedUsingSchema;
   /** Sessions still open, released at service shutdown. */
   private readonly live = new Set<BrowserSession>();
-  /** Set by close() (service shutdown): a session opened after it would be left to the provider's timeout. */
-  private closed = false;
+  /** Counts close() calls: a session whose opening began before one is closed when it arrives, not left to the provider's timeout. */
+  private generation = 0;
   /** Sessions held on the provider (`maxConcurrentPerEndpoint`, keyed by its API origin). */
   private readonly slots = new EndpointSlots();
 
@@ -64,19 +64,19 @@ export class HostedDriver implements BrowserDriver {
   }
 
   async open(using: BrowserConfig, options: OpenSessionOptions): Promise<BrowserSession> {
-    if (this.closed) throw new Error(STOPPING);
+    const generation = this.generation;
     const parsed = parseOrThrow(HostedUsingSchema, using, 'browser.using');
     const apiKey = this.apiKey();
     if (!apiKey) throw new Error(MISSING_KEY);
     this.deps.logger.addSecret(apiKey);
     const body = createBody(parsed, this.deps.config.hosted.projectId);
     const api = new HostedApi({ apiUrl: this.deps.config.hosted.apiUrl, apiKey, timeoutMs: this.deps.config.launchTimeoutMs });
-    if (!options.acquire) return this.openOn(api, parsed, body, options, () => {});
+    if (!options.acquire) return this.openOn(api, parsed, body, options, () => {}, generation);
     // A provider at its session limit (429), or briefly down, is a full farm: wait for it (bounded, visible, cancellable).
     let release = () => {};
     const acquired = await acquireBrowser({
       slots: this.slots, endpoint: endpointLabel(this.deps.config.hosted.apiUrl), wait: options.acquire,
-      open: () => this.openOn(api, parsed, body, options, () => release()),
+      open: () => this.openOn(api, parsed, body, options, () => release(), generation),
       discard: (session) => session.close(),
     });
     release = acquired.release;
@@ -84,7 +84,7 @@ export class HostedDriver implements BrowserDriver {
   }
 
   /** One provider session and the flow's browser session on it; `onClosed` runs once it is closed and released. */
-  private async openOn(api: HostedApi, parsed: HostedUsing, body: CreateSessionBody, options: OpenSessionOptions, onClosed: () => void): Promise<BrowserSession> {
+  private async openOn(api: HostedApi, parsed: HostedUsing, body: CreateSessionBody, options: OpenSessionOptions, onClosed: () => void, generation: number): Promise<BrowserSession> {
     const hosted = await api.createSession(body);
     this.deps.logger.info('Hosted browser session created', { flowId: options.flowId, sessionId: hosted.id, host: hostOf(hosted.connectUrl) });
     let released: Promise<void> | null = null;
@@ -123,7 +123,7 @@ export class HostedDriver implements BrowserDriver {
           onClosed();
         },
       });
-      if (this.closed) {
+      if (generation !== this.generation) {
         // The service stopped while it opened: closed (its video ended) and released, never left to the provider's timeout.
         await session.close().catch(() => undefined);
         throw new Error(STOPPING);
@@ -139,7 +139,7 @@ export class HostedDriver implements BrowserDriver {
 
   /** Closes and releases every session still open (service shutdown). */
   async close(): Promise<void> {
-    this.closed = true;
+    this.generation++;
     const sessions = [...this.live];
     this.live.clear();
     await Promise.all(sessions.map((s) => s.close().catch(() => undefined)));

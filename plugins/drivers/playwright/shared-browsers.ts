@@ -13,8 +13,12 @@ export type BrowserFactory = () => Promise<Browser>;
 export class SharedBrowsers {
   private readonly byKey = new Map<string, Promise<Browser>>();
   private readonly all = new Set<Browser>();
-  /** Set by closeAll (service shutdown): a browser launched after it would outlive the service. */
-  private closed = false;
+  /**
+   * Counts closeAll calls. A start-up that began before one must not launch
+   * again after it (retrying a browser closeAll closed under it): that
+   * browser would outlive the service.
+   */
+  private generation = 0;
 
   /** `label` names the kind in logs (`local Chromium`, `remote browser`). */
   constructor(private readonly label: string, private readonly logger: Logger) {}
@@ -23,9 +27,9 @@ export class SharedBrowsers {
    * The live browser for `key`, created with `factory` on first use or after
    * the previous one disconnected. Concurrent callers share one launch.
    */
-  async acquire(key: string, factory: BrowserFactory): Promise<Browser> {
-    if (this.closed) throw new Error(`No ${this.label} is started any more: the service is stopping`);
+  async acquire(key: string, factory: BrowserFactory, generation = this.generation): Promise<Browser> {
     for (let attempt = 0; attempt < 2; attempt++) {
+      if (generation !== this.generation) throw new Error(`The ${this.label} was closed while the flow was starting (service shutdown)`);
       let pending = this.byKey.get(key);
       if (!pending) {
         pending = this.start(key, factory);
@@ -44,13 +48,14 @@ export class SharedBrowsers {
    * died meanwhile (use failed and it is disconnected), once more on a fresh one.
    */
   async use<T>(key: string, factory: BrowserFactory, use: (browser: Browser) => Promise<T>): Promise<T> {
-    const browser = await this.acquire(key, factory);
+    const generation = this.generation;
+    const browser = await this.acquire(key, factory, generation);
     try {
       return await use(browser);
     } catch (err) {
       if (browser.isConnected()) throw err;
       this.logger.info(`The ${this.label} died while a flow was starting; starting another`);
-      return use(await this.acquire(key, factory));
+      return use(await this.acquire(key, factory, generation));
     }
   }
 
@@ -59,9 +64,9 @@ export class SharedBrowsers {
     return [...this.all].filter((b) => b.isConnected());
   }
 
-  /** Closes (or, for remote browsers, disconnects from) every browser, one still starting too; none starts after it. */
+  /** Closes (or, for remote browsers, disconnects from) every browser, one still starting too; a start-up begun before it launches no other. */
   async closeAll(): Promise<void> {
-    this.closed = true;
+    this.generation++;
     const pending = [...this.byKey.values()];
     this.byKey.clear();
     const settled = await Promise.allSettled(pending);

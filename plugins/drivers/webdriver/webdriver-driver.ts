@@ -55,8 +55,8 @@ export interface WebdriverDriverDeps {
   serviceOrigins: () => ServiceOrigins;
 }
 
-/** Why a session asked for during shutdown is refused. */
-const STOPPING = 'No WebDriver session is started any more: the service is stopping';
+/** Why a session that finished starting after close() is deleted again. */
+const STOPPING = 'The WebDriver driver was closed while the session started (service shutdown)';
 
 /** The `webdriver` BrowserDriver. */
 export class WebdriverDriver implements BrowserDriver {
@@ -65,8 +65,8 @@ export class WebdriverDriver implements BrowserDriver {
   readonly usingSchema = WebdriverUsingSchema;
   private readonly local: LocalChromedriver;
   private readonly sessions = new Set<WebdriverSession>();
-  /** Set by close() (service shutdown): a session started after it would outlive the service (or stay on the Grid). */
-  private closed = false;
+  /** Counts close() calls: a session whose start began before one is deleted when it arrives, not left behind (on a Grid, or a local browser). */
+  private generation = 0;
   private readonly userAgents: UserAgentMarker;
   /** Sessions held per remote endpoint (`maxConcurrentPerEndpoint`). */
   private readonly slots = new EndpointSlots();
@@ -85,21 +85,21 @@ export class WebdriverDriver implements BrowserDriver {
   }
 
   async open(using: BrowserConfig, options: OpenSessionOptions): Promise<BrowserSession> {
-    if (this.closed) throw new Error(STOPPING);
+    const generation = this.generation;
     const parsed = this.parse(using);
     if (!parsed.url) {
       if (parsed.headless === false && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
         throw new Error('A headed browser (headless: false) needs a display, and none is set (DISPLAY); use headless: true');
       }
-      return this.openOn(parsed, await this.local.endpoint(), true, options, () => {});
+      return this.openOn(parsed, await this.local.endpoint(), true, options, () => {}, generation);
     }
     const url = parsed.url;
-    if (!options.acquire) return this.openOn(parsed, url, false, options, () => {});
+    if (!options.acquire) return this.openOn(parsed, url, false, options, () => {}, generation);
     // A farm may be full or restarting: wait for it (bounded, visible, cancellable), and hold one of its slots while the session lives.
     let release = () => {};
     const acquired = await acquireBrowser({
       slots: this.slots, endpoint: endpointLabel(url), wait: options.acquire,
-      open: () => this.openOn(parsed, url, false, options, () => release()),
+      open: () => this.openOn(parsed, url, false, options, () => release(), generation),
       discard: (session) => session.close(),
     });
     release = acquired.release;
@@ -107,7 +107,7 @@ export class WebdriverDriver implements BrowserDriver {
   }
 
   /** A session on `endpoint`; `onClosed` runs once it is closed (or found gone and closed). */
-  private async openOn(parsed: WebdriverUsing, endpoint: string, local: boolean, options: OpenSessionOptions, onClosed: () => void): Promise<WebdriverSession> {
+  private async openOn(parsed: WebdriverUsing, endpoint: string, local: boolean, options: OpenSessionOptions, onClosed: () => void, generation: number): Promise<WebdriverSession> {
     const where = local ? 'the local chromedriver' : new URL(endpoint).host;
     const connection = endpointOptions(endpoint);
     if (connection.key) this.deps.logger.addSecret(connection.key);
@@ -148,7 +148,7 @@ export class WebdriverDriver implements BrowserDriver {
       await session.close().catch(() => undefined);
       throw new Error(`The WebDriver session on ${where} could not be set up: ${readableMessage(err)}`);
     }
-    if (this.closed) {
+    if (generation !== this.generation) {
       // The service stopped while it started: deleted now, not left behind.
       await session.close().catch(() => undefined);
       throw new Error(STOPPING);
@@ -158,7 +158,7 @@ export class WebdriverDriver implements BrowserDriver {
 
   /** Deletes every open session and stops the local chromedriver. */
   async close(): Promise<void> {
-    this.closed = true;
+    this.generation++;
     await Promise.all([...this.sessions].map((s) => s.close().catch(() => undefined)));
     await this.local.stop();
     // Videos of flows that just ended are still being finished: none is cut short by the shutdown.
