@@ -30,6 +30,7 @@ import { defaultUserAgent, markedUserAgent } from './service-guard';
 /** Where the API key is read when the config has none. */
 export const HOSTED_API_KEY_ENV = 'BROWSERFLOW_HOSTED_API_KEY';
 
+/** Why a session that finished opening after close() is closed again. */
 const STOPPING = 'The hosted browser driver was closed while the session opened (service shutdown)';
 const MISSING_KEY = `hostedBrowser needs an API key for the hosted browser provider: set hosted.apiKey in the driver-playwright plugin config or the ${HOSTED_API_KEY_ENV} environment variable`;
 
