@@ -17,8 +17,8 @@ import { Alert, ModeBadge, StateBadge, useAsync, useTitle } from '../components/
 
 /** Rows per page. */
 export const PAGE_SIZE = 50;
-/** At most one reading of the page per this long, however many changes arrive (a busy service sends many). */
-const RELOAD_AFTER_MS = 400;
+/** At most one reading of the page per this long, however many changes arrive (a busy service sends several a second). */
+const RELOAD_AFTER_MS = 1000;
 /** A safety net only (the stream is what keeps the page current): a change the stream could not tell, like a lost connection's. */
 const SAFETY_REFRESH_MS = 60_000;
 /** How often live rows' durations tick (no request: the clock only). */
