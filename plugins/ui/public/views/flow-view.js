@@ -125,7 +125,9 @@ export function FlowView({ id }) {
       const t = /** @type {HTMLElement} */ (e.target);
       if (t.closest('input, textarea, select, [contenteditable], dialog')) return;
       const order = shown.map(({ n }) => n);
-      const at = order.indexOf(selected);
+      // The step selected now, from the address (select() writes it at once), not from the last render:
+      // two keys pressed before the page re-renders move two steps, not one.
+      const at = order.indexOf(Number(new URLSearchParams(window.location.search).get('step')));
       if (e.key === 'j' || e.key === 'k') {
         if (!order.length) return;
         e.preventDefault();
