@@ -11,8 +11,8 @@ import type { ServerResponse } from 'node:http';
 
 /** Bytes a stream may owe a client before it is let go (some 10,000 changes, or a few pictures). */
 export const MAX_UNREAD_BYTES = 1 << 20;
-/** Bytes owed past which a live picture is skipped: a slow reader sees fewer pictures, not a growing backlog. */
-export const FRAME_SKIP_BYTES = 256 * 1024;
+/** Bytes owed past which a live picture is skipped (several pictures: one 1280x720 PNG can be 300 KB in base64): a slow reader sees fewer pictures, not a growing backlog. */
+export const FRAME_SKIP_BYTES = 4 << 20;
 
 /**
  * Writes `text` to `res`, unless the client already owes more than
