@@ -123,7 +123,8 @@ describe('hostedBrowser flows', () => {
       assert.equal(flow.result.error.code, 'BROWSER_UNAVAILABLE');
       assert.match(flow.result.error.message, new RegExp(`^Could not start the browser: No browser from ${fake.url.replace(/\./g, '\\.')} within ${ACQUIRE_MS} ms \\(browserAcquireTimeoutMs\\)(?: \\(\\d+ attempts\\); the last one failed: The hosted browser API answered 503 \\(Service Unavailable\\) to POST /v1/sessions: Service temporarily unavailable in us-east-1|: the session request \\(attempt \\d+\\) was still unanswered(?:; attempt \\d+ before it failed: The hosted browser API answered 503 .*)?)$`));
       // The last attempt is made at the deadline itself: on a loaded machine it may still be unanswered then (the other ending).
-      assert.ok(Date.now() - started >= ACQUIRE_MS, 'it waited the whole time');
+      // It gives up once under 50 ms are left (its last try is 20 ms before the deadline): "the whole time" within 100 ms.
+      assert.ok(Date.now() - started >= ACQUIRE_MS - 100, `it waited the whole time (${Date.now() - started} ms)`);
     } finally {
       fake.stopFailing();
       await impatient.stop();
