@@ -2,7 +2,8 @@
  * Bounds on open event streams (GET /api/flows/{id}/events, and the
  * service-wide GET /api/events), per flow and over all flows: each one
  * holds a socket and a listener for as long as it is open, so an unbounded
- * number of them is an easy way to exhaust the service. Past a limit the request answers 429 TOO_MANY_SUBSCRIBERS.
+ * number of them is an easy way to exhaust the service. Past a limit the
+ * request answers 429 TOO_MANY_SUBSCRIBERS.
  */
 import { ApiError } from '../../../kernel/errors';
 
@@ -17,19 +18,20 @@ export class SubscriberLimits {
 
   /** Takes a slot for `flowId`; returns its release (idempotent), or throws 429 TOO_MANY_SUBSCRIBERS. */
   acquire(flowId: string): () => void {
-    return this.take(flowId, (n) => `Flow ${flowId} already has ${n} open event streams (settings.flows.maxEventSubscribersPerFlow = ${this.maxPerFlow}). Close one, or poll GET /api/flows/${flowId}.`,
-      `Close one, or poll GET /api/flows/${flowId}.`);
+    return this.take(flowId, (n) => `Flow ${flowId} already has ${n} open event streams`, `Close one, or poll GET /api/flows/${flowId}.`);
   }
 
   /** A slot of the service-wide stream (GET /api/events): it has as many as one flow may have, and counts in the total. */
   acquireServiceWide(): () => void {
-    return this.take(SERVICE_WIDE, (n) => `The service-wide event stream already has ${n} subscribers (settings.flows.maxEventSubscribersPerFlow = ${this.maxPerFlow}). Close one, or poll GET /api/flows.`,
-      'Close one, or poll GET /api/flows.');
+    return this.take(SERVICE_WIDE, (n) => `The service-wide event stream already has ${n} subscribers`, 'Close one, or poll GET /api/flows.');
   }
 
-  private take(key: string, tooManyHere: (n: number) => string, advice: string): () => void {
+  /** One slot of `key` (`tooMany` says how many it has in words), within both limits; `advice` ends either refusal. */
+  private take(key: string, tooMany: (n: number) => string, advice: string): () => void {
     const here = this.perFlow.get(key) ?? 0;
-    if (here >= this.maxPerFlow) throw new ApiError('TOO_MANY_SUBSCRIBERS', tooManyHere(here));
+    if (here >= this.maxPerFlow) {
+      throw new ApiError('TOO_MANY_SUBSCRIBERS', `${tooMany(here)} (settings.flows.maxEventSubscribersPerFlow = ${this.maxPerFlow}). ${advice}`);
+    }
     if (this.total >= this.maxTotal) {
       throw new ApiError('TOO_MANY_SUBSCRIBERS', `The service already has ${this.total} open event streams (settings.flows.maxEventSubscribers = ${this.maxTotal}). ${advice}`);
     }
