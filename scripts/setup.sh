@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what browserflow needs on Debian/Ubuntu with Node 20: Chromium,
-# chromedriver, ffmpeg and a Java runtime (for the Selenium Grid the tests
+# chromedriver, ffmpeg, tesseract (OCR, tests only) and a Java runtime (for the Selenium Grid the tests
 # start) from apt (only when missing), then the npm packages, then the
 # Selenium server jar.
 set -euo pipefail
@@ -11,6 +11,8 @@ command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)
+# OCR, for the tests that prove no picture shows a secret.
+command -v tesseract >/dev/null 2>&1 || need+=(tesseract-ocr)
 if [ ${#need[@]} -gt 0 ]; then
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO="sudo"
