@@ -78,6 +78,7 @@ export async function buildFlow(input: CreateFlow, deps: CreateFlowDeps): Promis
     progress: { toolCallsCompleted: 0, toolCallsFailed: 0, maxToolCalls },
     tokenUsage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
     createdAt: Date.now(), startedAt: null, completedAt: null, result: null, imageIds: [], hasVideo: false,
+    tags: input.tags ?? [],
   };
 }
 

@@ -92,6 +92,23 @@ export interface FlowMetadata {
   result: FlowResult | null;
   imageIds: string[];
   hasVideo: boolean;
+  /** Labels that select flows for runs (`GET /api/flows?tag=`, docs/runs.md); absent in records older than tags. */
+  tags?: string[];
+  /** 1 as recorded; +1 each time an accepted heal changed a step's selectors (absent: 1). */
+  revision?: number;
+  /** The steps accepted heals changed, oldest first, each with the selectors it had before. */
+  selectorRevisions?: SelectorRevision[];
+}
+
+/** One accepted heal of a finished flow (POST /api/heals/{id}/accept). */
+export interface SelectorRevision {
+  /** The flow's revision this change made. */
+  revision: number;
+  at: number;
+  healId: string;
+  toolCallId: string;
+  /** The step's selectors before the change (`outcome.selectors`). */
+  previous: string[];
 }
 
 export type ToolCallSource = 'ON_START' | 'LLM' | 'USER';
@@ -132,6 +149,8 @@ export interface FlowQuery {
   nameContains?: string;
   /** Flows whose `envVars` name this variable. */
   envVar?: string;
+  /** Flows whose `tags` hold this tag. */
+  tag?: string;
   runMode?: RunMode;
   state?: FlowState | 'RUNNING';
   startedAfter?: number;

@@ -7,7 +7,7 @@
 import * as v from 'valibot';
 import type { BrowserDriver } from '../../kernel/contracts/browser-driver';
 import { RUN_MODES } from '../../kernel/flows/flow-types';
-import { NameSchema } from './validation';
+import { NameSchema, TagsSchema } from './validation';
 
 export const ENV_KEY_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const TOOL_NAME_RE = /^[a-zA-Z][a-zA-Z0-9_]{0,63}$/;
@@ -36,6 +36,7 @@ export function createFlowSchema(drivers: BrowserDriver[]) {
     })), v.maxLength(50, 'at most 50 custom tools')), []),
     maxToolCalls: v.optional(v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'))),
     gptConfigNameOverride: v.optional(v.nullable(NameSchema)),
+    tags: v.optional(TagsSchema),
   });
 }
 

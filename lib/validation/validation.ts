@@ -75,3 +75,18 @@ export const QueryInteger = v.pipe(
   v.transform((x) => Number(x)),
   v.integer('expected an integer'),
 );
+
+/** A tag (runs select flows by tag): 1..50 characters, no control characters. */
+export const TagSchema = v.pipe(
+  v.string(),
+  v.minLength(1, 'must not be empty'),
+  v.maxLength(50, 'must be at most 50 characters'),
+  v.regex(/^[^\u0000-\u001f\u007f]*$/, 'must not contain control characters'),
+);
+
+/** A flow's tags: at most 20, duplicates dropped (first spelling kept). */
+export const TagsSchema = v.pipe(
+  v.array(TagSchema, 'expected an array of strings'),
+  v.maxLength(20, 'at most 20 tags'),
+  v.transform((tags) => [...new Set(tags)]),
+);

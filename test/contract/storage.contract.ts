@@ -199,6 +199,18 @@ export function runStorageContract(name: string, makeStorage: StorageFactory): v
         await check(s, flows, { name: 'a', state: 'RUNNING', runMode: 'AUTONOMOUS', startedAfter: lo },
           (f) => f.name === 'a' && !isTerminal(f.state) && f.startedAt !== null && f.startedAt >= lo);
       });
+      it('tag: flows carrying it, combined with the other filters, following tag changes; records without tags never match', async (s) => {
+        const flows = await seed(s, fixture().map((f, i) => (i % 3 === 0 ? { ...f, tags: ['smoke', 'a!b'] } : i % 3 === 1 ? { ...f, tags: ['nightly'] } : f)));
+        await check(s, flows, { tag: 'smoke' }, (f) => (f.tags ?? []).includes('smoke'));
+        await check(s, flows, { tag: 'a!b' }, (f) => (f.tags ?? []).includes('a!b'));
+        await check(s, flows, { tag: 'smoke', state: 'SUCCESS' }, (f) => (f.tags ?? []).includes('smoke') && f.state === 'SUCCESS');
+        await check(s, flows, { tag: 'nightly', name: 'b' }, (f) => (f.tags ?? []).includes('nightly') && f.name === 'b');
+        const tagged = flows.find((f) => f.tags?.includes('nightly'))!;
+        await s.flows.update(tagged.id, (f) => ({ ...f, tags: ['smoke'] }));
+        assert.ok(ids((await s.flows.list({ tag: 'smoke', limit: 100 })).flows).includes(tagged.id));
+        assert.ok(!ids((await s.flows.list({ tag: 'nightly', limit: 100 })).flows).includes(tagged.id));
+        assert.equal(await s.flows.count({ tag: 'smoke' }), flows.filter((f) => f.tags?.includes('smoke')).length + 1);
+      });
       it('limit caps the page; nextPageToken is null exactly on the last page', async (s) => {
         const flows = await seed(s, Array.from({ length: 5 }, (_, i) => makeFlow({ createdAt: T0 + i })));
         const full = await s.flows.list({ limit: 5 });

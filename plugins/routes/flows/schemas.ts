@@ -11,6 +11,7 @@ export const ListQuery = v.strictObject({
   name: v.optional(NameSchema),
   nameContains: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'),
     v.description('Part of the name, case-insensitive (combines with the other filters and the cursor)'))),
+  tag: v.optional(v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(50, 'must be at most 50 characters'), v.description('Flows carrying this tag'))),
   startedAfter: v.optional(QueryInteger),
   startedBefore: v.optional(QueryInteger),
   runMode: v.optional(v.picklist(RUN_MODES, `expected one of ${RUN_MODES.join(', ')}`)),

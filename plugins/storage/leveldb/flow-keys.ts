@@ -9,6 +9,7 @@
  *   m!<runMode>!<pos>       by run mode
  *   a!<pos>                 "active": every state but SUCCESS and FAILED
  *   e!<enc(envVar)>!<pos>   by env var used, one per name in `envVars` (env-index.ts builds it for older records)
+ *   t!<enc(tag)>!<pos>      by tag, one per tag in `tags` (records older than tags have none)
  *
  * The value of each entry is the flow id.
  */
@@ -56,6 +57,7 @@ export function indexKeysOf(flow: FlowMetadata): string[] {
   ];
   if (!isTerminal(flow.state)) keys.push(`a!${pos}`);
   for (const name of new Set(flow.envVars)) keys.push(`e!${encodeKeyPart(name)}!${pos}`);
+  for (const tag of new Set(flow.tags ?? [])) keys.push(`t!${encodeKeyPart(tag)}!${pos}`);
   return keys;
 }
 
@@ -64,12 +66,13 @@ export interface IndexPlan {
   /** Key prefix of the chosen index; entries are `prefix + position`. */
   prefix: string;
   /** Name of the index, for diagnostics and tests. */
-  index: 'name' | 'envVar' | 'state' | 'active' | 'runMode' | 'createdAt';
+  index: 'name' | 'tag' | 'envVar' | 'state' | 'active' | 'runMode' | 'createdAt';
 }
 
-/** Picks the most selective index the query allows: name > envVar > state > runMode > createdAt. */
+/** Picks the most selective index the query allows: name > tag > envVar > state > runMode > createdAt. */
 export function planQuery(query: Omit<FlowQuery, 'limit'>): IndexPlan {
   if (query.name !== undefined) return { prefix: `n!${encodeKeyPart(query.name)}!`, index: 'name' };
+  if (query.tag !== undefined) return { prefix: `t!${encodeKeyPart(query.tag)}!`, index: 'tag' };
   if (query.envVar !== undefined) return { prefix: `e!${encodeKeyPart(query.envVar)}!`, index: 'envVar' };
   if (query.state === 'RUNNING') return { prefix: 'a!', index: 'active' };
   if (query.state !== undefined) return { prefix: `s!${query.state}!`, index: 'state' };
@@ -82,6 +85,7 @@ export function matchesQuery(flow: FlowMetadata, query: Omit<FlowQuery, 'limit'>
   if (query.name !== undefined && flow.name !== query.name) return false;
   if (query.nameContains !== undefined && !flow.name.toLowerCase().includes(query.nameContains.toLowerCase())) return false;
   if (query.envVar !== undefined && !flow.envVars.includes(query.envVar)) return false;
+  if (query.tag !== undefined && !(flow.tags ?? []).includes(query.tag)) return false;
   if (query.runMode !== undefined && flow.runMode !== query.runMode) return false;
   if (query.state === 'RUNNING') {
     if (isTerminal(flow.state)) return false;
