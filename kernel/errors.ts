@@ -23,6 +23,10 @@ export const ERROR_STATUS = {
   METHOD_NOT_ALLOWED: 405,
   FLOW_STILL_RUNNING: 409,
   FLOW_NOT_ACTIVE: 409,
+  /** Cancel of a run that has ended (docs/runs.md). */
+  RUN_NOT_ACTIVE: 409,
+  /** Accept or reject of a heal proposal already decided, or whose step changed since it was proposed. */
+  HEAL_NOT_OPEN: 409,
   PAYLOAD_TOO_LARGE: 413,
   RANGE_NOT_SATISFIABLE: 416,
   /** Too many open event streams, for one flow or in all (settings.flows.maxEventSubscribers*). */

@@ -9,12 +9,15 @@
  * - `state`: its state, nextState or runMode changed (carried as
  *   `state`, `nextState`, `runMode`);
  * - `progress`: a tool call finished or its token usage grew;
- * - `renamed`, `deleted`: a finished flow was renamed or deleted.
+ * - `renamed`, `deleted`: a finished flow was renamed or deleted;
+ * and the changes of other plugins' records (CHANGE_FEEDS, lib/http/change-feed.ts):
+ * `run`, `heal`, `suite` from the runs plugin (docs/runs.md).
  * Nothing a flow holds that may be secret or personal is sent (no names,
  * URLs, `waitingFor`, parameters): a client reads those through the API,
  * which masks them.
  */
 import type { RouteRequest, RouteResult } from '../../../lib/http/route-contract';
+import type { ChangeFeed, FeedChange } from '../../../lib/http/change-feed';
 import type { FlowEvent, FlowEvents } from '../../../kernel/flows/flow-events';
 import type { FlowState, RunMode } from '../../../kernel/flows/flow-types';
 import type { SubscriberLimits } from './subscriber-limits';
@@ -23,7 +26,9 @@ import { writeOrLetGo } from './sse-backpressure';
 /** One change among all flows, as GET /api/events sends it. */
 export type FlowChange =
   | { type: 'created' | 'progress' | 'renamed' | 'deleted'; flowId: string; at: number }
-  | { type: 'state'; flowId: string; state: FlowState; nextState: FlowState | null; runMode: RunMode; at: number };
+  | { type: 'state'; flowId: string; state: FlowState; nextState: FlowState | null; runMode: RunMode; at: number }
+  // Another plugin's record (CHANGE_FEEDS: runs, heal proposals...).
+  | FeedChange;
 
 /** How often an idle stream sends a comment, so proxies and clients see it is alive. */
 const HEARTBEAT_MS = 15_000;
@@ -35,7 +40,8 @@ const HEARTBEAT_MS = 15_000;
 export class FlowChanges {
   private readonly listeners = new Set<(change: FlowChange) => void>();
 
-  constructor(private readonly events: FlowEvents) {}
+  /** `feeds`: the CHANGE_FEEDS other plugins provide, sent beside the flows' changes. */
+  constructor(private readonly events: FlowEvents, private readonly feeds: ChangeFeed[] = []) {}
 
   /** Tells every open stream. */
   notify(type: 'created' | 'renamed' | 'deleted', flowId: string): void {
@@ -52,9 +58,11 @@ export class FlowChanges {
       const change = fromFlowEvent(event);
       if (change) listener(change);
     });
+    const fromFeeds = this.feeds.map((feed) => feed.subscribe(listener));
     return () => {
       this.listeners.delete(listener);
       fromFlows();
+      for (const off of fromFeeds) off();
     };
   }
 

@@ -173,7 +173,7 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
     },
     {
       method: 'GET', path: '/api/events', summary: 'Server-Sent Events of every flow\'s changes (live only): created, state, progress, renamed, deleted', tags,
-      responses: { 200: { description: 'text/event-stream: `created`, `state` (with state, nextState, runMode), `progress`, `renamed`, `deleted`, each with flowId and at; no history, no names or URLs', contentType: 'text/event-stream' }, 429: { description: 'TOO_MANY_SUBSCRIBERS: too many open event streams' } },
+      responses: { 200: { description: 'text/event-stream: `created`, `state` (with state, nextState, runMode), `progress`, `renamed`, `deleted`, each with flowId and at; beside them the changes other plugins feed (`run`, `heal`, `suite`: docs/runs.md); no history, no names or URLs', contentType: 'text/event-stream' }, 429: { description: 'TOO_MANY_SUBSCRIBERS: too many open event streams' } },
       handler: async (req) => deps.changes.stream(req, subscribers),
     },
   ];

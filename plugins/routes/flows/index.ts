@@ -7,6 +7,7 @@ import { flowRoutes } from './flow-routes';
 import { FlowChanges } from './flow-changes';
 import { SubscriberLimits } from './subscriber-limits';
 import { ROUTES } from '../../../lib/http/route-contract';
+import { CHANGE_FEEDS } from '../../../lib/http/change-feed';
 
 /** The /api/flows endpoints. */
 export default definePlugin({
@@ -16,9 +17,9 @@ export default definePlugin({
   provides: [ROUTES],
   deps: { storage: STORAGE, flows: FLOWS, events: FLOW_EVENTS },
   // The `browser.using.type` values CreateFlow accepts; the tools and code generators the exports use.
-  optionalDeps: { drivers: BROWSER_DRIVERS, tools: TOOLS, emitters: CODEGEN_EMITTERS },
+  optionalDeps: { drivers: BROWSER_DRIVERS, tools: TOOLS, emitters: CODEGEN_EMITTERS, feeds: CHANGE_FEEDS },
   register({ settings, deps, provide }) {
     const subscribers = new SubscriberLimits(settings.flows?.maxEventSubscribersPerFlow ?? 32, settings.flows?.maxEventSubscribers ?? 512);
-    provide(ROUTES, () => flowRoutes({ ...deps, exports: new FlowExports(deps.flows, deps.tools, deps.emitters), files: new FlowFiles(deps.flows, deps.storage), changes: new FlowChanges(deps.events) }, subscribers));
+    provide(ROUTES, () => flowRoutes({ ...deps, exports: new FlowExports(deps.flows, deps.tools, deps.emitters), files: new FlowFiles(deps.flows, deps.storage), changes: new FlowChanges(deps.events, deps.feeds) }, subscribers));
   },
 });

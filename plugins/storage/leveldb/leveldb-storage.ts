@@ -17,6 +17,8 @@ import { FileArtifactStore } from './artifact-store';
 import { describeOpenError } from './open-error';
 import { MediaRetention, type MediaRetentionLimits } from './media-retention';
 import { ensureEnvIndex } from './env-index';
+import type { RunStore } from '../../../lib/qa/run-store';
+import { openRunStore } from './run-store';
 
 /** Options of the LevelDB storage. */
 export interface LevelStorageOptions {
@@ -40,6 +42,7 @@ interface OpenStores {
   agents: KeyValueStore<string>;
   artifacts: ArtifactStore;
   mediaRetention: MediaRetention;
+  qa: RunStore;
 }
 
 /** Storage backed by LevelDB through `level`. */
@@ -92,6 +95,7 @@ export class LevelStorage implements Storage {
       env: new LevelKeyValueStore(subs.env, locks, 'env'),
       agents: new LevelKeyValueStore(subs.agents, locks, 'agents'),
       artifacts,
+      qa: openRunStore(db, subs, locks),
     };
     this.options.logger?.debug('storage opened', { dbPath: this.dbPath });
   }
@@ -111,6 +115,8 @@ export class LevelStorage implements Storage {
   get env(): KeyValueStore<string> { return this.open_().env; }
   get agents(): KeyValueStore<string> { return this.open_().agents; }
   get artifacts(): ArtifactStore { return this.open_().artifacts; }
+  /** The QA loop's records (RUN_STORE): suites, runs, heal proposals, webhooks, deliveries. */
+  get qa(): RunStore { return this.open_().qa; }
   /** The media index and its pruning (totals, `settled()` for tests). */
   get mediaRetention(): MediaRetention { return this.open_().mediaRetention; }
 

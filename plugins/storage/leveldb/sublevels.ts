@@ -6,6 +6,7 @@ import type { Level } from 'level';
 import type { AbstractBatchOperation, AbstractSublevel } from 'abstract-level';
 import type { FlowMetadata, ToolCallRecord } from '../../../kernel/flows/flow-types';
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
+import type { DeliveryRecord, HealRecord, RunRecord, SuiteRecord, WebhookRecord } from '../../../lib/qa/run-types';
 
 /** The root database: string keys, JSON values. */
 export type RootDb = Level<string, unknown>;
@@ -29,6 +30,16 @@ export interface Sublevels {
   mediaIdx: Sub<{ id: string; bytes: number }>;
   /** Storage bookkeeping (which indexes are built). */
   meta: Sub<unknown>;
+  // The QA loop (run-store.ts: layouts).
+  suites: Sub<SuiteRecord>;
+  runs: Sub<RunRecord>;
+  runIdx: Sub<string>;
+  heals: Sub<HealRecord>;
+  healIdx: Sub<string>;
+  webhooks: Sub<WebhookRecord>;
+  deliveries: Sub<DeliveryRecord>;
+  deliveryPending: Sub<string>;
+  scheduleMarks: Sub<number>;
 }
 
 /** Creates the typed sublevels of `db` (cheap: no I/O until used). */
@@ -43,5 +54,14 @@ export function openSublevels(db: RootDb): Sublevels {
     agents: db.sublevel<string, string>('agents', json),
     mediaIdx: db.sublevel<string, { id: string; bytes: number }>('mediaIdx', json),
     meta: db.sublevel<string, unknown>('meta', json),
+    suites: db.sublevel<string, SuiteRecord>('suites', json),
+    runs: db.sublevel<string, RunRecord>('runs', json),
+    runIdx: db.sublevel<string, string>('runIdx', json),
+    heals: db.sublevel<string, HealRecord>('heals', json),
+    healIdx: db.sublevel<string, string>('healIdx', json),
+    webhooks: db.sublevel<string, WebhookRecord>('webhooks', json),
+    deliveries: db.sublevel<string, DeliveryRecord>('deliveries', json),
+    deliveryPending: db.sublevel<string, string>('deliveryPending', json),
+    scheduleMarks: db.sublevel<string, number>('scheduleMarks', json),
   };
 }
