@@ -1,7 +1,8 @@
 /**
  * CLI entry: `browserflow serve [--config FILE] [--host H] [--port N] [--data-dir DIR]`
  * `browserflow run FLOW.json [--server URL] [--config FILE] [--json]` and
- * `browserflow mcp [--server URL] [--config FILE]` (an MCP server on stdio).
+ * `browserflow mcp [--server URL] [--config FILE]` (an MCP server on stdio) and
+ * `browserflow test (--suite NAME | --tag TAG | FLOW_ID...) ...` (a run with verdicts and reports).
  * Startup errors print one paragraph and exit 1, never a bare stack trace.
  */
 import 'reflect-metadata';
@@ -16,6 +17,8 @@ const USAGE = `Usage:
   browserflow serve [--config FILE] [--host HOST] [--port PORT] [--data-dir DIR]
   browserflow run FLOW.json [--server URL] [--config FILE] [--data-dir DIR] [--json]
   browserflow mcp [--server URL] [--config FILE] [--data-dir DIR]
+  browserflow test (--suite NAME | --tag TAG... | FLOW_ID...) [--server URL] [--config FILE] [--data-dir DIR]
+                   [--repeat N] [--concurrency N] [--base-url URL] [--junit FILE] [--html FILE] [--json]
   browserflow --version`;
 
 async function serve(argv: string[]): Promise<void> {
@@ -63,6 +66,11 @@ async function main(): Promise<void> {
     case 'run': {
       const { runFlowCommand } = await import('./run-command');
       process.exitCode = await runFlowCommand(rest, DEFAULT_CONFIG);
+      return;
+    }
+    case 'test': {
+      const { testCommand } = await import('./test-command');
+      process.exitCode = await testCommand(rest, DEFAULT_CONFIG);
       return;
     }
     case 'mcp': {
