@@ -10,7 +10,7 @@ import { ApiError } from '../../kernel/errors';
 import { loadAssets, type Asset, type AssetSet } from './asset-store';
 
 /** Client-side paths that answer the page (the app's router takes over from there). */
-export const PAGE_PATHS = ['/', '/flows', '/flows/new', '/flows/:flowId', '/compare', '/settings'] as const;
+export const PAGE_PATHS = ['/', '/flows', '/flows/new', '/flows/:flowId', '/compare', '/settings', '/runs', '/runs/:runId', '/heals'] as const;
 
 const FileParams = v.object({ file: v.string() });
 const DirFileParams = v.object({ dir: v.string(), file: v.string() });

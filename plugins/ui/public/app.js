@@ -19,6 +19,9 @@ const VIEWS = /** @type {Record<string, () => Promise<View>>} */ ({
   flow: () => import('./views/flow-view.js').then((m) => m.FlowView),
   compare: () => import('./views/compare.js').then((m) => m.Compare),
   settings: () => import('./views/settings.js').then((m) => m.Settings),
+  runs: () => import('./views/runs.js').then((m) => m.Runs),
+  run: () => import('./views/run-view.js').then((m) => m.RunView),
+  heals: () => import('./views/heals.js').then((m) => m.Heals),
 });
 const loaded = /** @type {Map<string, View>} */ (new Map());
 
@@ -35,7 +38,7 @@ function LazyView({ name, props }) {
   return View ? html`<${View} ...${props} />` : html`<div class="page"><p class="muted" role="status">Loading…</p></div>`;
 }
 
-const NAV = /** @type {const} */ ([['/', 'Flows', 'flows'], ['/flows/new', 'New flow', 'new'], ['/compare', 'Compare', 'compare'], ['/settings', 'Settings', 'settings']]);
+const NAV = /** @type {const} */ ([['/', 'Flows', 'flows'], ['/flows/new', 'New flow', 'new'], ['/runs', 'Runs', 'runs'], ['/compare', 'Compare', 'compare'], ['/settings', 'Settings', 'settings']]);
 
 function NotFound() {
   return html`<div class="page"><h1>Page not found</h1><p>Nothing lives at this address. <a href="/">Go to the flows</a>.</p></div>`;
@@ -54,20 +57,20 @@ function App() {
   const route = match(place.value.path);
   const main = useRef(/** @type {HTMLElement | null} */ (null));
   const first = useRef(true);
-  const key = `${route.view}:${route.flowId ?? ''}`;
+  const key = `${route.view}:${route.flowId ?? route.runId ?? ''}`;
   // A new view moves focus to its content, as a page load would; the first render leaves focus alone.
   useEffect(() => {
     if (first.current) { first.current = false; return; }
     main.current?.focus({ preventScroll: true });
   }, [key]);
   const view = route.view === 'missing' ? html`<${NotFound} />`
-    : html`<${LazyView} key=${key} name=${route.view} props=${route.view === 'flow' ? { id: route.flowId ?? '' } : {}} />`;
+    : html`<${LazyView} key=${key} name=${route.view} props=${route.view === 'flow' ? { id: route.flowId ?? '' } : route.view === 'run' ? { id: route.runId ?? '' } : {}} />`;
   return html`
     <a class="skip-link" href="#main">Skip to content</a>
     <header class="topbar">
       <a class="brand" href="/"><img src="/ui/icon.svg" alt="" width="20" height="20" /><span>browserflow</span></a>
       <nav aria-label="Main" class="nav">
-        ${NAV.map(([href, label, v]) => html`<a href=${href} aria-current=${route.view === v ? 'page' : undefined}>${label}</a>`)}
+        ${NAV.map(([href, label, v]) => html`<a href=${href} aria-current=${route.view === v || (v === 'runs' && (route.view === 'run' || route.view === 'heals')) ? 'page' : undefined}>${label}</a>`)}
       </nav>
       <${ThemePicker} />
     </header>

@@ -4,7 +4,7 @@
 import { signal } from '@preact/signals';
 
 /** @typedef {{ path: string, query: URLSearchParams }} Place */
-/** @typedef {{ view: 'flows' | 'new' | 'flow' | 'compare' | 'settings' | 'missing', flowId?: string }} Route */
+/** @typedef {{ view: 'flows' | 'new' | 'flow' | 'compare' | 'settings' | 'runs' | 'run' | 'heals' | 'missing', flowId?: string, runId?: string }} Route */
 
 /** @returns {Place} */
 function here() {
@@ -52,6 +52,10 @@ export function match(path) {
   if (p === '/flows/new') return { view: 'new' };
   if (p === '/compare') return { view: 'compare' };
   if (p === '/settings') return { view: 'settings' };
+  if (p === '/runs') return { view: 'runs' };
+  if (p === '/heals') return { view: 'heals' };
+  const run = /^\/runs\/([^/]+)$/.exec(p);
+  if (run) return { view: 'run', runId: decodeURIComponent(run[1]) };
   const m = /^\/flows\/([^/]+)$/.exec(p);
   if (m) return { view: 'flow', flowId: decodeURIComponent(m[1]) };
   return { view: 'missing' };

@@ -39,6 +39,70 @@ export interface Flow {
   videoStartedAt?: number | null;
   /** Proposed: the flow's LLM cost in US dollars. */
   costUsd?: number | null;
+  /** Labels for runs (docs/runs.md); absent on flows recorded before tags. */
+  tags?: string[];
+  /** 1 as recorded; up by one per accepted heal. */
+  revision?: number;
+}
+
+export interface RunAttempt {
+  flowId: string | null;
+  state: 'QUEUED' | 'RUNNING' | 'SUCCESS' | 'FAILED' | 'SKIPPED';
+  durationMs: number | null;
+  healed: boolean;
+  failure: { code: string; message: string } | null;
+  heals: string[];
+}
+
+export interface Run {
+  id: string;
+  state: 'RUNNING' | 'PASSED' | 'FAILED' | 'CANCELLED';
+  trigger: 'api' | 'schedule' | 'cli';
+  suite: string | null;
+  selection: { flowIds: string[]; tags: string[] };
+  repeat: number;
+  concurrency: number;
+  baseUrl: string | null;
+  createdAt: number;
+  completedAt: number | null;
+  counts: { flows: number; passed: number; healed: number; flaky: number; failed: number };
+  results: Array<{ flowId: string; name: string; verdict: 'passed' | 'healed' | 'flaky' | 'failed' | null; attempts: RunAttempt[] }>;
+}
+
+export interface Suite {
+  name: string;
+  tags: string[];
+  flowIds: string[];
+  repeat: number;
+  concurrency: number | null;
+  baseUrl: string | null;
+  schedule: string | null;
+  timezone: string | null;
+  nextRunAt: number | null;
+  lastRun: { id: string; state: Run['state']; createdAt: number } | null;
+}
+
+export interface HealSide {
+  selector: string;
+  selectors: string[];
+  element: string | null;
+  screenshot: { flowId: string; imageId: string } | null;
+}
+
+export interface Heal {
+  id: string;
+  state: 'open' | 'accepted' | 'rejected';
+  runId: string;
+  flowId: string;
+  flowName: string;
+  step: number;
+  toolCallId: string;
+  tool: string;
+  attemptFlowId: string;
+  attempts: number;
+  before: HealSide;
+  after: HealSide;
+  agreement: number | null;
 }
 
 export interface ToolCall {

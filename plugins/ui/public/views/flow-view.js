@@ -14,6 +14,7 @@ import { LiveControls } from './live-controls.js';
 import { ExportBar } from './export-bar.js';
 import { Viewer, useVideoSync } from './step-viewer.js';
 import { InstructConsole } from './instruct-console.js';
+import { FlowTags } from './flow-tags.js';
 
 /** @typedef {import('../lib/types.js').ToolCall} ToolCall */
 /** @typedef {import('../lib/types.js').Flow} Flow */
@@ -70,6 +71,7 @@ function FlowHead({ flow, calls }) {
       <span>${calls.length} / ${flow.maxToolCalls} steps</span>
       <span title=${`${formatNumber(flow.tokenUsage.inputTokens)} in, ${formatNumber(flow.tokenUsage.outputTokens)} out`}>${formatNumber(flow.tokenUsage.totalTokens)} tokens${cost ? ` · ${cost}` : ''}</span>
     </p>
+    <${FlowTags} key=${flow.id} flow=${flow} />
     ${flow.waitingFor ? html`<p class="waiting" role="status">Waiting for ${flow.waitingFor}</p>` : ''}
     ${flow.overallObjective ? html`<p class="objective"><span class="muted">Objective</span> ${flow.overallObjective}</p>` : ''}
     ${flow.result ? html`<p class=${`result ${failed ? 'result-fail' : 'result-ok'}`}>

@@ -11,6 +11,7 @@ import { followChanges } from '../lib/events.js';
 import { MODE_LABELS, STATE_LABELS, flowDuration, formatCost, formatDuration, formatNumber, formatTime, isLive } from '../lib/format.js';
 import { place, setQuery } from '../lib/router.js';
 import { Alert, ModeBadge, StateBadge, useAsync, useTitle } from '../components/ui.js';
+import { TagChips } from '../components/run-bits.js';
 
 /** @typedef {import('../lib/types.js').Flow} Flow */
 /** @typedef {import('../lib/types.js').FlowPage} FlowPage */
@@ -32,7 +33,7 @@ function Row({ flow }) {
   const steps = flow.progress.toolCallsCompleted + flow.progress.toolCallsFailed;
   const cost = formatCost(flow.costUsd);
   return html`<tr>
-    <td class="cell-name"><a href=${`/flows/${flow.id}`}>${flow.name}</a></td>
+    <td class="cell-name"><a href=${`/flows/${flow.id}`}>${flow.name}</a> <${TagChips} tags=${flow.tags} /></td>
     <td><${StateBadge} state=${flow.state} nextState=${flow.nextState} waitingFor=${flow.waitingFor} /></td>
     <td><${ModeBadge} mode=${flow.runMode} /></td>
     <td class="nowrap">${formatTime(flow.startedAt)}</td>
@@ -48,6 +49,7 @@ export function FlowsList() {
   const search = q.get('q') ?? '';
   const state = q.get('state') ?? '';
   const mode = q.get('mode') ?? '';
+  const tag = q.get('tag') ?? '';
   const cursor = q.get('cursor') ?? '';
   const [text, setText] = useState(search);
   const timer = useRef(0);
@@ -58,8 +60,8 @@ export function FlowsList() {
   const page = useAsync(async () => {
     if (!ready) return undefined;
     const byName = substring.data ? { nameContains: search } : { name: search };
-    return /** @type {FlowPage} */ (await get(`/api/flows${query({ limit: PAGE_SIZE, state, runMode: mode, pageToken: cursor, ...byName })}`));
-  }, [search, state, mode, cursor, ready]);
+    return /** @type {FlowPage} */ (await get(`/api/flows${query({ limit: PAGE_SIZE, state, runMode: mode, tag, pageToken: cursor, ...byName })}`));
+  }, [search, state, mode, tag, cursor, ready]);
 
   useEffect(() => { setText(search); }, [search]);
   useEffect(() => { if (!cursor) previous = []; }, [cursor]);
@@ -112,7 +114,7 @@ export function FlowsList() {
   };
   const back = () => setQuery({ cursor: previous.pop() || null }, { replace: false });
   const pageNumber = previous.length + 1;
-  const filtered = !!(search || state || mode);
+  const filtered = !!(search || state || mode || tag);
 
   return html`<div class="page">
     <div class="page-head">
@@ -135,6 +137,9 @@ export function FlowsList() {
           ${Object.entries(MODE_LABELS).map(([v, l]) => html`<option value=${v}>${l}</option>`)}
         </select>
       </label>
+      <label class="inline-field">Tag
+        <input class="input-short" value=${tag} placeholder="smoke" onChange=${(/** @type {any} */ e) => filter({ tag: e.currentTarget.value.trim() })} />
+      </label>
       <span id="search-hint" class="hint">${substring.data ? 'Names containing the text.' : 'Search matches the whole name.'}</span>
     </form>
     <${Alert} error=${page.error} />
@@ -148,7 +153,7 @@ export function FlowsList() {
       </table>
     </div>
     ${page.data && !rows.length ? html`<div class="empty">
-      ${filtered ? html`<p>No flow matches these filters.</p><button type="button" class="btn" onClick=${() => filter({ q: '', state: '', mode: '' })}>Clear filters</button>`
+      ${filtered ? html`<p>No flow matches these filters.</p><button type="button" class="btn" onClick=${() => filter({ q: '', state: '', mode: '', tag: '' })}>Clear filters</button>`
         : html`<p>No flows yet.</p><a class="btn btn-primary" href="/flows/new">Start your first flow</a>`}
     </div>` : ''}
     ${cursor || page.data?.nextPageToken ? html`<nav class="pager" aria-label="Pages">
