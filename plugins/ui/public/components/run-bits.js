@@ -1,4 +1,4 @@
-// Pieces the run views share: verdict and run state badges, tag chips, a
+// Pieces the run views share: verdict and run state badges, a
 // heal proposal with its two screenshots and Accept / Reject, and a hook that
 // reads again when GET /api/events tells about runs.
 
@@ -6,7 +6,6 @@ import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { post } from '../lib/api.js';
 import { followChanges } from '../lib/events.js';
-import { imageUrl } from '../lib/flow-store.js';
 import { Alert, announce } from './ui.js';
 
 /** @typedef {import('../lib/types.js').Heal} Heal */
@@ -27,14 +26,6 @@ export const RunStateBadge = ({ state }) => html`<span class=${`badge badge-${RU
 /** @param {{ state: string }} props */
 export const AttemptBadge = ({ state }) => html`<span class=${`badge badge-${ATTEMPT_KIND[state] ?? 'idle'}`}>${cap(state)}</span>`;
 
-/** `a, b` -> ['a', 'b']. @param {string} text */
-export const splitTags = (text) => [...new Set(text.split(',').map((t) => t.trim()).filter(Boolean))];
-
-/** Tags as chips, each a link to the flows carrying it. @param {{ tags?: string[] }} props */
-export const TagChips = ({ tags }) => (tags?.length
-  ? html`<span class="tags">${tags.map((t) => html`<a class="chip" href=${`/?tag=${encodeURIComponent(t)}`}>${t}</a>`)}</span>`
-  : null);
-
 /**
  * Calls `onRun` for every `run` / `heal` / `suite` change (and on each reconnection), at most once a second.
  * @param {() => void} onChange
@@ -54,7 +45,7 @@ export function useRunChanges(onChange, concerns) {
 function Side({ title, side, alt }) {
   return html`<figure class="heal-side">
     <figcaption><strong>${title}</strong> <code class="mono break">${side.selector}</code>${side.element ? html` <span class="muted">${side.element}</span>` : ''}</figcaption>
-    ${side.screenshot ? html`<img src=${imageUrl(side.screenshot.flowId, side.screenshot.imageId)} alt=${alt} loading="lazy" />` : html`<p class="muted small">No screenshot.</p>`}
+    ${side.screenshot ? html`<img src=${`/api/flows/${side.screenshot.flowId}/images/${side.screenshot.imageId}`} alt=${alt} loading="lazy" />` : html`<p class="muted small">No screenshot.</p>`}
   </figure>`;
 }
 

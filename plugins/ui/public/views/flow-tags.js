@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import { request } from '../lib/api.js';
 import { isLive } from '../lib/format.js';
 import { Alert, announce } from '../components/ui.js';
-import { TagChips, splitTags } from '../components/run-bits.js';
+import { TagChips, splitTags } from '../components/tag-chips.js';
 
 /** @param {{ flow: import('../lib/types.js').Flow }} props */
 export function FlowTags({ flow }) {

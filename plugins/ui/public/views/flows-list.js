@@ -11,7 +11,7 @@ import { followChanges } from '../lib/events.js';
 import { MODE_LABELS, STATE_LABELS, flowDuration, formatCost, formatDuration, formatNumber, formatTime, isLive } from '../lib/format.js';
 import { place, setQuery } from '../lib/router.js';
 import { Alert, ModeBadge, StateBadge, useAsync, useTitle } from '../components/ui.js';
-import { TagChips } from '../components/run-bits.js';
+import { TagChips } from '../components/tag-chips.js';
 
 /** @typedef {import('../lib/types.js').Flow} Flow */
 /** @typedef {import('../lib/types.js').FlowPage} FlowPage */

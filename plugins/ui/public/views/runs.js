@@ -9,7 +9,8 @@ import { get, post, query } from '../lib/api.js';
 import { formatDuration, formatTime } from '../lib/format.js';
 import { navigate, place, setQuery } from '../lib/router.js';
 import { Alert, useAsync, useTitle } from '../components/ui.js';
-import { RunStateBadge, TagChips, splitTags, useRunChanges } from '../components/run-bits.js';
+import { RunStateBadge, useRunChanges } from '../components/run-bits.js';
+import { TagChips, splitTags } from '../components/tag-chips.js';
 
 /** @typedef {import('../lib/types.js').Run} Run */
 /** @typedef {import('../lib/types.js').Suite} Suite */
