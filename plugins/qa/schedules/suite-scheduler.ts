@@ -5,8 +5,8 @@
  * (`scheduleMarks`) before the run starts; at startup a suite whose
  * schedule had a slot between its mark (or when the schedule was set) and
  * now runs once: a downtime that missed several slots makes up for them
- * with one run, not one per slot. A slot that comes while the suite's
- * previous scheduled run still runs is skipped (logged).
+ * with one run, not one per slot. A slot that comes while a run of the
+ * suite is still RUNNING (however it was started) is skipped (logged).
  */
 import { Cron } from 'croner';
 import type { Logger } from '../../../kernel/logger';
@@ -23,8 +23,6 @@ export interface SchedulerDeps {
 
 export class SuiteScheduler {
   private readonly jobs = new Map<string, Cron>();
-  /** The run each suite's schedule started last, to skip a slot while it still runs. */
-  private readonly lastRun = new Map<string, string>();
   private unsubscribe: (() => void) | null = null;
   private stopped = false;
   /** Re-arms one after the other, so two saves of one suite never leave two jobs. */
@@ -83,21 +81,17 @@ export class SuiteScheduler {
     this.jobs.set(suite.name, job);
   }
 
-  /** Marks the slot, then starts the suite's run unless its previous scheduled run still runs. */
+  /** Marks the slot, then starts the suite's run unless one still runs. */
   private async fire(name: string): Promise<void> {
     if (this.stopped) return;
     try {
       await this.deps.store.scheduleMarks.put(name, Date.now());
-      const previous = this.lastRun.get(name);
-      if (previous) {
-        const run = await this.deps.runs.get(previous).catch(() => null);
-        if (run?.state === 'RUNNING') {
-          this.deps.logger.info('scheduled suite skipped: its previous run still runs', { suite: name, runId: previous });
-          return;
-        }
+      const live = (await this.deps.runs.list({ suite: name, state: 'RUNNING', limit: 1 })).runs[0];
+      if (live) {
+        this.deps.logger.info('scheduled suite skipped: a run of it still runs', { suite: name, runId: live.id });
+        return;
       }
-      const run = await this.deps.runs.start({ suite: name }, 'schedule');
-      this.lastRun.set(name, run.id);
+      await this.deps.runs.start({ suite: name }, 'schedule');
     } catch (err) {
       this.deps.logger.warn('scheduled suite could not start', { suite: name, error: (err as Error).message });
     }
