@@ -13,6 +13,8 @@ const esc = (text: unknown) => String(text).replace(/[&<>"']/g, (c) => ({ '&': '
 const secs = (ms: number | null) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
 const when = (ms: number | null) => (ms === null ? '–' : new Date(ms).toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, ' UTC'));
 const flowLink = (id: string, text: string) => `<a href="/flows/${esc(id)}">${esc(text)}</a>`;
+/** A locator as shown: a fingerprint candidate is long JSON, said in words (the element is shown beside it). */
+const locator = (selector: string) => (selector.startsWith('fingerprint=') ? 'fingerprint (no selector matched)' : selector);
 
 const CSS = `
 :root{color-scheme:light dark;--fg:#1b1f24;--bg:#fff;--muted:#5b6470;--line:#d6dae0;--pass:#116329;--heal:#6f4a00;--flaky:#8a3b00;--fail:#b3261e;--chip:#eef1f4}
@@ -55,8 +57,8 @@ export function htmlReport(data: ReportData): string {
   const failureCards = failures.map(({ r, a, i }) => `<div class="card"><h3>${esc(r.name)}, attempt ${i + 1}${a.flowId ? ` (${flowLink(a.flowId, 'flow')})` : ''}</h3>
 <p><code>${esc(a.failure!.code)}</code></p><pre>${esc(a.failure!.message)}</pre>${a.flowId ? picture(data.attempts.get(a.flowId)?.screenshot ?? null, `Last screenshot of ${r.name}, attempt ${i + 1}`) : ''}</div>`).join('\n');
   const healCards = data.heals.map(({ heal, before, after }) => `<div class="card"><h3>${flowLink(heal.flowId, heal.flowName)}, step ${heal.step + 1} (${esc(heal.tool)}) <span class="muted">${esc(heal.state)}</span></h3>
-<div class="pair"><div><h4>Recorded</h4><p><code>${esc(heal.before.selector)}</code></p><p class="muted">${esc(heal.before.element ?? '')}</p>${picture(before, `Recorded step of ${heal.flowName}`)}</div>
-<div><h4>Matched now${heal.agreement !== null ? ` (agreement ${heal.agreement.toFixed(2)})` : ''}</h4><p><code>${esc(heal.after.selector)}</code></p><p class="muted">${esc(heal.after.element ?? '')}</p>${picture(after, `Healed step of ${heal.flowName}`)}</div></div></div>`).join('\n');
+<div class="pair"><div><h4>Recorded</h4><p><code>${esc(locator(heal.before.selector))}</code></p><p class="muted">${esc(heal.before.element ?? '')}</p>${picture(before, `Recorded step of ${heal.flowName}`)}</div>
+<div><h4>Matched now${heal.agreement !== null ? ` (agreement ${heal.agreement.toFixed(2)})` : ''}</h4><p><code>${esc(locator(heal.after.selector))}</code></p><p class="muted">${esc(heal.after.element ?? '')}</p>${picture(after, `Healed step of ${heal.flowName}`)}</div></div></div>`).join('\n');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)}: ${esc(run.state)}</title><style>${CSS}</style></head>

@@ -44,7 +44,7 @@ export function useRunChanges(onChange, concerns) {
 /** One side of a proposal. @param {{ title: string, side: Heal['before'], alt: string }} props */
 function Side({ title, side, alt }) {
   return html`<figure class="heal-side">
-    <figcaption><strong>${title}</strong> <code class="mono break">${side.selector}</code>${side.element ? html` <span class="muted">${side.element}</span>` : ''}</figcaption>
+    <figcaption><strong>${title}</strong> <code class="mono break">${side.selector.startsWith('fingerprint=') ? 'fingerprint (no selector matched)' : side.selector}</code>${side.element ? html` <span class="muted">${side.element}</span>` : ''}</figcaption>
     ${side.screenshot ? html`<img src=${`/api/flows/${side.screenshot.flowId}/images/${side.screenshot.imageId}`} alt=${alt} loading="lazy" />` : html`<p class="muted small">No screenshot.</p>`}
   </figure>`;
 }
@@ -63,7 +63,7 @@ export function HealCard({ heal, onDecided }) {
     setError(null);
     try {
       await post(`/api/heals/${heal.id}/${what}`);
-      announce(what === 'accept' ? `Heal accepted: ${heal.flowName} now records ${heal.after.selector} first` : 'Heal rejected');
+      announce(what === 'accept' ? `Heal accepted: ${heal.flowName} records the healed locator first` : 'Heal rejected');
       onDecided();
     } catch (err) {
       setError(err);
