@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { startService, ROOT, type RunningService } from '../helpers/service';
 import { startQaSite, type QaSite } from '../fixtures/qa-site/serve';
 import { qaFlows, record } from './support/runs';
+import { testCommand } from '../../cli/test-command';
 
 function cli(args: string[], timeoutMs = 180_000): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
@@ -78,18 +79,28 @@ describe('browserflow test', () => {
   });
 
   test('exit 2 when the run cannot start: bad arguments, an unknown suite, no service', async () => {
-    const usage = await cli(['--server', svc.url]);
+    // The command's function itself (the two runs above went through the real binary): no process start per case.
+    const call = async (args: string[]) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const code = await testCommand(args, svc.configFile, (l) => out.push(l), (l) => err.push(l));
+      return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+    };
+    const usage = await call(['--server', svc.url]);
     assert.equal(usage.code, 2);
     assert.match(usage.stderr, /name what to run: --suite NAME, --tag TAG or flow ids\nUsage: browserflow test/);
-    const both = await cli(['--suite', 'smoke', '--tag', 'x', '--server', svc.url]);
-    assert.equal(both.code, 2);
-    assert.equal((await cli(['--suite', 'smoke', '--repeat', 'many', '--server', svc.url])).code, 2);
-    const unknown = await cli(['--suite', 'nope', '--server', svc.url]);
+    assert.equal((await call(['--suite', 'smoke', '--tag', 'x', '--server', svc.url])).code, 2);
+    assert.match((await call(['--suite', 'smoke', '--repeat', 'many', '--server', svc.url])).stderr, /--repeat must be a positive integer, got "many"/);
+    assert.equal((await call(['--suite', 'smoke', '--no-such-flag', '--server', svc.url])).code, 2);
+    const unknown = await call(['--suite', 'nope', '--server', svc.url]);
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /the run could not start: 404 NOT_FOUND: suite: suite "nope" does not exist/);
-    const down = await cli(['--suite', 'smoke', '--server', 'http://127.0.0.1:9']);
+    const down = await call(['--suite', 'smoke', '--server', 'http://127.0.0.1:9']);
     assert.equal(down.code, 2);
     assert.match(down.stderr, /no service answers at http:\/\/127\.0\.0\.1:9/);
+    const bad = await call(['--suite', 'smoke', '--config', join(dir, 'missing.json')]);
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /the service could not start: /);
   });
 
   test('in-process on a config: flow ids run on a service started for the command, --json prints the run', async () => {
