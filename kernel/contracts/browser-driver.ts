@@ -128,6 +128,41 @@ export interface ExtractedText {
 /** The active tab's newest picture, for a live view: `url` unredacted (the flow redacts it). */
 export interface LiveFrame { mimeType: 'image/jpeg' | 'image/png'; data: Buffer; tabIndex: number; url: string }
 
+/**
+ * The env values one tool call carries (lib/origins builds it). A driver
+ * calls `check` with the origin of the frame that holds the element before
+ * an element action sends anything to it (for `type` without a target: the
+ * frame that has the focus); `check` throws an Error whose `code` is
+ * `SECRET_NOT_ALLOWED` and whose message names the variable and where it
+ * may be used.
+ */
+export interface CarriedSecrets {
+  /** The variables carried (at least one). */
+  readonly names: readonly string[];
+  /** Throws unless every carried variable may go to `origin` (as `URL.origin` writes it; `null` for opaque origins). `where` ends the message. */
+  check(origin: string, where: string): void;
+}
+
+/**
+ * Every env value of a flow and where it may go (lib/origins builds it),
+ * for what a driver does for the whole session: refusing requests that
+ * carry a value elsewhere, and masking values in pictures.
+ */
+export interface FlowSecrets {
+  /** Values (4 characters or more) allowed on `origin`: what a picture masks in that origin's documents. */
+  maskValuesFor(origin: string): string[];
+  /** The refusal of a request whose URL carries a value (any spelling) not allowed on the URL's origin; null otherwise. */
+  refuseRequest(url: string): Error | null;
+}
+
+/** Where a flow's browser may go (CreateFlow `allowedOrigins`): top-level and frame navigations elsewhere are blocked. */
+export interface NavigationPolicy {
+  /** Whether documents of `origin` may load. */
+  allows(origin: string): boolean;
+  /** The patterns, for messages. */
+  describe(): string;
+}
+
 export type ElementState = 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'unchecked' | 'attached' | 'detached';
 
 /**
@@ -203,6 +238,15 @@ export interface BrowserSession {
   screenshot(): Promise<Buffer>;
   observe(options: ObserveOptions): Promise<Observation>;
 
+  /**
+   * The env values of the tool call about to run (null once it ended), set
+   * by the kernel around every call that carries one. Element actions check
+   * the element's frame origin against it (CarriedSecrets). A session
+   * without this method cannot tell, so the kernel refuses to send a value
+   * through its element actions.
+   */
+  carrySecrets?(carried: CarriedSecrets | null): void;
+
   /** Closes the context and finalises the video. Idempotent. */
   close(): Promise<void>;
 }
@@ -218,6 +262,19 @@ export interface OpenSessionOptions {
    * sessions per endpoint, saying why through `onWaiting` (null once it has one), giving up at once when `signal` aborts.
    */
   acquire?: { timeoutMs: number; maxConcurrentPerEndpoint: number | null; signal: AbortSignal; onWaiting: (reason: string | null) => void };
+  /**
+   * The flow's env values and their origins: the session refuses every
+   * request (redirects included) whose URL carries a value to another
+   * origin, and masks the values in every picture it takes or streams.
+   * Absent: the flow has none.
+   */
+  secrets?: FlowSecrets;
+  /**
+   * The flow's `allowedOrigins`: top-level and frame navigations elsewhere
+   * are blocked in the browser. A driver that cannot block them must throw
+   * from `open` (and should say so at creation, `navigationPolicyProblem`).
+   */
+  navigationPolicy?: NavigationPolicy | null;
 }
 
 export interface BrowserDriver {
@@ -228,6 +285,13 @@ export interface BrowserDriver {
   readonly usingSchema: v.GenericSchema;
   /** Semantic checks at flow creation; throws ApiError INVALID_REQUEST (e.g. unknown deviceName). */
   validate?(using: BrowserConfig): void;
+  /**
+   * Why a flow with `allowedOrigins` cannot run on `using` (this driver or
+   * that browser cannot block navigations), or null when it can. Absent:
+   * the driver cannot; the kernel then refuses such flows with a 400 naming
+   * `allowedOrigins`.
+   */
+  navigationPolicyProblem?(using: BrowserConfig): string | null;
   open(using: BrowserConfig, options: OpenSessionOptions): Promise<BrowserSession>;
   /** Closes shared browser processes (service shutdown). */
   close(): Promise<void>;

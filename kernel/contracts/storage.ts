@@ -73,6 +73,8 @@ export interface Storage {
   readonly toolCalls: ToolCallStore;
   readonly gptConfigs: KeyValueStore<GptConfigRecord>;
   readonly env: KeyValueStore<string>;
+  /** Env variable -> where its value may be used (`allowedOrigins`, normalised patterns); absent: the site of the flow that uses it. */
+  readonly envOrigins: KeyValueStore<string[]>;
   /** agent name -> GPT configuration name. */
   readonly agents: KeyValueStore<string>;
   readonly artifacts: ArtifactStore;

@@ -22,6 +22,25 @@ export interface ToolContext {
    * as a prefix of itself. Optional: a tool without it cuts as it is.
    */
   redact?: (text: string) => string;
+  /**
+   * Where the env values of this call may go (`${NAME}` in its parameters).
+   * A tool that sends parameters somewhere the kernel cannot see (a URL it
+   * loads, a service it calls) checks the destination with it first.
+   * Optional: absent when the call carries none.
+   */
+  secrets?: SecretOrigins;
+}
+
+/** The helper a tool checks destinations of env values with (ToolContext.secrets). */
+export interface SecretOrigins {
+  /** The variables this call carries (empty: none). */
+  readonly carried: readonly string[];
+  /** Whether every carried variable may go to the origin of `urlOrOrigin` (true when none is carried). */
+  allows(urlOrOrigin: string): boolean;
+  /** Throws the SECRET_NOT_ALLOWED refusal (naming the variable and where it may be used) unless `allows`; `where` ends its message. */
+  check(urlOrOrigin: string, where: string): void;
+  /** `check` against the origin of the active page (what a tool acting on "the page" sends to). */
+  checkPage(where?: string): void;
 }
 
 export interface ToolResult extends Partial<SelectorTrials> {
@@ -56,6 +75,17 @@ export interface ToolDefinition<P = any> {
   checkParams?(params: P): Promise<string | null>;
   /** Parameters holding a SelectorInput (e.g. `['selector']`): rerun and codegen put recorded candidates there. */
   readonly elementParams?: string[];
+  /**
+   * Where the env values of a call go, which decides where `${NAME}` may
+   * be substituted (docs/security.md):
+   * - `page` (the default, every plugin tool unless it says otherwise): the
+   *   kernel checks the active page's origin before the tool runs;
+   * - `element`: the driver checks the origin of the frame that holds the
+   *   element (the built-in element tools);
+   * - `self`: the tool checks its destinations with `ctx.secrets` (navigate
+   *   checks the URL it loads).
+   */
+  readonly secretsGoTo?: 'page' | 'element' | 'self';
   /** Runs the tool. Throw an Error with an actionable message to fail the call. */
   run(ctx: ToolContext, params: P): Promise<ToolResult>;
 }

@@ -12,6 +12,7 @@ import type { Storage } from '../contracts/storage';
 import type { KernelSettings } from '../config';
 import type { FlowMetadata } from './flow-types';
 import { findPlaceholders } from '../../lib/redaction/env-placeholders';
+import { OriginPolicy } from '../../lib/origins/origin-patterns';
 import type { ToolRegistry } from './tool-registry';
 import { checkToolCall } from './tool-call-check';
 
@@ -44,6 +45,14 @@ export async function buildFlow(input: CreateFlow, deps: CreateFlowDeps): Promis
   const driver = deps.drivers.find((d) => d.type === using.type);
   if (!driver) throw invalidRequest(`browser.using.type: no driver for "${using.type}" is loaded`);
   driver.validate?.(using);
+  if (input.allowedOrigins) {
+    const problem = driver.navigationPolicyProblem ? driver.navigationPolicyProblem(using) : `the "${using.type}" driver cannot block navigations`;
+    if (problem) throw invalidRequest(`allowedOrigins: ${problem}; leave allowedOrigins out or use a browser that can enforce it`);
+    const target = new URL(input.targetWebsite);
+    if (target.protocol !== 'file:' && !new OriginPolicy(input.allowedOrigins).allows(target.origin)) {
+      throw invalidRequest(`allowedOrigins: ${input.allowedOrigins.join(', ')} do not include the targetWebsite's origin ${target.origin}`);
+    }
+  }
 
   const names = new Set<string>();
   input.customTools.forEach((t, i) => {
@@ -73,7 +82,7 @@ export async function buildFlow(input: CreateFlow, deps: CreateFlowDeps): Promis
   const { name, targetWebsite, initialRunMode, envVars, customTools, toolCallsOnStart } = input;
   return {
     id: randomUUID(), name, targetWebsite, overallObjective: input.overallObjective ?? null, initialRunMode, runMode: initialRunMode,
-    state: 'UNSTARTED', nextState: null, waitingFor: null, browser: { using }, envVars, customTools, toolCallsOnStart, maxToolCalls,
+    state: 'UNSTARTED', nextState: null, waitingFor: null, browser: { using }, allowedOrigins: input.allowedOrigins ?? null, envVars, customTools, toolCallsOnStart, maxToolCalls,
     gptConfigName, hasGptConfigNameOverride: Boolean(input.gptConfigNameOverride),
     progress: { toolCallsCompleted: 0, toolCallsFailed: 0, maxToolCalls },
     tokenUsage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },

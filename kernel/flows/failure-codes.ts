@@ -16,6 +16,7 @@ export interface FailureCodeInfo {
 
 export const FAILURE_CODES = {
   OBJECTIVE_NOT_COMPLETABLE: { meaning: 'the flow called `markObjectiveNotCompletable`', retryable: false },
+  SECRET_NOT_ALLOWED: { meaning: 'a call would have sent an env value (`${NAME}`) to an origin its `allowedOrigins` (default: the flow\'s site) do not include: nothing was typed or requested; in DETERMINISTIC flows and reruns the flow ends here (AUTONOMOUS and INSTRUCT calls fail with `outcome.code` and the flow goes on); the message names the variable and where it may be used', retryable: false },
   TOOL_CALL_FAILED: { meaning: 'DETERMINISTIC: the first failed tool call (its message is in `result.error.message`)', retryable: false },
   MAX_TOOL_CALLS_REACHED: { meaning: '`maxToolCalls` calls ran without completing', retryable: false },
   CANCELLED: { meaning: '`POST /api/flows/{id}/cancel`', retryable: false },

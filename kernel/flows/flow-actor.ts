@@ -18,6 +18,8 @@ import type { Logger } from '../logger';
 import type { AutonomousAgent } from './autonomous-agent';
 import { chooseGptConfig } from './create-flow';
 import { envRedactor, substitute } from '../../lib/redaction/env-placeholders';
+import { FlowSecretOrigins, SECRET_NOT_ALLOWED } from '../../lib/origins/secret-origins';
+import { OriginPolicy, siteOriginPolicy } from '../../lib/origins/origin-patterns';
 import { FlowCompletion, FlowFailure, type FailureCode } from './failure-codes';
 import type { FlowEvents } from './flow-events';
 import { FlowRecorder } from './flow-recorder';
@@ -77,6 +79,8 @@ export class FlowActor {
   private envValues = new Map<string, string>();
   /** Built once the env values are loaded: compiling a redactor is the costly part. */
   private redactor = envRedactor(this.envValues);
+  /** Where each env value may go; built with the values. */
+  private secrets = new FlowSecretOrigins([]);
   private history: ToolCallRecord[] = [];
   /** Calls that failed over to a later candidate, for `result.healed`. */
   private healed: HealedStep[] = [];
@@ -292,7 +296,9 @@ export class FlowActor {
       await this.checkpoint();
       const call = await this.callTool(input, 'ON_START');
       if (!call.outcome?.success && (await this.rec.get()).runMode === 'DETERMINISTIC') {
-        throw new FlowFailure('TOOL_CALL_FAILED', `Tool call ${call.name} failed: ${call.outcome?.message ?? 'no outcome'}`);
+        // A value refused on an origin says so in the flow's code: the definition (or the page) would send it elsewhere.
+        const code = call.outcome?.code === SECRET_NOT_ALLOWED ? SECRET_NOT_ALLOWED : 'TOOL_CALL_FAILED';
+        throw new FlowFailure(code, `Tool call ${call.name} failed: ${call.outcome?.message ?? 'no outcome'}`);
       }
     }
     for (;;) {
@@ -304,12 +310,18 @@ export class FlowActor {
     }
   }
 
+  /** The flow's env values, and where each may go: its `allowedOrigins`, else the origin of the flow's targetWebsite. */
   private async loadEnv(flow: FlowMetadata): Promise<void> {
+    const bound = [];
     for (const name of flow.envVars) {
       const value = await this.deps.storage.env.get(name);
-      if (value !== undefined) this.envValues.set(name, value);
+      if (value === undefined) continue;
+      this.envValues.set(name, value);
+      const origins = await this.deps.storage.envOrigins.get(name);
+      bound.push({ name, value, policy: origins ? new OriginPolicy(origins) : siteOriginPolicy(flow.targetWebsite), explicit: Boolean(origins) });
     }
     this.redactor = envRedactor(this.envValues);
+    this.secrets = new FlowSecretOrigins(bound);
   }
 
   private async openSession(flow: FlowMetadata): Promise<void> {
@@ -323,6 +335,8 @@ export class FlowActor {
       // `${NAME}` placeholders (a proxy password) are filled in for the driver only; the stored flow keeps them.
       session = await driver.open(substitute(flow.browser.using, this.envValues), {
         flowId: flow.id, videoPath, actionTimeoutMs: s.actionTimeoutMs, navigationTimeoutMs: s.navigationTimeoutMs,
+        ...(this.secrets.size ? { secrets: this.secrets } : {}),
+        navigationPolicy: flow.allowedOrigins?.length ? new OriginPolicy(flow.allowedOrigins) : null,
         acquire: { timeoutMs: s.browserAcquireTimeoutMs, maxConcurrentPerEndpoint: s.maxConcurrentPerEndpoint, signal: this.abort.signal,
           onWaiting: (waitingFor) => void this.serial(async () => { if (this.phase !== 'ended') await this.rec.change({ waitingFor }); }).catch(() => undefined) },
       });
@@ -399,7 +413,7 @@ export class FlowActor {
     this.checkBudget(flow);
     await this.rec.setState('RUNNING_ACTION');
     const { record, endFlow, failover } = await runToolCall({
-      id, input, source, rationale, tokenUsage, costUsd, flow, session: this.session!, tools: this.tools!, envValues: this.envValues,
+      id, input, source, rationale, tokenUsage, costUsd, flow, session: this.session!, tools: this.tools!, envValues: this.envValues, secrets: this.secrets,
       recorder: this.rec, settings: this.deps.settings, signal: this.abort.signal,
       redact: (t) => this.redact(t), redactDeep: (x) => this.redactor.redactDeep(x), screenshot: () => this.screenshot(false),
     });

@@ -77,6 +77,8 @@ export interface FlowMetadata {
   /** INITIALIZING: what the flow waits for ("a browser from http://grid:4444: ..."); null (or absent) when it waits for nothing. */
   waitingFor?: string | null;
   browser: { using: BrowserConfig };
+  /** Where the browser may go (CreateFlow `allowedOrigins`, normalised); null or absent: anywhere. */
+  allowedOrigins?: string[] | null;
   envVars: string[];
   customTools: CustomTool[];
   toolCallsOnStart: ToolCallInput[];
@@ -115,6 +117,8 @@ export type ToolCallSource = 'ON_START' | 'LLM' | 'USER';
 
 export interface ToolCallOutcome extends Partial<SelectorTrials> {
   success: boolean;
+  /** Why a failed call was refused when it is a code a client acts on (`SECRET_NOT_ALLOWED`); absent otherwise. */
+  code?: string;
   message: string;
   data: unknown | null;
   /** Recorded selector candidates for element tools, best first. */

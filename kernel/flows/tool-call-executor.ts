@@ -13,6 +13,9 @@ import { findPlaceholders, substitute } from '../../lib/redaction/env-placeholde
 import { checkToolCall } from './tool-call-check';
 import { bounded } from '../../lib/async/bounded';
 import { selectorTrialsOf } from '../../lib/selector-trials/selector-trials';
+import { isSecretNotAllowed, SECRET_NOT_ALLOWED, SecretNotAllowedError, type CarriedSecretOrigins, type FlowSecretOrigins } from '../../lib/origins/secret-origins';
+import { originOf } from '../../lib/origins/origin-patterns';
+import type { SecretOrigins } from '../contracts/tool';
 
 export interface ToolCallRun {
   id: string;
@@ -26,6 +29,8 @@ export interface ToolCallRun {
   session: BrowserSession;
   tools: Map<string, ToolDefinition>;
   envValues: ReadonlyMap<string, string>;
+  /** Where each of the flow's env values may go. */
+  secrets: FlowSecretOrigins;
   recorder: FlowRecorder;
   settings: KernelSettings;
   signal: AbortSignal;
@@ -44,21 +49,52 @@ function guardMs(settings: KernelSettings): number {
   return Math.max(settings.flows.actionTimeoutMs, settings.flows.navigationTimeoutMs) * 2 + 60_000;
 }
 
-function runBounded(tool: ToolDefinition, run: ToolCallRun, params: Record<string, unknown>): Promise<ToolResult> {
+function runBounded(tool: ToolDefinition, run: ToolCallRun, params: Record<string, unknown>, carried: CarriedSecretOrigins | null): Promise<ToolResult> {
   const { settings, signal } = run;
   const limit = guardMs(settings);
-  const ctx = { session: run.session, flow: run.flow, uploadDir: settings.flows.uploadDir, actionTimeoutMs: settings.flows.actionTimeoutMs, signal, redact: run.redact };
+  const ctx = {
+    session: run.session, flow: run.flow, uploadDir: settings.flows.uploadDir, actionTimeoutMs: settings.flows.actionTimeoutMs, signal, redact: run.redact,
+    secrets: secretOrigins(carried, run),
+  };
   return bounded(tool.run(ctx, params), { signal, timeoutMs: limit, onTimeout: () => new Error(`${tool.name} did not finish within ${limit} ms`) });
 }
 
-/** The one tool-call check (tool-call-check.ts), then the env values substituted: only now, for this run. */
-async function prepare(run: ToolCallRun): Promise<{ tool: ToolDefinition; params: Record<string, unknown> }> {
+/** The tool context's helper over the call's carried values (ToolContext.secrets). */
+function secretOrigins(carried: CarriedSecretOrigins | null, run: ToolCallRun): SecretOrigins {
+  const pageWhere = () => `the page's origin ${originOf(safeUrl(run.session) ?? 'about:blank')}`;
+  return {
+    carried: carried?.names ?? [],
+    allows: (url) => carried?.allows(url) ?? true,
+    check: (url, where) => carried?.checkUrl(url, where),
+    checkPage: (where) => carried?.checkUrl(safeUrl(run.session) ?? 'about:blank', where ?? pageWhere()),
+  };
+}
+
+/**
+ * The one tool-call check (tool-call-check.ts), then where the call's env
+ * values would go (docs/security.md), then the values substituted: only
+ * now, for this run. A tool acting on the page (the default) is checked
+ * against the active page's origin here; element tools are checked by the
+ * driver against the element's frame, `self` tools check their own
+ * destinations.
+ */
+async function prepare(run: ToolCallRun): Promise<{ tool: ToolDefinition; params: Record<string, unknown>; carried: CarriedSecretOrigins | null }> {
   const checked = await checkToolCall(run.tools, run.flow.envVars, run.input);
   if (!checked.ok) throw new ToolInputError(checked.problem);
-  for (const name of findPlaceholders(run.input.parameters)) {
+  const names = findPlaceholders(run.input.parameters);
+  for (const name of names) {
     if (!run.envValues.has(name)) throw new ToolInputError(`parameters: environment variable ${name} no longer exists`);
   }
-  return { tool: checked.tool, params: substitute(checked.params, run.envValues) };
+  const carried = run.secrets.carried(names);
+  if (carried) {
+    const scope = checked.tool.secretsGoTo ?? 'page';
+    const url = safeUrl(run.session) ?? 'about:blank';
+    if (scope === 'page') carried.checkUrl(url, `the page's origin ${originOf(url)} (${run.input.name} acts on the page)`);
+    if (scope === 'element' && !run.session.carrySecrets) {
+      throw new SecretNotAllowedError(carried.names[0]!, 'origins this browser driver can check', `an element whose origin this driver cannot tell`);
+    }
+  }
+  return { tool: checked.tool, params: substitute(checked.params, run.envValues), carried };
 }
 
 /** Runs and records one call. `endFlow` is set when a control tool ends the flow. */
@@ -73,8 +109,14 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
   let endFlow: ToolResult['endFlow'] | null = null;
   let failover: ToolResult['failover'] = null;
   try {
-    const { tool, params } = await prepare(run);
-    const result = await runBounded(tool, run, params);
+    const { tool, params, carried } = await prepare(run);
+    let result: ToolResult;
+    run.session.carrySecrets?.(carried);
+    try {
+      result = await runBounded(tool, run, params, carried);
+    } finally {
+      run.session.carrySecrets?.(null);
+    }
     endFlow = result.endFlow ?? null;
     failover = result.failover ? run.redactDeep(result.failover) : null;
     const dialogs = run.session.takeDialogs();
@@ -93,7 +135,8 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
     if (run.signal.aborted && !(err instanceof ToolInputError)) {
       outcome = { success: false, message: 'Interrupted: the flow was cancelled or its browser closed', data: null, selectors: null };
     } else {
-      outcome = run.redactDeep({ success: false, message: run.redact((err as Error)?.message ?? String(err)), data: null, selectors: null, ...selectorTrialsOf(err) });
+      const code = isSecretNotAllowed(err) ? { code: SECRET_NOT_ALLOWED } : {};
+      outcome = run.redactDeep({ success: false, ...code, message: run.redact((err as Error)?.message ?? String(err)), data: null, selectors: null, ...selectorTrialsOf(err) });
     }
   }
   const screenshotImageId = run.signal.aborted ? null : await run.screenshot();

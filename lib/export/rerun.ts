@@ -115,5 +115,7 @@ export function buildRerun(
   };
   // Kept so the rerun can be switched to AUTONOMOUS later with its goal intact.
   if (flow.overallObjective) body.overallObjective = flow.overallObjective;
+  // Where the browser may go is part of what the flow is: the rerun is held to it too.
+  if (flow.allowedOrigins?.length) body.allowedOrigins = [...flow.allowedOrigins];
   return body;
 }

@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import type { BrowserDriver } from '../../kernel/contracts/browser-driver';
 import { RUN_MODES } from '../../kernel/flows/flow-types';
 import { NameSchema, TagsSchema } from './validation';
+import { OriginPatternsSchema } from '../origins/origin-patterns';
 
 export const ENV_KEY_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const TOOL_NAME_RE = /^[a-zA-Z][a-zA-Z0-9_]{0,63}$/;
@@ -37,6 +38,8 @@ export function createFlowSchema(drivers: BrowserDriver[]) {
     maxToolCalls: v.optional(v.pipe(v.number('expected an integer'), v.integer('expected an integer'), v.minValue(1, 'must be at least 1'), v.maxValue(1000, 'must be at most 1000'))),
     gptConfigNameOverride: v.optional(v.nullable(NameSchema)),
     tags: v.optional(TagsSchema),
+    // Where the flow's browser may go: top-level and frame navigations elsewhere are blocked (docs/security.md).
+    allowedOrigins: v.optional(v.nullable(OriginPatternsSchema)),
   });
 }
 

@@ -42,6 +42,11 @@ export class DeviceDriver implements BrowserDriver {
     this.shared = new SharedBrowsers('local Chromium', deps.logger);
   }
 
+  /** Every Playwright browser here is a Chromium: its requests are intercepted (request-guard.ts), so allowedOrigins are enforced. */
+  navigationPolicyProblem(): string | null {
+    return null;
+  }
+
   validate(using: BrowserConfig): void {
     const parsed = parseOrThrow(DeviceUsingSchema, using, 'browser.using');
     if (parsed.deviceName) assertKnownDevice(parsed.deviceName);

@@ -15,7 +15,7 @@ import { captureElement } from './agreement-probe';
 import { failoverOf } from './failover';
 import { withTrials } from '../../../lib/selector-trials/selector-trials';
 import { fingerprintCandidate } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
-import { ElementFinder, evaluateOn, type FoundElement } from './element-finder';
+import { ElementFinder, evaluateOn, releaseFound, type FoundElement } from './element-finder';
 import { parseCandidates } from './selector-candidates';
 import { describeActionFailure } from './readable-errors';
 import { scrollElement, scrollPage, type ScrollDirection } from './scrolling';
@@ -38,6 +38,14 @@ export interface ElementActionsDeps {
   actionTimeoutMs: number;
   /** Largest text extractText hands back, in characters (the session's result limit). */
   maxResultBytes: number;
+  /**
+   * Checks where the env values the running call carries would go, once the
+   * element is found and before anything is sent to it (secret-checks.ts);
+   * throws SECRET_NOT_ALLOWED. Absent: nothing to check.
+   */
+  checkTarget?(found: FoundElement | null): Promise<void>;
+  /** Runs after text was typed into `found` (null: the focused element), so a field that got a value stays masked. */
+  typed?(found: FoundElement | null): Promise<void>;
 }
 
 export class ElementActions {
@@ -56,9 +64,11 @@ export class ElementActions {
   async type(target: SelectorInput | null, text: string, options: { clear?: boolean; pressEnter?: boolean } = {}): Promise<ElementActionResult | null> {
     const clear = options.clear ?? true;
     if (target === null) {
+      await this.deps.checkTarget?.(null);
       const page = await this.deps.page();
       if (clear) await page.keyboard.press('ControlOrMeta+A').then(() => page.keyboard.press('Delete'));
       await page.keyboard.type(text);
+      await this.deps.typed?.(null);
       if (options.pressEnter) await page.keyboard.press('Enter');
       return null;
     }
@@ -75,6 +85,8 @@ export class ElementActions {
         }`).catch(() => undefined);
         await page.keyboard.type(text);
       }
+      // Before Enter: a form sent by it leaves no field to mark.
+      await this.deps.typed?.(found);
       if (options.pressEnter) await found.target.press('Enter', { timeout });
     });
   }
@@ -169,6 +181,12 @@ export class ElementActions {
     const deadline = Date.now() + total;
     // The active page is read on every poll: a tab opened meanwhile is searched too.
     const found = await this.deps.finder.find(() => this.deps.page(), candidates, total);
+    try {
+      await this.deps.checkTarget?.(found);
+    } catch (err) {
+      releaseFound(found);
+      throw err;
+    }
     const selectors = await this.record(found);
     const left = Math.max(MIN_ACTION_MS, deadline - Date.now());
     try {

@@ -59,6 +59,11 @@ export class HostedDriver implements BrowserDriver {
   constructor(private readonly deps: HostedDriverDeps) {}
 
   /** Rejects the type at flow creation when no API key is configured. */
+  /** Every Playwright browser here is a Chromium: its requests are intercepted (request-guard.ts), so allowedOrigins are enforced. */
+  navigationPolicyProblem(): string | null {
+    return null;
+  }
+
   validate(using: BrowserConfig): void {
     parseOrThrow(HostedUsingSchema, using, 'browser.using');
     if (!this.apiKey()) throw invalidRequest(`browser.using.type: ${MISSING_KEY}`);

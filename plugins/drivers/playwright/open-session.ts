@@ -11,6 +11,8 @@ import type { Logger } from '../../../kernel/logger';
 import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
 import { defaultUserAgent, markedUserAgent, ServiceGuard } from './service-guard';
 import { PlaywrightSession } from './session';
+import { RequestGuard } from './request-guard';
+import { SecretMasking } from './secret-masking';
 
 /** What every session needs besides its context. */
 export interface SessionBasics {
@@ -80,10 +82,13 @@ export async function openSessionOnContext(args: OpenOnContextArgs): Promise<Bro
 
   const closeContext = args.closeContext ?? (() => context.close());
   const guard = new ServiceGuard(args.serviceOrigins);
+  const requests = new RequestGuard(options.secrets, options.navigationPolicy ?? null, logger);
   const session = new PlaywrightSession({
     context,
     logger,
     guard,
+    requests,
+    masking: options.secrets ? new SecretMasking(options.secrets, logger) : null,
     maxResultBytes: args.maxResultBytes,
     actionTimeoutMs: options.actionTimeoutMs,
     navigationTimeoutMs: options.navigationTimeoutMs,
@@ -101,6 +106,7 @@ export async function openSessionOnContext(args: OpenOnContextArgs): Promise<Bro
   try {
     // Before the first tab exists: nothing may load unguarded.
     await guard.install(context, args.rewriteUserAgent ?? null);
+    await requests.install(context);
     await session.start();
   } catch (err) {
     await session.close().catch(() => undefined);

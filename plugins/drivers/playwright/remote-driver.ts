@@ -41,6 +41,11 @@ export class RemoteDriver implements BrowserDriver {
     this.shared = new SharedBrowsers('remote browser', deps.logger);
   }
 
+  /** Every Playwright browser here is a Chromium: its requests are intercepted (request-guard.ts), so allowedOrigins are enforced. */
+  navigationPolicyProblem(): string | null {
+    return null;
+  }
+
   validate(using: BrowserConfig): void {
     parseOrThrow(RemoteUsingSchema, using, 'browser.using');
   }

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import type {
-  BrowserSession, DialogInfo, ElementActionResult, ElementState, ExtractedText, LiveFrame, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
+  BrowserSession, CarriedSecrets, DialogInfo, ElementActionResult, ElementState, ExtractedText, LiveFrame, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
 } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
 import { PageObserver } from './observation/observe-page';
@@ -25,6 +25,11 @@ import { ScreenshotVideo } from '../../../lib/video/screenshot-video';
 import { ViewportCapture } from './viewport-capture';
 import { warmOnLoad } from './page-warmup';
 import { FrameThrottle } from '../../../lib/video/frame-throttle';
+import type { RequestGuard } from './request-guard';
+import type { SecretMasking } from './secret-masking';
+import { checkElement, checkFocused, handleOf } from './secret-checks';
+import { frameOrigin } from './frame-origin';
+import { isSecretNotAllowed } from '../../../lib/origins/secret-origins';
 
 /** Live frames go out at most twice a second (each is a picture of the viewport on the event stream). */
 const LIVE_FRAME_INTERVAL_MS = 500;
@@ -52,6 +57,10 @@ export interface PlaywrightSessionParts {
   logger: Logger;
   /** Blocks the service's own origins (installed on the context by the opener). */
   guard: ServiceGuard;
+  /** Refuses requests carrying env values elsewhere and navigations outside the flow's allowedOrigins (installed on the context by the opener; attached to each tab here). */
+  requests: RequestGuard;
+  /** Masks the flow's env values in pictures; null when the flow has none. */
+  masking: SecretMasking | null;
   /** Largest result a page hands back, in bytes: scripts' JSON and extracted text are cut in the page. */
   maxResultBytes: number;
   actionTimeoutMs: number;
@@ -79,6 +88,10 @@ export class PlaywrightSession implements BrowserSession {
   private closing: Promise<void> | null = null;
   /** Each tab's requests in flight, for best-effort loads (page-load.ts). */
   private readonly requests = new WeakMap<Page, RequestTracker>();
+  /** The env values of the running tool call (kernel: carrySecrets). */
+  private carried: CarriedSecrets | null = null;
+  /** Tabs whose requests are watched (request-guard.ts): a new tab is watched before it is used. */
+  private readonly watching = new WeakMap<Page, Promise<void>>();
 
   constructor(private readonly parts: PlaywrightSessionParts) {
     this.context = parts.context;
@@ -96,22 +109,44 @@ export class PlaywrightSession implements BrowserSession {
       this.dialogs.attach(page);
       this.requests.set(page, new RequestTracker(page));
       warmOnLoad(page);
+      this.watching.set(page, parts.requests.attach(page));
+      parts.masking?.attach(page);
     });
     const finder = new ElementFinder(this.observer, this.logger);
     const page = () => this.page();
-    this.elements = new ElementActions({ page, finder, logger: this.logger, actionTimeoutMs: parts.actionTimeoutMs, maxResultBytes: parts.maxResultBytes });
+    this.elements = new ElementActions({
+      page, finder, logger: this.logger, actionTimeoutMs: parts.actionTimeoutMs, maxResultBytes: parts.maxResultBytes,
+      checkTarget: async (found) => {
+        const carried = this.carried;
+        if (!carried) return;
+        if (found) await checkElement(carried, found);
+        else await checkFocused(carried, await this.page());
+      },
+      typed: async (found) => {
+        if (!this.carried || !parts.masking) return;
+        const handle = found ? await handleOf(found) : await (await this.page()).evaluateHandle('document.activeElement').then((h) => h.asElement()).catch(() => null);
+        if (handle) await parts.masking.stick(handle as never);
+      },
+    });
     const regexes = new PageRegexTester(this.context);
     this.states = playwrightElementStates({
       page, finder, record: (found) => this.elements.record(found),
       testRegex: (p, pattern, url, ms) => regexes.test(p, pattern, url, ms),
     });
-    this.capture = new ViewportCapture(this.context);
+    // Every picture (step screenshots, observations, video frames) is taken after the page's values are masked.
+    this.capture = new ViewportCapture(this.context, parts.masking ? (p) => parts.masking!.beforePicture(p) : null);
+  }
+
+  carrySecrets(carried: CarriedSecrets | null): void {
+    this.carried = carried;
   }
 
   /** Takes over the tabs the context already has (a hosted browser comes with one), else opens the first. */
   async start(): Promise<void> {
     for (const page of this.context.pages()) this.tabTracker.add(page);
-    await this.tabTracker.activePage();
+    const first = await this.tabTracker.activePage();
+    // Nothing loads before the first tab's requests are watched.
+    await this.watching.get(first);
   }
 
   /** Starts recording the active tab (and every tab that becomes active). */
@@ -165,7 +200,12 @@ export class PlaywrightSession implements BrowserSession {
 
   async navigate(url: string): Promise<LoadOutcome> {
     if (this.parts.guard.origins.matches(url)) throw this.parts.guard.refusal(`Navigation to ${url}`, url);
+    // Refused before anything is requested: a value bound elsewhere in the URL, or an origin the flow may not visit.
+    const refusal = this.parts.requests.refusal(url, true);
+    if (refusal) throw refusal;
     const page = await this.page();
+    await this.watching.get(page);
+    this.parts.requests.take();
     const timeout = this.parts.navigationTimeoutMs;
     const deadline = Date.now() + timeout;
     const what = `Navigation to ${url}`;
@@ -181,7 +221,11 @@ export class PlaywrightSession implements BrowserSession {
         throw await this.navigationFailed(page, what, again);
       }
     }
-    return this.settle(page, what, deadline);
+    const outcome = await this.settle(page, what, deadline);
+    // A redirect (or the new page's script) sent the tab somewhere refused: it stayed, and the call says why.
+    const refused = this.parts.requests.take().find((r) => r.topLevel);
+    if (refused) throw refused.error;
+    return outcome;
   }
 
   goBack(): Promise<LoadOutcome> {
@@ -197,7 +241,7 @@ export class PlaywrightSession implements BrowserSession {
   }
 
   click(target: SelectorInput, options?: { clickCount?: number; button?: 'left' | 'right' | 'middle' }): Promise<ElementActionResult> {
-    return this.elements.click(target, options);
+    return this.guarded(() => this.elements.click(target, options));
   }
 
   hover(target: SelectorInput): Promise<ElementActionResult> {
@@ -205,24 +249,26 @@ export class PlaywrightSession implements BrowserSession {
   }
 
   type(target: SelectorInput | null, text: string, options?: { clear?: boolean; pressEnter?: boolean }): Promise<ElementActionResult | null> {
-    return this.elements.type(target, text, options);
+    return this.guarded(() => this.elements.type(target, text, options));
   }
 
   async pressKey(key: string): Promise<void> {
     const page = await this.page();
-    try {
-      await page.keyboard.press(key);
-    } catch (err) {
-      throw new Error(`Could not press ${key}: ${(err as Error).message.split('\n')[0]!.replace(/^keyboard\.press: /, '')}`);
-    }
+    await this.guarded(async () => {
+      try {
+        await page.keyboard.press(key);
+      } catch (err) {
+        throw new Error(`Could not press ${key}: ${(err as Error).message.split('\n')[0]!.replace(/^keyboard\.press: /, '')}`);
+      }
+    });
   }
 
   selectOption(target: SelectorInput, values: string[]): Promise<ElementActionResult & { selected: string[] }> {
-    return this.elements.selectOption(target, values);
+    return this.guarded(() => this.elements.selectOption(target, values));
   }
 
   setChecked(target: SelectorInput, checked: boolean): Promise<ElementActionResult> {
-    return this.elements.setChecked(target, checked);
+    return this.guarded(() => this.elements.setChecked(target, checked));
   }
 
   uploadFile(target: SelectorInput, absolutePaths: string[]): Promise<ElementActionResult> {
@@ -270,7 +316,11 @@ export class PlaywrightSession implements BrowserSession {
   }
 
   async evaluate(javascript: string, params: unknown): Promise<unknown> {
-    return runPageScript(await this.page(), javascript, params, this.parts.navigationTimeoutMs, this.parts.maxResultBytes);
+    const page = await this.page();
+    // The script runs in the tab's top document: the values it gets go to that document's origin.
+    const origin = frameOrigin(page.mainFrame());
+    this.carried?.check(origin, `the page's origin ${origin} (the script runs there)`);
+    return this.guarded(() => runPageScript(page, javascript, params, this.parts.navigationTimeoutMs, this.parts.maxResultBytes));
   }
 
   /** The active tab's viewport, captured over the DevTools protocol (see viewport-capture.ts). */
@@ -294,6 +344,7 @@ export class PlaywrightSession implements BrowserSession {
       // The video's last picture is taken before the context goes; the file is finished in the background (frame-encoder.ts).
       if (this.recorder) {
         const page = this.tabTracker.current();
+        if (page) await this.parts.masking?.beforePicture(page);
         await this.recorder.end(async () => (page ? page.screenshot({ type: 'jpeg', quality: 60, timeout: 2_000 }) : null));
       }
       await this.shots?.end();
@@ -308,8 +359,22 @@ export class PlaywrightSession implements BrowserSession {
     return this.tabTracker.activePage();
   }
 
+  /**
+   * Runs an action that may start a navigation; when the request guard
+   * refused the tab's new document meanwhile (an env value or a flow's
+   * allowedOrigins), the action fails saying why: the tab stayed where it was.
+   */
+  private async guarded<T>(action: () => Promise<T>): Promise<T> {
+    this.parts.requests.take();
+    const result = await action();
+    const refused = this.parts.requests.take().find((r) => r.topLevel);
+    if (refused) throw refused.error;
+    return result;
+  }
+
   private async history(what: string, go: (page: Page, timeout: number) => Promise<unknown>): Promise<LoadOutcome> {
     const page = await this.page();
+    this.parts.requests.take();
     const timeout = this.parts.navigationTimeoutMs;
     const deadline = Date.now() + timeout;
     try {
@@ -340,6 +405,10 @@ export class PlaywrightSession implements BrowserSession {
    * flow's next navigation, so it is awaited (briefly) first.
    */
   private async navigationFailed(page: Page, what: string, err: unknown): Promise<Error> {
+    // Refused by the request guard (answered 204, so the tab stayed where it was): that is the reason.
+    const refused = this.parts.requests.take().find((r) => r.topLevel);
+    if (refused) return refused.error;
+    if (isSecretNotAllowed(err)) return err as Error;
     const failure = describeNavigationFailure(what, err, this.parts.navigationTimeoutMs);
     if (/net::ERR_/.test(failure.message)) {
       await page.waitForURL(/^chrome-error:/, { timeout: 1_000, waitUntil: 'load' }).catch(() => undefined);

@@ -18,7 +18,8 @@ export class ViewportCapture {
   /** One DevTools session per tab, opened on its first screenshot. */
   private readonly sessions = new WeakMap<Page, Promise<CDPSession>>();
 
-  constructor(private readonly context: BrowserContext) {}
+  /** `prepare` runs before every picture (the flow's env values are masked in the page first). */
+  constructor(private readonly context: BrowserContext, private readonly prepare: ((page: Page) => Promise<void>) | null = null) {}
 
   /**
    * A PNG of `page`'s viewport within `timeoutMs`. When the DevTools session
@@ -27,6 +28,7 @@ export class ViewportCapture {
    */
   async png(page: Page, timeoutMs: number): Promise<Buffer> {
     const deadline = Date.now() + timeoutMs;
+    await this.prepare?.(page);
     try {
       const cdp = await this.sessionFor(page);
       const shot = await withTimeout(cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true }), timeoutMs);

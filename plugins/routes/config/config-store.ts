@@ -92,23 +92,36 @@ export class ConfigStore {
     return Object.fromEntries(await this.storage.env.entries());
   }
 
-  async getEnv(key: string): Promise<string> {
-    const value = await this.storage.env.get(key);
-    if (value === undefined) throw new ApiError('ENV_VAR_NOT_FOUND', `Environment variable "${key}" does not exist.`);
-    return value;
+  /** Every variable's `allowedOrigins` (variables bound to the flow's site are absent). */
+  async listEnvOrigins(): Promise<Record<string, string[]>> {
+    return Object.fromEntries(await this.storage.envOrigins.entries());
   }
 
-  putEnv(key: string, value: string): Promise<void> {
+  async getEnv(key: string): Promise<{ value: string; allowedOrigins: string[] | null }> {
+    const value = await this.storage.env.get(key);
+    if (value === undefined) throw new ApiError('ENV_VAR_NOT_FOUND', `Environment variable "${key}" does not exist.`);
+    return { value, allowedOrigins: (await this.storage.envOrigins.get(key)) ?? null };
+  }
+
+  /**
+   * Creates or replaces a variable with where it may be used (null: the
+   * site of the flow that uses it). Two writes, origins first: a crash in
+   * between leaves the old value with the new origins.
+   */
+  putEnv(key: string, value: string, allowedOrigins: string[] | null): Promise<void> {
     return this.serialised(async () => {
       this.logger.addSecret(value);
+      if (allowedOrigins) await this.storage.envOrigins.put(key, allowedOrigins);
+      else await this.storage.envOrigins.delete(key);
       await this.storage.env.put(key, value);
-      this.logger.info('environment variable saved', { key });
+      this.logger.info('environment variable saved', { key, allowedOrigins: allowedOrigins ?? "the flow's site" });
     });
   }
 
   deleteEnv(key: string): Promise<void> {
     return this.serialised(async () => {
       if (!(await this.storage.env.delete(key))) throw new ApiError('ENV_VAR_NOT_FOUND', `Environment variable "${key}" does not exist.`);
+      await this.storage.envOrigins.delete(key);
       this.logger.info('environment variable deleted', { key });
     });
   }

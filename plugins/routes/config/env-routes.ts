@@ -1,7 +1,8 @@
-/** /api/env: the environment variable store (values are returned; they are hidden only from logs). */
+/** /api/env: the environment variable store (values are returned; they are hidden only from logs) and where each value may be used. */
 import type { RouteDefinition } from '../../../lib/http/route-contract';
 import type { ConfigStore } from './config-store';
-import { EnvBody, EnvListQuery, EnvMap, EnvParams, EnvVar } from './schemas';
+import * as v from 'valibot';
+import { EnvBody, EnvListQuery, EnvMap, EnvParams, EnvVar, MaskedEnvMap } from './schemas';
 
 /** What every value reads as in a masked listing: nothing of the value, not even its length. */
 const MASKED_VALUE = '****';
@@ -11,12 +12,13 @@ const tags = ['configuration'];
 export function envRoutes(store: ConfigStore): RouteDefinition[] {
   return [
     {
-      method: 'GET', path: '/api/env', secretsInClear: true, summary: 'All environment variables as a key-value map (`masked=true`: every value is `****`)', tags,
+      method: 'GET', path: '/api/env', secretsInClear: true, summary: 'All environment variables as a key-value map (`masked=true`: `{key: {value: "****", allowedOrigins}}`)', tags,
       query: EnvListQuery,
-      responses: { 200: { description: 'Key -> value', schema: EnvMap } },
+      responses: { 200: { description: 'Key -> value; with masked=true, key -> { value: "****", allowedOrigins }', schema: v.union([EnvMap, MaskedEnvMap]) } },
       handler: async ({ query }) => {
-        const all = await store.listEnv();
-        return { json: query.masked ? Object.fromEntries(Object.keys(all).map((key) => [key, MASKED_VALUE])) : all };
+        if (!query.masked) return { json: await store.listEnv() };
+        const origins = await store.listEnvOrigins();
+        return { json: Object.fromEntries(Object.keys(await store.listEnv()).map((key) => [key, { value: MASKED_VALUE, allowedOrigins: origins[key] ?? null }])) };
       },
     },
     {
@@ -26,16 +28,17 @@ export function envRoutes(store: ConfigStore): RouteDefinition[] {
         200: { description: 'The variable', schema: EnvVar },
         404: { description: 'ENV_VAR_NOT_FOUND' },
       },
-      handler: async ({ params }) => ({ json: { key: params.key, value: await store.getEnv(params.key) } }),
+      handler: async ({ params }) => ({ json: { key: params.key, ...(await store.getEnv(params.key)) } }),
     },
     {
-      method: 'POST', path: '/api/env/:key', summary: 'Create or replace an environment variable', tags,
+      method: 'POST', path: '/api/env/:key', summary: 'Create or replace an environment variable and where it may be used (`allowedOrigins`)', tags,
       params: EnvParams,
       body: EnvBody,
       responses: { 200: { description: 'The stored variable', schema: EnvVar } },
       handler: async ({ params, body }) => {
-        await store.putEnv(params.key, body.value);
-        return { json: { key: params.key, value: body.value } };
+        const allowedOrigins = body.allowedOrigins ?? null;
+        await store.putEnv(params.key, body.value, allowedOrigins);
+        return { json: { key: params.key, value: body.value, allowedOrigins } };
       },
     },
     {

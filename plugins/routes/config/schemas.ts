@@ -1,6 +1,7 @@
 /** valibot schemas of the configuration resources' paths, bodies and answers. */
 import * as v from 'valibot';
 import { QueryBoolean } from '../../../lib/validation/validation';
+import { OriginPatternsSchema } from '../../../lib/origins/origin-patterns';
 
 /** GPT configuration names: 1..200 characters, starting with a letter or digit. */
 export const GptConfigNameSchema = v.pipe(
@@ -31,6 +32,9 @@ export const AgentParams = v.strictObject({
 
 export const EnvBody = v.strictObject({
   value: v.pipe(v.string(), v.maxBytes(ENV_VALUE_MAX_BYTES, `must be at most ${ENV_VALUE_MAX_BYTES} bytes`)),
+  allowedOrigins: v.optional(v.nullable(v.pipe(OriginPatternsSchema, v.description(
+    'Where the value may be used: scheme://host[:port], scheme://*.host[:port] for subdomains, or * for anywhere. Absent or null: the origin of the targetWebsite of the flow that uses it',
+  )))),
 });
 
 export const AgentBody = v.strictObject({
@@ -46,8 +50,12 @@ export const MaskedGptConfig = v.pipe(
   v.description('The configuration with every secret field masked (first 3 and last 4 characters, **** between)'),
 );
 export const GptConfigList = v.record(v.string(), MaskedGptConfig);
-export const EnvVar = v.object({ key: v.string(), value: v.string() });
+/** `allowedOrigins` as answered: the stored patterns, or null for "the flow's site". */
+const AllowedOriginsAnswer = v.pipe(v.nullable(v.array(v.string())), v.description('Where the value may be used; null: the origin of the targetWebsite of the flow that uses it'));
+export const EnvVar = v.object({ key: v.string(), value: v.string(), allowedOrigins: AllowedOriginsAnswer });
 export const EnvMap = v.record(v.string(), v.string());
+/** GET /api/env?masked=true: every variable's masked value and its origins. */
+export const MaskedEnvMap = v.record(v.string(), v.object({ value: v.literal('****'), allowedOrigins: AllowedOriginsAnswer }));
 export const AgentAssignment = v.object({ name: v.string(), gptConfigName: v.nullable(v.string()) });
 export const AgentMap = v.record(v.string(), v.nullable(v.string()));
 

@@ -39,6 +39,7 @@ interface OpenStores {
   toolCalls: ToolCallStore;
   gptConfigs: KeyValueStore<GptConfigRecord>;
   env: KeyValueStore<string>;
+  envOrigins: KeyValueStore<string[]>;
   agents: KeyValueStore<string>;
   artifacts: ArtifactStore;
   mediaRetention: MediaRetention;
@@ -93,6 +94,7 @@ export class LevelStorage implements Storage {
       toolCalls: new LevelToolCallStore(db, subs, locks),
       gptConfigs: new LevelKeyValueStore(subs.gptConfigs, locks, 'gptConfigs'),
       env: new LevelKeyValueStore(subs.env, locks, 'env'),
+      envOrigins: new LevelKeyValueStore(subs.envOrigins, locks, 'envOrigins'),
       agents: new LevelKeyValueStore(subs.agents, locks, 'agents'),
       artifacts,
       qa: openRunStore(db, subs, locks),
@@ -113,6 +115,7 @@ export class LevelStorage implements Storage {
   get toolCalls(): ToolCallStore { return this.open_().toolCalls; }
   get gptConfigs(): KeyValueStore<GptConfigRecord> { return this.open_().gptConfigs; }
   get env(): KeyValueStore<string> { return this.open_().env; }
+  get envOrigins(): KeyValueStore<string[]> { return this.open_().envOrigins; }
   get agents(): KeyValueStore<string> { return this.open_().agents; }
   get artifacts(): ArtifactStore { return this.open_().artifacts; }
   /** The QA loop's records (RUN_STORE): suites, runs, heal proposals, webhooks, deliveries. */

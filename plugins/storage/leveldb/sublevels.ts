@@ -25,6 +25,8 @@ export interface Sublevels {
   toolCalls: Sub<ToolCallRecord | number>;
   gptConfigs: Sub<GptConfigRecord>;
   env: Sub<string>;
+  /** Env variable -> its `allowedOrigins` (absent: the flow's site). */
+  envOrigins: Sub<string[]>;
   agents: Sub<string>;
   /** Finished flows with media, oldest completion first (media-retention.ts). */
   mediaIdx: Sub<{ id: string; bytes: number }>;
@@ -51,6 +53,7 @@ export function openSublevels(db: RootDb): Sublevels {
     toolCalls: db.sublevel<string, ToolCallRecord | number>('toolCalls', json),
     gptConfigs: db.sublevel<string, GptConfigRecord>('gptConfigs', json),
     env: db.sublevel<string, string>('env', json),
+    envOrigins: db.sublevel<string, string[]>('envOrigins', json),
     agents: db.sublevel<string, string>('agents', json),
     mediaIdx: db.sublevel<string, { id: string; bytes: number }>('mediaIdx', json),
     meta: db.sublevel<string, unknown>('meta', json),

@@ -19,7 +19,12 @@ export function resolveUpload(dir: string, fileName: string): string {
   return real;
 }
 
-export const elementTools: ToolDefinition[] = [
+/**
+ * The element tools. Each sends its parameters to the element it acts on:
+ * `${NAME}` values go only to an element whose frame's origin the value is
+ * allowed on, which the driver checks once it found the element (`secretsGoTo: 'element'`).
+ */
+export const elementTools: ToolDefinition[] = ([
   {
     name: 'click', kind: 'action', elementParams: ['selector'],
     description: 'Click an element.',
@@ -130,4 +135,4 @@ export const elementTools: ToolDefinition[] = [
       return { message: `${showTarget(p.selector)} is ${p.state}`, ...elementReport(r) };
     },
   },
-];
+] as ToolDefinition[]).map((tool) => ({ ...tool, secretsGoTo: 'element' as const }));

@@ -2,6 +2,7 @@
 import * as v from 'valibot';
 import type { LoadOutcome } from '../../../kernel/contracts/browser-driver';
 import type { ToolDefinition, ToolResult } from '../../../kernel/contracts/tool';
+import { SECRET_NOT_ALLOWED } from '../../../lib/origins/secret-origins';
 
 /** The longest `wait` a flow may ask for: a flow that sleeps longer is stuck, not waiting. */
 export const MAX_WAIT_MS = 30_000;
@@ -20,13 +21,22 @@ export function loaded(message: string, outcome: LoadOutcome | undefined): ToolR
 
 export const navigationTools: ToolDefinition[] = [
   {
-    name: 'navigate', kind: 'action',
+    name: 'navigate', kind: 'action', secretsGoTo: 'self',
     description: 'Load a URL in the current tab.',
     inputSchema: v.strictObject({ url: v.pipe(v.string(), v.minLength(1), v.maxLength(4096)) }),
     async run(ctx, p: { url: string }) {
       let url: URL;
       try { url = new URL(p.url, ctx.session.currentUrl() || undefined); } catch { throw new Error(`"${p.url}" is not a valid URL`); }
       if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`Only http and https URLs can be loaded, not ${url.protocol}`);
+      if (ctx.secrets?.carried.length) {
+        // A value in a user:password@ part would be sent to whatever host follows it, and shown in the address: never.
+        if (url.username || url.password) {
+          const names = ctx.secrets.carried.map((n) => '${' + n + '}').join(', ');
+          throw Object.assign(new Error(`${SECRET_NOT_ALLOWED}: ${names} may never be part of a URL's user or password (it would go to the host that follows); nothing was requested`), { code: SECRET_NOT_ALLOWED });
+        }
+        // The destination's origin; a redirect elsewhere that carries the value is refused by the driver (FlowSecrets).
+        ctx.secrets.check(url.href, `a navigation to ${url.origin}`);
+      }
       const outcome = await ctx.session.navigate(url.href);
       return loaded(`Loaded ${ctx.session.currentUrl()}`, outcome);
     },
