@@ -115,3 +115,26 @@ export class FlowSecretOrigins {
     return null;
   }
 }
+
+/** Schemes that load nothing from the network (a navigation policy is about origins on the network). */
+const LOCAL_SCHEMES = /^(about|data|blob|javascript|chrome-error|chrome|devtools|file):/i;
+
+/**
+ * Why a request of a flow's browser may not go, or null: the URL carries an
+ * env value not allowed on its origin, or (`navigation`: it loads a
+ * document, a tab's or a frame's) it leaves the flow's `allowedOrigins`.
+ * The one decision every driver's request guard makes.
+ */
+export function requestRefusal(
+  url: string,
+  navigation: boolean,
+  secrets: { refuseRequest(url: string): Error | null } | undefined,
+  policy: { allows(origin: string): boolean; describe(): string } | null,
+): Error | null {
+  const secret = secrets?.refuseRequest(url);
+  if (secret) return secret;
+  if (navigation && policy && !LOCAL_SCHEMES.test(url) && !policy.allows(originOf(url))) {
+    return new Error(`The navigation to ${originOf(url)} was blocked: the flow's allowedOrigins (${policy.describe()}) do not include it`);
+  }
+  return null;
+}

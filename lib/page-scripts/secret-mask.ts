@@ -30,6 +30,11 @@ export const MASK_KEY = 'browserflow.secretMask';
 
 /** What installSecretMask takes (one object: Playwright passes one argument). */
 export interface MaskArgs {
+  /**
+   * The origin the values were chosen for: a document of any other origin
+   * (one that replaced the expected document meanwhile) takes nothing.
+   */
+  origin: string;
   /** MASK_KEY. */
   key: string;
   /** MASK_ATTRIBUTE. */
@@ -39,16 +44,20 @@ export interface MaskArgs {
 }
 
 /** The arguments of installSecretMask for `values`. */
-export function maskArgs(values: string[]): MaskArgs {
-  return { key: MASK_KEY, attribute: MASK_ATTRIBUTE, values };
+export function maskArgs(origin: string, values: string[]): MaskArgs {
+  return { origin, key: MASK_KEY, attribute: MASK_ATTRIBUTE, values };
 }
 
 /**
  * Installs the masker in the current document (once) with `values` added,
- * then scans it; answers how many elements are masked. Same-origin child
+ * then scans it; answers how many elements are masked (-1: the document is
+ * not of `origin`, nothing was done). Same-origin child
  * documents (iframes) are masked too: they share the origin.
  */
-export const installSecretMask = pageFunction<NoLib, [MaskArgs], number>(NO_LIB, (_lib, { key, attribute, values }) => {
+export const installSecretMask = pageFunction<NoLib, [MaskArgs], number>(NO_LIB, (_lib, args) => {
+  // First of all (`location` cannot be redefined by the page): values go to no other origin than theirs.
+  if (location.origin !== args.origin) return -1;
+  const { key, attribute, values } = args;
   type Masker = { add(values: string[]): void; scan(): number; stick(el: Element): void };
   const w = window as unknown as Record<symbol, Masker | undefined>;
   const symbol = Symbol.for(key);

@@ -21,20 +21,12 @@
 import type { BrowserContext, CDPSession, Page, Route } from 'playwright-core';
 import type { FlowSecrets, NavigationPolicy } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
-import { originOf } from '../../../lib/origins/origin-patterns';
+import { requestRefusal } from '../../../lib/origins/secret-origins';
 
 /** A refused request: why, and whether it was the navigation of a tab's top document. */
 export interface Refusal {
   error: Error;
   topLevel: boolean;
-}
-
-/** Schemes that load nothing from the network (the navigation policy is about origins on the network). */
-const LOCAL_SCHEMES = /^(about|data|blob|javascript|chrome-error|chrome|devtools|file):/i;
-
-/** The refusal of leaving `allowedOrigins`. */
-export function navigationRefusal(url: string, policy: NavigationPolicy): Error {
-  return new Error(`The navigation to ${originOf(url)} was blocked: the flow's allowedOrigins (${policy.describe()}) do not include it`);
 }
 
 export class RequestGuard {
@@ -53,10 +45,7 @@ export class RequestGuard {
 
   /** Why a request to `url` may not go (null: it may). `navigation`: it loads a document (a tab's or a frame's). */
   refusal(url: string, navigation: boolean): Error | null {
-    const secret = this.secrets?.refuseRequest(url);
-    if (secret) return secret;
-    if (navigation && this.policy && !LOCAL_SCHEMES.test(url) && !this.policy.allows(originOf(url))) return navigationRefusal(url, this.policy);
-    return null;
+    return requestRefusal(url, navigation, this.secrets, this.policy);
   }
 
   /** The refusals since the last call (a tool call reports the top-level ones). */

@@ -29,6 +29,11 @@ export async function checkElement(carried: CarriedSecrets, found: FoundElement)
   const frame = handle ? await handle.ownerFrame() : null;
   const origin = frame ? frameOrigin(frame) : 'null';
   carried.check(origin, `${found.candidate.raw}, an element of ${origin === 'null' ? 'a document without an origin' : origin}`);
+  if (handle && found.locator) {
+    // The action goes to this very element: a locator would look again, maybe in the next document of another origin.
+    found.target = handle;
+    found.handle = null;
+  }
 }
 
 /**

@@ -45,10 +45,11 @@ export class SecretMasking {
 
   /** Installs (or rescans) the masker in `frame` with the values allowed on its origin; nothing when there are none. */
   private async install(frame: Frame): Promise<void> {
-    const values = this.secrets.maskValuesFor(frameOrigin(frame));
+    const origin = frameOrigin(frame);
+    const values = this.secrets.maskValuesFor(origin);
     if (!values.length) return;
     try {
-      await withTimeout(frame.evaluate(installSecretMask, maskArgs(values)), SCAN_TIMEOUT_MS);
+      await withTimeout(frame.evaluate(installSecretMask, maskArgs(origin, values)), SCAN_TIMEOUT_MS);
       this.masked.add(frame);
     } catch {
       // A document being replaced or detached: the next commit installs it again.

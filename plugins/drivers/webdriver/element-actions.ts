@@ -42,6 +42,10 @@ export interface ElementActionsDeps {
   settle(): Promise<void>;
   /** The endpoint is not on this machine: files are sent to it before upload. */
   remoteFiles: boolean;
+  /** Checks where the running call's env values would go once the element is found (null: the focused element), before anything is sent; throws SECRET_NOT_ALLOWED. */
+  checkTarget?(found: FoundElement | null): Promise<void>;
+  /** Runs after text was typed into `found` (null: the focused element), so a field that got a value stays masked. */
+  typed?(found: FoundElement | null): Promise<void>;
 }
 
 /** Click, type, select, check, upload, scroll and read elements of one session. */
@@ -68,8 +72,10 @@ export class ElementActions {
   async type(target: SelectorInput | null, text: string, options: { clear?: boolean; pressEnter?: boolean } = {}): Promise<ElementActionResult | null> {
     const clear = options.clear ?? true;
     if (target === null) {
-      const keys = [...(clear ? [...chordActions('Control+A'), ...chordActions('Delete')] : []), ...typingActions(text), ...(options.pressEnter ? chordActions('Enter') : [])];
-      await this.keys(keys);
+      await this.deps.checkTarget?.(null);
+      await this.keys([...(clear ? [...chordActions('Control+A'), ...chordActions('Delete')] : []), ...typingActions(text)]);
+      await this.deps.typed?.(null);
+      if (options.pressEnter) await this.keys(chordActions('Enter'));
       await this.deps.settle();
       return null;
     }
@@ -78,6 +84,8 @@ export class ElementActions {
       if (clear) await wire.run((b) => b.elementClear(found.id));
       else await wire.script(caretToEnd, found.element);
       if (text) await wire.run((b) => b.elementSendKeys(found.id, text));
+      // Before Enter: a form sent by it leaves no field to mark.
+      await this.deps.typed?.(found);
       if (options.pressEnter) await wire.run((b) => b.elementSendKeys(found.id, ENTER));
     });
   }
@@ -162,6 +170,8 @@ export class ElementActions {
     for (;;) {
       const problem = notReady(found.facts, readiness);
       if (!problem) {
+        // Before every attempt: an element found again may be on another page by now.
+        await this.deps.checkTarget?.(found);
         try {
           await action(found);
           break;

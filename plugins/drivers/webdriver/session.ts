@@ -5,7 +5,7 @@
  * and the observation are delegated to their own modules.
  */
 import type {
-  BrowserSession, DialogInfo, ElementActionResult, ElementState, ExtractedText, LiveFrame, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
+  BrowserSession, CarriedSecrets, DialogInfo, ElementActionResult, ElementState, ExtractedText, LiveFrame, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
 } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
 import { TITLE_IN_PAGE } from '../../../lib/page-scripts/result-cap';
@@ -29,6 +29,11 @@ import { isAlertOpen, isNoSuchWindow, isTimeoutError, readableMessage } from './
 import { Wire, type WdBrowser } from './wire';
 import { ScreenshotVideo } from '../../../lib/video/screenshot-video';
 import { FrameThrottle } from '../../../lib/video/frame-throttle';
+import { originOf } from '../../../lib/origins/origin-patterns';
+import { SecretNotAllowedError } from '../../../lib/origins/secret-origins';
+import type { CdpRequestGuard } from './cdp-request-guard';
+import type { WebdriverSecretMasking } from './secret-masking';
+import { ELEMENT_KEY, type ElementRef } from './element-finder';
 
 /** Live frames go out at most twice a second. */
 const LIVE_FRAME_INTERVAL_MS = 500;
@@ -52,6 +57,15 @@ export interface WebdriverSessionParts {
   serviceOrigins: () => ServiceOrigins;
   /** Record a WebM of the session (screenshots at a steady rate), or no video. */
   video: { ffmpegPath: string; outputPath: string; fps: number } | null;
+  /**
+   * Refuses requests carrying env values elsewhere and navigations outside
+   * the flow's allowedOrigins, over its own DevTools connection
+   * (cdp-request-guard.ts); null when the flow needs none or the browser
+   * offers none (then no navigation may carry a value).
+   */
+  requestGuard: CdpRequestGuard | null;
+  /** Masks the flow's env values in pictures; null when the flow has none. */
+  masking: WebdriverSecretMasking | null;
   /** Called once the session is closed. */
   onClosed(): void;
 }
@@ -73,6 +87,8 @@ export class WebdriverSession implements BrowserSession {
   private readonly states: ElementStates<FoundElement>;
   private readonly observer: WebdriverObserver;
   private readonly serviceGuard: WebdriverServiceGuard;
+  /** The env values of the running tool call (kernel: carrySecrets). */
+  private carried: CarriedSecrets | null = null;
 
   constructor(private readonly parts: WebdriverSessionParts) {
     this.dialogs = new DialogAnswerer(parts.logger);
@@ -94,6 +110,12 @@ export class WebdriverSession implements BrowserSession {
     this.elements = new ElementActions({
       wire: this.wire, finder, actionTimeoutMs: parts.actionTimeoutMs, maxResultBytes: parts.maxResultBytes, beforePass,
       settle: () => this.settle(), remoteFiles: parts.remoteFiles,
+      checkTarget: (found) => this.checkTarget(found),
+      typed: async (found) => {
+        if (!this.carried || !parts.masking) return;
+        const element = found ? found.element : await this.activeElement();
+        if (element) await parts.masking.stick(parts.browser, element);
+      },
     });
     const regexes = new WebdriverRegexTester(this.wire, chromium);
     this.states = webdriverElementStates({
@@ -147,7 +169,10 @@ export class WebdriverSession implements BrowserSession {
       // WebDriver's screenshots are slow (a whole command): taken at the video's rate while the flow leaves the page alone.
       idleCaptureMs: 1000 / video.fps,
       // Straight to the browser, not through the Wire: a frame must never answer a dialog.
-      capture: async () => Buffer.from(await browser.takeScreenshot(), 'base64'),
+      capture: async () => {
+        await this.parts.masking?.refresh(browser);
+        return Buffer.from(await browser.takeScreenshot(), 'base64');
+      },
       busy: () => this.wire.busy || this.closing !== null,
     });
   }
@@ -171,6 +196,45 @@ export class WebdriverSession implements BrowserSession {
     }
   }
 
+  carrySecrets(carried: CarriedSecrets | null): void {
+    this.carried = carried;
+  }
+
+  /**
+   * Where the running call's env values would go. This driver acts in the
+   * tab's top document and its same-origin frames only, so the origin is the
+   * tab's, read from the browser (never from the page's script); typing
+   * without a target goes to the focused element, which must not be inside
+   * a frame (its document could be of any origin).
+   */
+  private async checkTarget(found: { candidate: { raw: string } } | null): Promise<void> {
+    const carried = this.carried;
+    if (!carried) return;
+    const origin = originOf(await this.readUrl());
+    if (found) {
+      carried.check(origin, `${found.candidate.raw}, an element of ${origin}`);
+      return;
+    }
+    carried.check(origin, `the focused element, in a document of ${origin}`);
+    const active = await this.activeElement();
+    const tag = active ? String(await this.wire.run((b) => b.getElementTagName(active[ELEMENT_KEY]!))).toLowerCase() : '';
+    if (tag === 'iframe' || tag === 'frame') {
+      throw new SecretNotAllowedError(carried.names[0]!, 'the documents this driver can tell the origin of', 'the focused element inside a frame; give the field\'s selector');
+    }
+  }
+
+  /** The focused element of the top document (an iframe element when the focus is inside a frame), or null. */
+  private async activeElement(): Promise<ElementRef | null> {
+    const ref = await this.wire.run((b) => b.getActiveElement()).catch(() => null) as unknown as ElementRef | null;
+    return ref && ref[ELEMENT_KEY] ? ref : null;
+  }
+
+  /** Throws why the tab's new document was refused during an action (an env value, or the flow's allowedOrigins): the tab stayed where it was. */
+  private throwIfRefused(): void {
+    const refused = this.parts.requestGuard?.take().find((r) => r.topLevel);
+    if (refused) throw refused.error;
+  }
+
   /** Resolves `disconnected` (once) unless the session was closed on purpose. */
   markGone(cause: Error): void {
     this.liveness.markGone(cause);
@@ -190,6 +254,15 @@ export class WebdriverSession implements BrowserSession {
   async navigate(url: string): Promise<LoadOutcome> {
     this.guard();
     if (this.serviceGuard.matches(url)) throw this.serviceGuard.refusal(`Navigation to ${url}`, url);
+    const requests = this.parts.requestGuard;
+    if (requests) {
+      // Refused before anything is requested: a value bound elsewhere in the URL, or an origin the flow may not visit.
+      const refused = requests.refusal(url, true);
+      if (refused) throw refused;
+    } else if (this.carried) {
+      // Without a request guard nothing could stop a redirect from carrying the value on to another origin.
+      throw new SecretNotAllowedError(this.carried.names[0]!, 'navigations this browser can watch', 'a navigation on this WebDriver endpoint, whose browser offers no DevTools connection to watch its redirects');
+    }
     return this.go(`Navigation to ${url}`, (b) => b.navigateTo(url));
   }
 
@@ -207,7 +280,7 @@ export class WebdriverSession implements BrowserSession {
 
   click(target: SelectorInput, options?: { clickCount?: number; button?: 'left' | 'right' | 'middle' }): Promise<ElementActionResult> {
     this.guard();
-    return this.elements.click(target, options);
+    return this.refusing(() => this.elements.click(target, options));
   }
 
   hover(target: SelectorInput): Promise<ElementActionResult> {
@@ -217,22 +290,30 @@ export class WebdriverSession implements BrowserSession {
 
   type(target: SelectorInput | null, text: string, options?: { clear?: boolean; pressEnter?: boolean }): Promise<ElementActionResult | null> {
     this.guard();
-    return this.elements.type(target, text, options);
+    return this.refusing(() => this.elements.type(target, text, options));
   }
 
   pressKey(key: string): Promise<void> {
     this.guard();
-    return this.elements.pressKey(key);
+    return this.refusing(() => this.elements.pressKey(key));
   }
 
   selectOption(target: SelectorInput, values: string[]): Promise<ElementActionResult & { selected: string[] }> {
     this.guard();
-    return this.elements.selectOption(target, values);
+    return this.refusing(() => this.elements.selectOption(target, values));
   }
 
   setChecked(target: SelectorInput, checked: boolean): Promise<ElementActionResult> {
     this.guard();
-    return this.elements.setChecked(target, checked);
+    return this.refusing(() => this.elements.setChecked(target, checked));
+  }
+
+  /** Runs an action that may start a navigation; a refused one fails the action saying why. */
+  private async refusing<T>(action: () => Promise<T>): Promise<T> {
+    this.parts.requestGuard?.take();
+    const result = await action();
+    this.throwIfRefused();
+    return result;
   }
 
   uploadFile(target: SelectorInput, absolutePaths: string[]): Promise<ElementActionResult> {
@@ -297,6 +378,11 @@ export class WebdriverSession implements BrowserSession {
     this.guard();
     await this.wire.answerDialogs();
     await this.beforeRead();
+    if (this.carried) {
+      // The script runs in the tab's top document: the values it gets go to that document's origin.
+      const origin = originOf(await this.readUrl());
+      this.carried.check(origin, `the page's origin ${origin} (the script runs there)`);
+    }
     const result = await runUserScript(this.wire, javascript, params, this.parts.navigationTimeoutMs, this.parts.maxResultBytes);
     const dialogs = await this.wire.answerDialogs();
     await this.settle();
@@ -306,6 +392,7 @@ export class WebdriverSession implements BrowserSession {
 
   async screenshot(): Promise<Buffer> {
     this.guard();
+    await this.parts.masking?.refresh(this.parts.browser);
     const base64 = await this.wire.run((b) => b.takeScreenshot());
     const png = Buffer.from(base64, 'base64');
     this.video?.offer(png);
@@ -328,6 +415,7 @@ export class WebdriverSession implements BrowserSession {
     this.liveness.stop();
     // The video's last frame comes from the browser: taken before the session goes; the file is finished in the background.
     await this.video?.end();
+    this.parts.requestGuard?.close();
     try {
       if (!gone) {
         await withTimeout(this.parts.browser.deleteSession(), DELETE_TIMEOUT_MS, 'deleting the WebDriver session timed out');
@@ -356,6 +444,7 @@ export class WebdriverSession implements BrowserSession {
     const timeout = this.parts.navigationTimeoutMs;
     const deadline = Date.now() + timeout;
     const mark = await DocumentMark.place(this.wire);
+    this.parts.requestGuard?.take();
     let unready = false;
     try {
       await this.wire.run(command, false);
@@ -367,6 +456,8 @@ export class WebdriverSession implements BrowserSession {
         unready = true;
       }
     }
+    // Refused by the request guard (answered 204, the tab stayed where it was): that is why.
+    this.throwIfRefused();
     const failed = await this.wire.script<string | null>(navigationErrorCode).catch(() => null);
     await this.wire.script(installDialogHooks, DIALOG_HOOKS_KEY).catch(() => undefined);
     if (failed) {
@@ -375,6 +466,7 @@ export class WebdriverSession implements BrowserSession {
     }
     const outcome = unready ? await unreadyOutcome(this.wire) : await settleLoad(this.wire, deadline);
     await this.settle();
+    this.throwIfRefused();
     return outcome;
   }
 
@@ -384,6 +476,7 @@ export class WebdriverSession implements BrowserSession {
     await this.tabList.sync();
     this.lastUrl = await this.readUrl();
     await this.serviceGuard.checkLanding(this.lastUrl);
+    await this.parts.masking?.refresh(this.parts.browser);
   }
 
   /** Before a read of page content: the active tab (a popup may have opened) must not show the service. */

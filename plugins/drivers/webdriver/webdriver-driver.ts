@@ -21,6 +21,8 @@ import { resolveFfmpegPath } from '../../../lib/video/find-ffmpeg';
 import { acquireBrowser } from '../../../lib/endpoint-slots/acquire-browser';
 import { EndpointSlots } from '../../../lib/endpoint-slots/endpoint-slots';
 import { endpointLabel } from '../../../lib/endpoint-slots/endpoint-label';
+import { CdpRequestGuard, devtoolsUrl } from './cdp-request-guard';
+import { WebdriverSecretMasking } from './secret-masking';
 
 /** Where WebdriverIO connects, from an endpoint URL. */
 export interface EndpointOptions {
@@ -84,6 +86,19 @@ export class WebdriverDriver implements BrowserDriver {
     this.parse(using);
   }
 
+  /**
+   * allowedOrigins are enforced over a DevTools connection to the browser
+   * (cdp-request-guard.ts): Chrome, Chromium and Edge, on the local
+   * chromedriver or a Selenium Grid (`se:cdp`). An endpoint that gives
+   * none fails the flow when it starts.
+   */
+  navigationPolicyProblem(using: BrowserConfig): string | null {
+    const browserName = String(this.parse(using).capabilities?.browserName ?? DEFAULT_BROWSER).toLowerCase();
+    return isChromeFamily(browserName) || ['microsoftedge', 'msedge', 'edge'].includes(browserName)
+      ? null
+      : `the webdriver driver blocks navigations over the DevTools protocol, which "${browserName}" does not offer`;
+  }
+
   async open(using: BrowserConfig, options: OpenSessionOptions): Promise<BrowserSession> {
     const generation = this.generation;
     const parsed = this.parse(using);
@@ -121,6 +136,15 @@ export class WebdriverDriver implements BrowserDriver {
     }
     // The URL may carry credentials or a token: the host only.
     this.deps.logger.info('WebDriver session started', { flowId: options.flowId, endpoint: where, sessionId: browser.sessionId });
+    let requestGuard: CdpRequestGuard | null = null;
+    if (options.secrets || options.navigationPolicy) {
+      try {
+        requestGuard = await this.guardRequests(browser, local, options);
+      } catch (err) {
+        await browser.deleteSession().catch(() => undefined);
+        throw err;
+      }
+    }
     let unsubscribe = () => {};
     const session: WebdriverSession = new WebdriverSession({
       browser,
@@ -134,6 +158,8 @@ export class WebdriverDriver implements BrowserDriver {
       serviceOrigins: this.deps.serviceOrigins,
       viewport: parsed.viewport ?? this.deps.config.defaultViewport,
       video: options.videoPath && this.ffmpegPath ? { ffmpegPath: this.ffmpegPath, outputPath: options.videoPath, fps: this.deps.config.videoFps } : null,
+      requestGuard,
+      masking: options.secrets ? new WebdriverSecretMasking(options.secrets, this.deps.logger) : null,
       onClosed: () => {
         unsubscribe();
         this.sessions.delete(session);
@@ -154,6 +180,27 @@ export class WebdriverDriver implements BrowserDriver {
       throw new Error(STOPPING);
     }
     return session;
+  }
+
+  /**
+   * The request guard of a new session (a DevTools connection to its
+   * browser). Without one, a flow with allowedOrigins cannot run here (the
+   * session is refused); a flow with env values runs, and its navigations
+   * may carry none.
+   */
+  private async guardRequests(browser: { capabilities: unknown }, local: boolean, options: OpenSessionOptions): Promise<CdpRequestGuard | null> {
+    const url = await devtoolsUrl(browser.capabilities as Record<string, unknown>, local);
+    const guard = new CdpRequestGuard(options.secrets, options.navigationPolicy ?? null, this.deps.logger);
+    try {
+      if (!url) throw new Error('the endpoint gives no DevTools address for this browser (se:cdp, goog:chromeOptions.debuggerAddress)');
+      await guard.start(url);
+      return guard;
+    } catch (err) {
+      guard.close();
+      if (options.navigationPolicy) throw new Error(`The flow's allowedOrigins cannot be enforced on this WebDriver endpoint: ${(err as Error).message}`);
+      this.deps.logger.warn('No DevTools connection to this WebDriver browser: navigations of this flow may carry no env value', { flowId: options.flowId, error: (err as Error).message });
+      return null;
+    }
   }
 
   /** Deletes every open session and stops the local chromedriver. */
