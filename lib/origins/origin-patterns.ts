@@ -48,7 +48,8 @@ function parsePattern(text: string): ParsedPattern | { problem: string } {
   if (!m) return { problem: `"${short(text)}" is not an origin pattern: write scheme://host[:port] (e.g. https://acme.com, https://*.acme.com, http://127.0.0.1:8080) or * for anywhere` };
   const scheme = m[1]!.toLowerCase();
   if (scheme !== 'http' && scheme !== 'https') return { problem: `"${short(text)}": the scheme must be http or https` };
-  let authority = m[2]!;
+  const written = m[2]!;
+  let authority = written;
   if (!authority) return { problem: `"${short(text)}": a host is required` };
   if (authority.includes('@')) return { problem: `"${short(text)}": no user or password may be part of an origin` };
   const wildcard = authority.startsWith('*.');
@@ -58,7 +59,7 @@ function parsePattern(text: string): ParsedPattern | { problem: string } {
   try {
     url = new URL(`${scheme}://${authority}`);
   } catch {
-    return { problem: `"${short(text)}": "${short(authority)}" is not a valid host[:port]` };
+    return { problem: `"${short(text)}": "${short(written)}" is not a valid ${wildcard ? '*.host[:port] (*. needs a domain name after it)' : 'host[:port]'}` };
   }
   let host = url.hostname;
   if (wildcard) {

@@ -56,10 +56,13 @@ describe('testing a GPT configuration', () => {
 
   test('the env listing with masked=true names every variable and shows no value', async () => {
     assert.equal((await svc.request('POST', '/api/env/SHOP_TOKEN', { value: 'tok-123456789' })).status, 200);
-    assert.equal((await svc.request('POST', '/api/env/PASSWORD', { value: 'hunter2-hunter2' })).status, 200);
+    assert.equal((await svc.request('POST', '/api/env/PASSWORD', { value: 'hunter2-hunter2', allowedOrigins: ['https://shop.example'] })).status, 200);
     const masked = await svc.request('GET', '/api/env?masked=true');
     assert.equal(masked.status, 200, masked.text);
-    assert.deepEqual(masked.body, { PASSWORD: '****', SHOP_TOKEN: '****' });
+    assert.deepEqual(masked.body, {
+      PASSWORD: { value: '****', allowedOrigins: ['https://shop.example'] },
+      SHOP_TOKEN: { value: '****', allowedOrigins: null },
+    });
     assert.deepEqual((await svc.request('GET', '/api/env?masked=false')).body, { PASSWORD: 'hunter2-hunter2', SHOP_TOKEN: 'tok-123456789' });
     const bad = await svc.request('GET', '/api/env?masked=yes');
     assert.equal(bad.status, 400);

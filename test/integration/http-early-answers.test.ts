@@ -16,7 +16,8 @@ const CHUNK = 64 * 1024;
 interface Outcome { status: number | null; error: string | null; code?: string }
 
 /** Sends `BODY` in 64 KiB writes, as fast as the socket takes them; reads the whole answer. */
-export function sendBig(url: string, method: string, path: string, chunked: boolean, headers: Record<string, string> = {}): Promise<Outcome> {
+export function sendBig(url: string, method: string, path: string, chunked: boolean, headers: Record<string, string> = {}, BODY_: Buffer = BODY): Promise<Outcome> {
+  const BODY = BODY_;
   return new Promise((resolve) => {
     const u = new URL(url);
     let status: number | null = null;
@@ -58,7 +59,8 @@ export function sendBig(url: string, method: string, path: string, chunked: bool
  * bytes are still arriving makes the kernel reset the connection, and the
  * client loses the answer (ECONNRESET) or its write fails (EPIPE).
  */
-export function sendBigRaw(url: string, method: string, path: string, chunked: boolean, headers: Record<string, string> = {}, paceMs?: number): Promise<Outcome> {
+export function sendBigRaw(url: string, method: string, path: string, chunked: boolean, headers: Record<string, string> = {}, paceMs?: number, BODY_: Buffer = BODY): Promise<Outcome> {
+  const BODY = BODY_;
   return new Promise((resolve) => {
     const u = new URL(url);
     const socket = connect(Number(u.port), u.hostname);
@@ -126,6 +128,22 @@ describe('early answers while the body is still coming', () => {
         });
       }
     }
+  }
+
+  // The one reset a 10,000-request fuzz still met (issue 21): a 100 KB, deeply nested body to the rename route of a flow id that is no UUID.
+  const DEEP = Buffer.from(`{"name":${'['.repeat(50_000)}${']'.repeat(50_000)}}`);
+  const deepClients: Array<[string, () => Promise<Outcome>]> = [
+    ['raw socket, paced', () => sendBigRaw(svc.url, 'POST', '/api/flows/%C3%A9/rename', false, {}, 1, DEEP)],
+    ['raw socket, all at once', () => sendBigRaw(svc.url, 'POST', '/api/flows/%C3%A9/rename', false, {}, undefined, DEEP)],
+    ['raw socket, chunked', () => sendBigRaw(svc.url, 'POST', '/api/flows/%C3%A9/rename', true, {}, undefined, DEEP)],
+    ['node:http', () => sendBig(svc.url, 'POST', '/api/flows/%C3%A9/rename', false, {}, DEEP)],
+  ];
+  for (const [client, send] of deepClients) {
+    test(`400 a 100 KB deeply nested body to /api/flows/%C3%A9/rename, ${client}: 20 of 20 clients see it`, async () => {
+      const outcomes = await Promise.all(Array.from({ length: 20 }, send));
+      const failed = outcomes.filter((o) => o.error !== null || o.status !== 400 || o.code !== 'INVALID_REQUEST');
+      assert.equal(failed.length, 0, `${failed.length} of 20 failed: ${JSON.stringify(failed.slice(0, 5))}`);
+    });
   }
 
   test('the service still answers, and nothing was stored', async () => {

@@ -14,6 +14,7 @@ import { customToolDeclaration } from './custom-tool-code';
 import { helperFeatures, inlineHelper, usesAiHealing, type Language } from './helper-source';
 import { jsValue, str } from './js-literal';
 import { TEST_ID_ATTRIBUTES, testIdAttributesOf } from './locator-code';
+import { allowedOriginsCode } from './allowed-origins-code';
 
 export type TestFileLayout = 'standalone' | 'project';
 
@@ -83,6 +84,8 @@ export function buildTestFile(cf: CodegenFlow, options: CodegenOptions, settings
     );
   }
   for (const [name, fn] of ctx.usedCustomTools) body.push(...customToolDeclaration(ctx.customTools.get(name)!, fn, typescript));
+  if (flow.allowedOrigins?.length && settings.origin) ctx.features.baseURL = true;
+  body.push(...allowedOriginsCode(flow.allowedOrigins, ctx.features.baseURL && Boolean(settings.origin), typescript));
   const start = pathOnOrigin(flow.targetWebsite, settings.origin);
   body.push(`await page.goto(${str(start ?? flow.targetWebsite)});`, ...steps);
 

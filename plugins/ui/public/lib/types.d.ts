@@ -22,6 +22,8 @@ export interface Flow {
   waitingFor?: string | null;
   browser: { using: { type: string; [k: string]: unknown } };
   envVars: string[];
+  /** Where the flow's browser may go (CreateFlow allowedOrigins); null or absent: anywhere. */
+  allowedOrigins?: string[] | null;
   customTools: Array<{ name: string; description: string; inputSchema: Record<string, unknown>; javascript: string }>;
   toolCallsOnStart: Array<{ name: string; parameters: Record<string, unknown> }>;
   maxToolCalls: number;

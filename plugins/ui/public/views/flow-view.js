@@ -72,6 +72,7 @@ function FlowHead({ flow, calls }) {
       <span title=${`${formatNumber(flow.tokenUsage.inputTokens)} in, ${formatNumber(flow.tokenUsage.outputTokens)} out`}>${formatNumber(flow.tokenUsage.totalTokens)} tokens${cost ? ` · ${cost}` : ''}</span>
     </p>
     <${FlowTags} key=${flow.id} flow=${flow} />
+    ${flow.allowedOrigins?.length ? html`<p class="meta"><span class="muted">May go to</span> ${flow.allowedOrigins.map((o, i) => html`${i ? ', ' : ''}<code>${o}</code>`)}</p>` : ''}
     ${flow.waitingFor ? html`<p class="waiting" role="status">Waiting for ${flow.waitingFor}</p>` : ''}
     ${flow.overallObjective ? html`<p class="objective"><span class="muted">Objective</span> ${flow.overallObjective}</p>` : ''}
     ${flow.result ? html`<p class=${`result ${failed ? 'result-fail' : 'result-ok'}`}>
