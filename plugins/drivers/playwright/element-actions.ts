@@ -44,8 +44,13 @@ export interface ElementActionsDeps {
    * throws SECRET_NOT_ALLOWED. Absent: nothing to check.
    */
   checkTarget?(found: FoundElement | null): Promise<void>;
-  /** Runs after text was typed into `found` (null: the focused element), so a field that got a value stays masked. */
-  typed?(found: FoundElement | null): Promise<void>;
+  /**
+   * Runs before text that carries env values is typed into `found` (null:
+   * the focused element): the field is masked before the first character
+   * lands, and stays so. Answers whether the call carries values (they are
+   * then typed in one go, so no picture shows part of one).
+   */
+  typing?(found: FoundElement | null): Promise<boolean>;
 }
 
 export class ElementActions {
@@ -65,14 +70,15 @@ export class ElementActions {
     const clear = options.clear ?? true;
     if (target === null) {
       await this.deps.checkTarget?.(null);
+      const secret = (await this.deps.typing?.(null)) ?? false;
       const page = await this.deps.page();
       if (clear) await page.keyboard.press('ControlOrMeta+A').then(() => page.keyboard.press('Delete'));
-      await page.keyboard.type(text);
-      await this.deps.typed?.(null);
+      await (secret ? page.keyboard.insertText(text) : page.keyboard.type(text));
       if (options.pressEnter) await page.keyboard.press('Enter');
       return null;
     }
     return this.act(target, 'type into', async (found, timeout, page) => {
+      const secret = (await this.deps.typing?.(found)) ?? false;
       if (clear) {
         await found.target.fill(text, { timeout });
       } else {
@@ -83,10 +89,8 @@ export class ElementActions {
             try { el.setSelectionRange(el.value.length, el.value.length); } catch (e) { /* not a text input */ }
           }
         }`).catch(() => undefined);
-        await page.keyboard.type(text);
+        await (secret ? page.keyboard.insertText(text) : page.keyboard.type(text));
       }
-      // Before Enter: a form sent by it leaves no field to mark.
-      await this.deps.typed?.(found);
       if (options.pressEnter) await found.target.press('Enter', { timeout });
     });
   }

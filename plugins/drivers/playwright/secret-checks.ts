@@ -17,8 +17,10 @@ const HANDLE_TIMEOUT_MS = 2_000;
 /** The handle of a found element (kept on `found` so selector recording reuses it). */
 export async function handleOf(found: FoundElement): Promise<ElementHandle<Element> | null> {
   if (found.handle) return found.handle;
-  if (!found.locator) return found.target as ElementHandle<Element>;
-  const handle = (await found.locator.elementHandle({ timeout: HANDLE_TIMEOUT_MS }).catch(() => null)) as ElementHandle<Element> | null;
+  // A handle already (a ref, or the element a check pinned the action to).
+  if (typeof (found.target as ElementHandle<Element>).asElement === 'function') return found.target as ElementHandle<Element>;
+  const handle = (await found.locator?.elementHandle({ timeout: HANDLE_TIMEOUT_MS }).catch(() => null)) as ElementHandle<Element> | null | undefined;
+  if (!handle) return null;
   found.handle = handle;
   return handle;
 }

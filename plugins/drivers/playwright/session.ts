@@ -122,10 +122,12 @@ export class PlaywrightSession implements BrowserSession {
         if (found) await checkElement(carried, found);
         else await checkFocused(carried, await this.page());
       },
-      typed: async (found) => {
-        if (!this.carried || !parts.masking) return;
+      typing: async (found) => {
+        if (!this.carried) return false;
+        if (!parts.masking) return true;
         const handle = found ? await handleOf(found) : await (await this.page()).evaluateHandle('document.activeElement').then((h) => h.asElement()).catch(() => null);
         if (handle) await parts.masking.stick(handle as never);
+        return true;
       },
     });
     const regexes = new PageRegexTester(this.context);

@@ -44,8 +44,8 @@ export interface ElementActionsDeps {
   remoteFiles: boolean;
   /** Checks where the running call's env values would go once the element is found (null: the focused element), before anything is sent; throws SECRET_NOT_ALLOWED. */
   checkTarget?(found: FoundElement | null): Promise<void>;
-  /** Runs after text was typed into `found` (null: the focused element), so a field that got a value stays masked. */
-  typed?(found: FoundElement | null): Promise<void>;
+  /** Runs before text that carries env values is typed into `found` (null: the focused element): the field is masked before the first character lands, and stays so. */
+  typing?(found: FoundElement | null): Promise<void>;
 }
 
 /** Click, type, select, check, upload, scroll and read elements of one session. */
@@ -73,19 +73,17 @@ export class ElementActions {
     const clear = options.clear ?? true;
     if (target === null) {
       await this.deps.checkTarget?.(null);
-      await this.keys([...(clear ? [...chordActions('Control+A'), ...chordActions('Delete')] : []), ...typingActions(text)]);
-      await this.deps.typed?.(null);
-      if (options.pressEnter) await this.keys(chordActions('Enter'));
+      await this.deps.typing?.(null);
+      await this.keys([...(clear ? [...chordActions('Control+A'), ...chordActions('Delete')] : []), ...typingActions(text), ...(options.pressEnter ? chordActions('Enter') : [])]);
       await this.deps.settle();
       return null;
     }
     return this.act(target, 'type into', 'editable', async (found) => {
       const wire = this.deps.wire;
+      await this.deps.typing?.(found);
       if (clear) await wire.run((b) => b.elementClear(found.id));
       else await wire.script(caretToEnd, found.element);
       if (text) await wire.run((b) => b.elementSendKeys(found.id, text));
-      // Before Enter: a form sent by it leaves no field to mark.
-      await this.deps.typed?.(found);
       if (options.pressEnter) await wire.run((b) => b.elementSendKeys(found.id, ENTER));
     });
   }

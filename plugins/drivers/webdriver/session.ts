@@ -111,7 +111,7 @@ export class WebdriverSession implements BrowserSession {
       wire: this.wire, finder, actionTimeoutMs: parts.actionTimeoutMs, maxResultBytes: parts.maxResultBytes, beforePass,
       settle: () => this.settle(), remoteFiles: parts.remoteFiles,
       checkTarget: (found) => this.checkTarget(found),
-      typed: async (found) => {
+      typing: async (found) => {
         if (!this.carried || !parts.masking) return;
         const element = found ? found.element : await this.activeElement();
         if (element) await parts.masking.stick(parts.browser, element);
