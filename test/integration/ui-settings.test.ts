@@ -90,9 +90,24 @@ test('settings: GPT configurations and env vars stay masked, agents are assigned
     await value.fill(ENV_VALUE);
     await env.getByRole('button', { name: 'Save variable' }).click();
     const vars = env.getByRole('table', { name: 'Environment variables' });
-    await waitText(vars, /SHOP_PASSWORD.*hidden.*no flow/s);
+    await waitText(vars, /SHOP_PASSWORD.*hidden.*the flow's site.*no flow/s);
     assert.equal(await value.inputValue(), '');
     assert.ok(!(await page.content()).includes(ENV_VALUE), 'the value is not in the page');
+    // Where it may be used: Replace brings its origins back into the form; a bad pattern is refused next to the field.
+    await env.getByRole('button', { name: 'Replace the value of SHOP_PASSWORD' }).click();
+    const origins = env.getByRole('textbox', { name: /Used on/ });
+    await origins.fill('https://shop.example\nftp://nope.example');
+    await value.fill(ENV_VALUE);
+    await env.getByRole('button', { name: 'Save variable' }).click();
+    await waitText(env.locator('#env-origins-error'), /pattern 2: "ftp:\/\/nope\.example": the scheme must be http or https/);
+    await origins.fill('HTTPS://Shop.Example\nhttps://*.shop.example');
+    await env.getByRole('button', { name: 'Save variable' }).click();
+    await waitText(vars, /SHOP_PASSWORD.*hidden.*https:\/\/shop\.example, https:\/\/\*\.shop\.example/s);
+    assert.deepEqual((await svc.request('GET', '/api/env/SHOP_PASSWORD')).body.allowedOrigins, ['https://shop.example', 'https://*.shop.example']);
+    await env.getByRole('button', { name: 'Replace the value of SHOP_PASSWORD' }).click();
+    assert.equal(await origins.inputValue(), 'https://shop.example\nhttps://*.shop.example');
+    await env.getByRole('textbox', { name: 'Name', exact: true }).fill('');
+    await origins.fill('');
     // A bad name is refused next to the field.
     await env.getByRole('textbox', { name: 'Name', exact: true }).fill('1BAD');
     await env.getByRole('button', { name: 'Save variable' }).click();
