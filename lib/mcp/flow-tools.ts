@@ -19,6 +19,7 @@ const FlowStart = v.strictObject({
   envVars: v.optional(v.pipe(v.array(v.string()), v.maxLength(100), v.description('Names of stored env vars the flow may use as ${NAME} in tool parameters (their values never appear in answers)'))),
   customTools: v.optional(v.pipe(v.array(v.record(v.string(), v.unknown())), v.maxLength(50), v.description('The flow\'s own tools, as in CreateFlow: [{name, description, inputSchema, javascript}] (javascript: the body of an async function receiving params, run in the page). Each becomes a tool of this session.'))),
   maxToolCalls: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1000), v.description('Most tool calls the flow may make (default 50)'))),
+  allowedOrigins: v.optional(v.pipe(v.array(v.string()), v.maxLength(50), v.description('Where the browser may go, as in CreateFlow: origins like https://acme.com, https://*.acme.com; navigations elsewhere are blocked'))),
   screenshot: v.optional(v.pipe(v.boolean(), v.description('Also answer a PNG screenshot of the first page'))),
 });
 
@@ -60,6 +61,7 @@ export function flowTools(): McpTool[] {
           name: args.name ?? defaultName(args.targetWebsite), targetWebsite: args.targetWebsite, initialRunMode: 'INSTRUCT',
           ...(args.browser ? { browser: args.browser } : {}), ...(args.envVars ? { envVars: args.envVars } : {}),
           ...(args.maxToolCalls ? { maxToolCalls: args.maxToolCalls } : {}), ...(args.customTools ? { customTools: args.customTools } : {}),
+          ...(args.allowedOrigins ? { allowedOrigins: args.allowedOrigins } : {}),
         });
         ctx.flows.add(created.id, true);
         const custom = created.customTools.map(browserTool).filter((t): t is McpTool => t !== null);
