@@ -94,6 +94,8 @@ export class CdpRequestGuard {
       socket.once('error', (err) => { clearTimeout(timer); reject(err); });
     });
     socket.on('message', (data) => this.onMessage(JSON.parse(String(data)) as CdpMessage));
+    // A connection that fails later (the browser went away) must not throw out of the process: commands just fail.
+    socket.on('error', (err) => this.logger.debug('The DevTools connection of a WebDriver session failed', { error: err.message }));
     socket.on('close', () => {
       for (const p of this.pending.values()) p.reject(new Error('The DevTools connection closed'));
       this.pending.clear();
