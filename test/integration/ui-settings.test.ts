@@ -90,7 +90,7 @@ test('settings: GPT configurations and env vars stay masked, agents are assigned
     await value.fill(ENV_VALUE);
     await env.getByRole('button', { name: 'Save variable' }).click();
     const vars = env.getByRole('table', { name: 'Environment variables' });
-    await waitText(vars, /SHOP_PASSWORD.*hidden.*the flow's site.*no flow/s);
+    await waitText(vars, /SHOP_PASSWORD.*hidden.*no flow.*the flow's site/s);
     assert.equal(await value.inputValue(), '');
     assert.ok(!(await page.content()).includes(ENV_VALUE), 'the value is not in the page');
     // Where it may be used: Replace brings its origins back into the form; a bad pattern is refused next to the field.

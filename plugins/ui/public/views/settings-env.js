@@ -99,15 +99,15 @@ export function EnvVars() {
     <p class="hint">Flows use them as \${NAME}; the values stay on the service and are never shown here, in logs or to the model. A value is typed or sent only to the sites it may be used on.</p>
     <${Alert} error=${entries.error} />
     ${list.length ? html`<div class="table-wrap"><table class="grid" aria-label="Environment variables">
-      <thead><tr><th scope="col">Name</th><th scope="col">Value</th><th scope="col">Used on</th><th scope="col">${exact ? 'Used by' : `Used by (last ${SCAN} flows)`}</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
+      <thead><tr><th scope="col">Name</th><th scope="col">Value</th><th scope="col">${exact ? 'Used by' : `Used by (last ${SCAN} flows)`}</th><th scope="col">Used on</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
       <tbody>${list.map(({ name: k, allowedOrigins }) => {
         const u = usage.data?.[k];
         return html`<tr>
           <td><code>${k}</code></td>
           <td><span class="masked" aria-hidden="true">••••••••</span><span class="sr-only">hidden</span></td>
-          <td class="small">${allowedOrigins ? allowedOrigins.map((o, i) => html`${i ? ', ' : ''}<code>${o}</code>`) : html`<span class="muted">the flow's site</span>`}</td>
           <td class="small">${!u || !u.flowCount ? html`<span class="muted">${usage.data ? 'no flow' : '…'}</span>` : html`${u.flowCount} flow${u.flowCount === 1 ? '' : 's'}:
             ${u.recentFlows.map((f, i) => html`${i ? ', ' : ' '}<a href=${`/flows/${f.id}`}>${f.name}</a>`)}`}</td>
+          <td class="small">${allowedOrigins ? allowedOrigins.map((o, i) => html`${i ? ', ' : ''}<code>${o}</code>`) : html`<span class="muted">the flow's site</span>`}</td>
           <td class="row-actions">
             <button type="button" class="btn btn-small btn-ghost" aria-label=${`Replace the value of ${k}`} onClick=${() => { setKey(k); setValue(''); setOrigins((allowedOrigins ?? []).join('\n')); document.getElementById('env-value')?.focus(); }}>Replace</button>
             <button type="button" class="btn btn-small btn-ghost btn-danger" aria-label=${confirming === k ? `Confirm deleting ${k}` : `Delete ${k}`}
