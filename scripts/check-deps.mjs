@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Libraries below the kernel: plain code that imports none of ours but each other (and a contract type or two). */
-const LEAF_LIBS = ['lib/redaction/', 'lib/safe-regex/', 'lib/json-schema/', 'lib/token-estimate/', 'lib/validation/', 'lib/async/', 'lib/custom-tools/', 'lib/logging/', 'lib/package-root/', 'lib/selector-trials/', 'lib/origins/'];
+const LEAF_LIBS = ['lib/redaction/', 'lib/safe-regex/', 'lib/json-schema/', 'lib/token-estimate/', 'lib/validation/', 'lib/async/', 'lib/custom-tools/', 'lib/logging/', 'lib/package-root/', 'lib/selector-trials/', 'lib/origins/', 'lib/totp/'];
 const KERNEL_RULE = 'kernel never imports a plugin, a plugin kit (lib/llm, lib/page-scripts...) or an SDK';
 const LIB_RULE = "lib never imports a plugin or the kernel's flow code, only what its DEPS entry lists";
 
@@ -43,6 +43,8 @@ export const DEPS = [
   { folder: 'lib/validation/', rule: LIB_RULE,
     allow: ['lib/validation/', 'lib/origins/', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'kernel/contracts/browser-driver.ts', 'valibot'] },
   { folder: 'lib/async/', rule: LIB_RULE, allow: ['lib/async/'] },
+  // 2FA codes of `kind: "totp"` env vars, computed by a maintained library.
+  { folder: 'lib/totp/', rule: LIB_RULE, allow: ['lib/totp/', 'otpauth'] },
   { folder: 'lib/logging/', rule: LIB_RULE, allow: ['lib/logging/', 'lib/redaction/', 'kernel/logger.ts'] },
   { folder: 'lib/custom-tools/', rule: LIB_RULE,
     allow: ['lib/custom-tools/', 'lib/json-schema/', 'kernel/contracts/tool.ts', 'kernel/flows/flow-types.ts', 'valibot'] },

@@ -81,6 +81,8 @@ export interface ObserveOptions {
    * redaction of env values. Default: none.
    */
   redact?: (text: string) => string;
+  /** Give text blocks and headings refs too, so a model can name the element to read a value from (`extract`). Default false. */
+  textRefs?: boolean;
 }
 
 /** A compact page representation for the LLM. */

@@ -11,6 +11,13 @@ export interface GptConfigRecord {
   [field: string]: unknown;
 }
 
+/**
+ * The kind of an environment variable that is not typed as stored:
+ * `totp` holds a TOTP secret (base32 or `otpauth://totp/` URI) and `${KEY}`
+ * types its current code (lib/totp). Plain variables have no kind entry.
+ */
+export type EnvKind = 'totp';
+
 /** Flow records with secondary indexes (createdAt desc, name, state, runMode). */
 export interface FlowStore {
   /** Inserts a new record; rejects if the id exists. */
@@ -75,6 +82,8 @@ export interface Storage {
   readonly env: KeyValueStore<string>;
   /** Env variable -> where its value may be used (`allowedOrigins`, normalised patterns); absent: the site of the flow that uses it. */
   readonly envOrigins: KeyValueStore<string[]>;
+  /** env var name -> its kind, for the variables that have one (`totp`); deleted with the variable. */
+  readonly envKinds: KeyValueStore<EnvKind>;
   /** agent name -> GPT configuration name. */
   readonly agents: KeyValueStore<string>;
   readonly artifacts: ArtifactStore;

@@ -29,6 +29,8 @@ export interface ToolContext {
    * Optional: absent when the call carries none.
    */
   secrets?: SecretOrigins;
+  /** The flow's structured result so far: the object of its last successful `extract` (undefined while none). */
+  resultData?: unknown;
 }
 
 /** The helper a tool checks destinations of env values with (ToolContext.secrets). */
@@ -51,8 +53,16 @@ export interface ToolResult extends Partial<SelectorTrials> {
   selectors?: string[] | null;
   /** Set when the element was found by a later candidate than the first (the flow's `result.healed`). */
   failover?: Failover | null;
-  /** Control tools end the flow with this result. */
-  endFlow?: { success: boolean; summary: string };
+  /**
+   * Tools that read one element per field (`extract`): each field's recorded
+   * candidates, as `selectors` for a one-element tool, so reruns and
+   * generated tests read the same elements without a model.
+   */
+  fieldSelectors?: Record<string, string[]>;
+  /** `data` is the flow's structured result: the flow's `result.data` becomes it (the last such call wins). */
+  structured?: boolean;
+  /** Control tools end the flow with this result (`data`: the flow's `result.data`). */
+  endFlow?: { success: boolean; summary: string; data?: unknown };
 }
 
 /** `action`: changes the page; `assertion`: checks it; `control`: ends the flow (left out of reruns and code). */

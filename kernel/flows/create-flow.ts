@@ -15,6 +15,7 @@ import { findPlaceholders } from '../../lib/redaction/env-placeholders';
 import { OriginPolicy } from '../../lib/origins/origin-patterns';
 import type { ToolRegistry } from './tool-registry';
 import { checkToolCall } from './tool-call-check';
+import { checkJsonSchema } from '../../lib/json-schema/schema-check';
 
 export interface CreateFlowDeps {
   storage: Storage;
@@ -54,6 +55,9 @@ export async function buildFlow(input: CreateFlow, deps: CreateFlowDeps): Promis
     }
   }
 
+  const schemaProblem = input.resultSchema ? checkJsonSchema(input.resultSchema, 'resultSchema') : null;
+  if (schemaProblem) throw invalidRequest(schemaProblem);
+
   const names = new Set<string>();
   input.customTools.forEach((t, i) => {
     if (tools.builtins.has(t.name)) throw invalidRequest(`customTools[${i}].name: "${t.name}" is a built-in tool`);
@@ -70,8 +74,10 @@ export async function buildFlow(input: CreateFlow, deps: CreateFlowDeps): Promis
   for (const name of findPlaceholders(using)) {
     if (!listed.has(name)) throw invalidRequest(`browser.using: \${${name}} is used but "${name}" is not listed in envVars`);
   }
+  const totpEnvVars: string[] = [];
   for (const [i, name] of input.envVars.entries()) {
     if ((await storage.env.get(name)) === undefined) throw invalidRequest(`envVars[${i}]: environment variable "${name}" does not exist (create it with POST /api/env/${name})`);
+    if ((await storage.envKinds.get(name)) === 'totp') totpEnvVars.push(name);
   }
 
   const gptConfigName = await chooseGptConfig(storage, input.gptConfigNameOverride ?? null, input.initialRunMode === 'AUTONOMOUS');
@@ -82,8 +88,8 @@ export async function buildFlow(input: CreateFlow, deps: CreateFlowDeps): Promis
   const { name, targetWebsite, initialRunMode, envVars, customTools, toolCallsOnStart } = input;
   return {
     id: randomUUID(), name, targetWebsite, overallObjective: input.overallObjective ?? null, initialRunMode, runMode: initialRunMode,
-    state: 'UNSTARTED', nextState: null, waitingFor: null, browser: { using }, allowedOrigins: input.allowedOrigins ?? null, envVars, customTools, toolCallsOnStart, maxToolCalls,
-    gptConfigName, hasGptConfigNameOverride: Boolean(input.gptConfigNameOverride),
+    state: 'UNSTARTED', nextState: null, waitingFor: null, browser: { using }, allowedOrigins: input.allowedOrigins ?? null, envVars, ...(totpEnvVars.length ? { totpEnvVars } : {}), customTools, toolCallsOnStart,
+    ...(input.resultSchema ? { resultSchema: input.resultSchema } : {}), maxToolCalls, gptConfigName, hasGptConfigNameOverride: Boolean(input.gptConfigNameOverride),
     progress: { toolCallsCompleted: 0, toolCallsFailed: 0, maxToolCalls },
     tokenUsage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },
     createdAt: Date.now(), startedAt: null, completedAt: null, result: null, imageIds: [], hasVideo: false,

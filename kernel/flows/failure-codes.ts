@@ -52,7 +52,8 @@ export class FlowFailure extends Error {
 
 /** Thrown when a control tool (markObjectiveComplete...) ends the flow. */
 export class FlowCompletion extends Error {
-  constructor(readonly success: boolean, readonly summary: string) {
+  /** `data`: the flow's structured result (already redacted), undefined when none. */
+  constructor(readonly success: boolean, readonly summary: string, readonly data?: unknown) {
     super(summary);
     this.name = 'FlowCompletion';
   }

@@ -17,9 +17,10 @@ import { ApiError, invalidRequest } from '../errors';
 import type { Logger } from '../logger';
 import type { AutonomousAgent } from './autonomous-agent';
 import { chooseGptConfig } from './create-flow';
-import { envRedactor, substitute } from '../../lib/redaction/env-placeholders';
+import { substitute } from '../../lib/redaction/env-placeholders';
 import { FlowSecretOrigins, SECRET_NOT_ALLOWED } from '../../lib/origins/secret-origins';
 import { OriginPolicy, siteOriginPolicy } from '../../lib/origins/origin-patterns';
+import { FlowEnv } from './flow-env';
 import { FlowCompletion, FlowFailure, type FailureCode } from './failure-codes';
 import type { FlowEvents } from './flow-events';
 import { FlowRecorder } from './flow-recorder';
@@ -76,14 +77,15 @@ export class FlowActor {
   private closing = false;
   /** The flow's tools; null until the run has loaded the flow (INSTRUCT calls wait for it). */
   private tools: Map<string, ToolDefinition> | null = null;
-  private envValues = new Map<string, string>();
-  /** Built once the env values are loaded: compiling a redactor is the costly part. */
-  private redactor = envRedactor(this.envValues);
-  /** Where each env value may go; built with the values. */
+  /** Where each env value may go; built with the values (a TOTP variable's codes join it as they are made). */
   private secrets = new FlowSecretOrigins([]);
+  /** The flow's env values (TOTP ones as their current code) and the redactor of them. */
+  private readonly env = new FlowEnv((name, code) => this.secrets.addValue(name, code));
   private history: ToolCallRecord[] = [];
   /** Calls that failed over to a later candidate, for `result.healed`. */
   private healed: HealedStep[] = [];
+  /** The structured result (`result.data`): the last successful extract's data, redacted; undefined while none. */
+  private resultData: unknown = undefined;
   private lastActivity = Date.now();
   private markEnded!: () => void;
   /** Resolves once the flow has ended and its final state is saved. */
@@ -244,7 +246,8 @@ export class FlowActor {
   private async end(result: FlowResult, patch: Partial<FlowMetadata> = {}): Promise<void> {
     this.phase = 'ended';
     try {
-      await this.rec.finish({ ...result, healed: this.healed }, patch);
+      const data = result.data !== undefined ? result.data : result.success ? this.resultData : undefined;
+      await this.rec.finish({ ...result, healed: this.healed, ...(data !== undefined ? { data } : {}) }, patch);
     } catch (err) {
       this.deps.logger.warn('could not record the end of a flow (deleted?)', { flowId: this.flowId, error: (err as Error).message });
     }
@@ -267,7 +270,9 @@ export class FlowActor {
 
   private resultOf(err: unknown): FlowResult {
     if (this.ending) return failed(this.ending.code, this.redact(this.ending.message));
-    if (err instanceof FlowCompletion) return { success: err.success, summary: err.summary, error: err.success ? null : { code: 'OBJECTIVE_NOT_COMPLETABLE', message: err.summary } };
+    if (err instanceof FlowCompletion) {
+      return { success: err.success, summary: err.summary, error: err.success ? null : { code: 'OBJECTIVE_NOT_COMPLETABLE', message: err.summary }, ...(err.data !== undefined ? { data: err.data } : {}) };
+    }
     if (err instanceof FlowFailure) return failed(err.code, this.redact(err.message));
     this.deps.logger.error('flow failed with an unexpected error', { flowId: this.flowId, error: this.redact(String((err as Error)?.stack ?? err)) });
     return failed('INTERNAL_ERROR', this.redact((err as Error)?.message ?? String(err)));
@@ -278,7 +283,7 @@ export class FlowActor {
    * inside another cannot leave a tail), then registered secrets are masked.
    */
   private redact(text: string): string {
-    return this.deps.logger.redact(this.redactor.redact(text));
+    return this.deps.logger.redact(this.env.redactor.redact(text));
   }
 
   private async execute(): Promise<FlowResult> {
@@ -316,12 +321,12 @@ export class FlowActor {
     for (const name of flow.envVars) {
       const value = await this.deps.storage.env.get(name);
       if (value === undefined) continue;
-      this.envValues.set(name, value);
+      this.env.set(name, value, (await this.deps.storage.envKinds.get(name)) ?? 'plain');
       const origins = await this.deps.storage.envOrigins.get(name);
       bound.push({ name, value, policy: origins ? new OriginPolicy(origins) : siteOriginPolicy(flow.targetWebsite), explicit: Boolean(origins) });
     }
-    this.redactor = envRedactor(this.envValues);
     this.secrets = new FlowSecretOrigins(bound);
+    this.env.seal();
   }
 
   private async openSession(flow: FlowMetadata): Promise<void> {
@@ -333,7 +338,7 @@ export class FlowActor {
     let session: BrowserSession;
     try {
       // `${NAME}` placeholders (a proxy password) are filled in for the driver only; the stored flow keeps them.
-      session = await driver.open(substitute(flow.browser.using, this.envValues), {
+      session = await driver.open(substitute(flow.browser.using, this.env.valuesNow()), {
         flowId: flow.id, videoPath, actionTimeoutMs: s.actionTimeoutMs, navigationTimeoutMs: s.navigationTimeoutMs,
         ...(this.secrets.size ? { secrets: this.secrets } : {}),
         navigationPolicy: flow.allowedOrigins?.length ? new OriginPolicy(flow.allowedOrigins) : null,
@@ -412,16 +417,19 @@ export class FlowActor {
     const flow = await this.rec.get();
     this.checkBudget(flow);
     await this.rec.setState('RUNNING_ACTION');
-    const { record, endFlow, failover } = await runToolCall({
-      id, input, source, rationale, tokenUsage, costUsd, flow, session: this.session!, tools: this.tools!, envValues: this.envValues, secrets: this.secrets,
+    const { record, endFlow, failover, structured } = await runToolCall({
+      // TOTP variables as the code current now (and that code known to the redactor and the origin checks from now on).
+      id, input, source, rationale, tokenUsage, costUsd, flow, session: this.session!, tools: this.tools!, envValues: this.env.valuesNow(), secrets: this.secrets,
       recorder: this.rec, settings: this.deps.settings, signal: this.abort.signal,
-      redact: (t) => this.redact(t), redactDeep: (x) => this.redactor.redactDeep(x), screenshot: () => this.screenshot(false),
+      redact: (t) => this.redact(t), redactDeep: (x) => this.env.redactor.redactDeep(x), screenshot: () => this.screenshot(false),
+      resultData: this.resultData,
     });
     this.checkCancelled();
     if (failover) this.healed.push({ step: this.history.length, tool: record.name, ...failover });
+    if (structured) this.resultData = record.outcome?.data ?? undefined;
     this.history.push(record);
     this.lastActivity = Date.now();
-    if (endFlow) throw new FlowCompletion(endFlow.success, endFlow.summary);
+    if (endFlow) throw new FlowCompletion(endFlow.success, endFlow.summary, endFlow.data);
     return record;
   }
 

@@ -43,6 +43,8 @@ export interface FlowResult {
   error: { code: string; message: string } | null;
   /** The steps whose element was found by a later candidate than the first (set when the flow ran). */
   healed?: HealedStep[];
+  /** The structured result: the object of the last successful `extract`, or markObjectiveComplete's `result` (validated against `resultSchema`); absent when none. */
+  data?: unknown;
 }
 
 /** A tool call that failed over to a later selector candidate (`result.healed`). */
@@ -80,8 +82,12 @@ export interface FlowMetadata {
   /** Where the browser may go (CreateFlow `allowedOrigins`, normalised); null or absent: anywhere. */
   allowedOrigins?: string[] | null;
   envVars: string[];
+  /** The envVars that were `kind: "totp"` when the flow was created: `${KEY}` types the current code (generated tests compute it too). Absent when none. */
+  totpEnvVars?: string[];
   customTools: CustomTool[];
   toolCallsOnStart: ToolCallInput[];
+  /** JSON Schema the flow's structured result (`result.data`) must match: markObjectiveComplete's `result`, and an `extract` without its own `schema`. Absent or null: none. */
+  resultSchema?: Record<string, unknown> | null;
   maxToolCalls: number;
   gptConfigName: string | null;
   hasGptConfigNameOverride: boolean;
@@ -123,6 +129,8 @@ export interface ToolCallOutcome extends Partial<SelectorTrials> {
   data: unknown | null;
   /** Recorded selector candidates for element tools, best first. */
   selectors: string[] | null;
+  /** `extract`: each field's recorded candidates (field -> element), for reruns and generated tests. */
+  fieldSelectors?: Record<string, string[]> | null;
 }
 
 export interface ToolCallRecord {

@@ -40,6 +40,8 @@ export interface ToolCallRun {
   redactDeep<T>(value: T): T;
   /** Takes a screenshot and stores its file; its id goes into the call's record. */
   screenshot(): Promise<string | null>;
+  /** The flow's structured result so far (ToolContext.resultData). */
+  resultData?: unknown;
 }
 
 class ToolInputError extends Error {}
@@ -54,7 +56,7 @@ function runBounded(tool: ToolDefinition, run: ToolCallRun, params: Record<strin
   const limit = guardMs(settings);
   const ctx = {
     session: run.session, flow: run.flow, uploadDir: settings.flows.uploadDir, actionTimeoutMs: settings.flows.actionTimeoutMs, signal, redact: run.redact,
-    secrets: secretOrigins(carried, run),
+    secrets: secretOrigins(carried, run), resultData: run.resultData,
   };
   return bounded(tool.run(ctx, params), { signal, timeoutMs: limit, onTimeout: () => new Error(`${tool.name} did not finish within ${limit} ms`) });
 }
@@ -97,8 +99,12 @@ async function prepare(run: ToolCallRun): Promise<{ tool: ToolDefinition; params
   return { tool: checked.tool, params: substitute(checked.params, run.envValues), carried };
 }
 
-/** Runs and records one call. `endFlow` is set when a control tool ends the flow. */
-export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallRecord; endFlow: ToolResult['endFlow'] | null; failover: ToolResult['failover'] }> {
+/**
+ * Runs and records one call. `endFlow` is set when a control tool ends the
+ * flow (its `data` redacted); `structured` when the call's (redacted)
+ * `outcome.data` is the flow's structured result.
+ */
+export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallRecord; endFlow: ToolResult['endFlow'] | null; failover: ToolResult['failover']; structured: boolean }> {
   const record: ToolCallRecord = {
     id: run.id, name: run.input.name, parameters: run.input.parameters, source: run.source,
     rationale: run.rationale, tokenUsage: run.tokenUsage ?? null, costUsd: run.costUsd ?? null, outcome: null, screenshotImageId: null,
@@ -108,6 +114,7 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
   let outcome: ToolCallOutcome;
   let endFlow: ToolResult['endFlow'] | null = null;
   let failover: ToolResult['failover'] = null;
+  let structured = false;
   try {
     const { tool, params, carried } = await prepare(run);
     let result: ToolResult;
@@ -117,7 +124,8 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
     } finally {
       run.session.carrySecrets?.(null);
     }
-    endFlow = result.endFlow ?? null;
+    endFlow = result.endFlow ? run.redactDeep(result.endFlow) : null;
+    structured = result.structured === true;
     failover = result.failover ? run.redactDeep(result.failover) : null;
     const dialogs = run.session.takeDialogs();
     // Redacted before the message is cut: a cut secret could no longer be recognised whole.
@@ -129,6 +137,7 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
       message: result.message + dialogNote,
       data: result.data === undefined ? null : result.data,
       selectors: result.selectors ?? null,
+      ...(result.fieldSelectors ? { fieldSelectors: result.fieldSelectors } : {}),
       ...selectorTrialsOf(result),
     });
   } catch (err) {
@@ -142,7 +151,7 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
   const screenshotImageId = run.signal.aborted ? null : await run.screenshot();
   const finished: ToolCallRecord = { ...record, outcome, screenshotImageId, pageUrl: redactUrl(run) ?? record.pageUrl, completedAt: Date.now() };
   await run.recorder.finishToolCall(finished);
-  return { record: finished, endFlow: outcome.success ? endFlow : null, failover: outcome.success ? failover : null };
+  return { record: finished, endFlow: outcome.success ? endFlow : null, failover: outcome.success ? failover : null, structured: outcome.success && structured };
 }
 
 function cut(text: string, max: number): string {

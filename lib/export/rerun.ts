@@ -64,6 +64,36 @@ export function replayCandidates(call: ToolCallRecord, tool: ReplayToolInfo | un
 }
 
 /**
+ * The per-field targets of a call that reads one element per field
+ * (`extract`: `parameters.fields[name].selector`), each with its replay
+ * candidates: the recorded `outcome.fieldSelectors[name]` when non-empty,
+ * else what was requested without `ref=`; a field that was only a ref and
+ * recorded nothing cannot be replayed (ApiError INVALID_REQUEST). Empty for
+ * any other call.
+ */
+export function replayFieldCandidates(call: ToolCallRecord): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  const fields = call.parameters.fields;
+  if (!fields || typeof fields !== 'object' || Array.isArray(fields)) return out;
+  const recorded = call.outcome?.fieldSelectors ?? {};
+  for (const [name, field] of Object.entries(fields as Record<string, { selector?: unknown }>)) {
+    const own = (recorded[name] ?? []).filter((s) => typeof s === 'string' && s.length > 0 && !isRef(s));
+    if (own.length) {
+      out.set(name, own);
+      continue;
+    }
+    const value = field?.selector;
+    const requested = (Array.isArray(value) ? value : [value]).filter((s): s is string => typeof s === 'string' && s.length > 0);
+    const usable = requested.filter((s) => !isRef(s));
+    if (!usable.length) {
+      throw new ApiError('INVALID_REQUEST', `Tool call ${call.id} (${call.name}) cannot be replayed: its field "${name}" was ${requested.length ? `an observation ref (${requested.join(', ')})` : 'empty'} and no selectors were recorded for the element it read.`);
+    }
+    out.set(name, usable);
+  }
+  return out;
+}
+
+/**
  * Applies the rerun options to a candidate list: volatile ids dropped (unless
  * that leaves nothing), then failover kept (array) or disabled (first only, a string).
  */
@@ -101,6 +131,11 @@ export function buildRerun(
       const unchanged = Array.isArray(applied) && applied.length === 1 && applied[0] === call.parameters[param];
       parameters[param] = unchanged ? applied[0] : applied;
     }
+    const fields = replayFieldCandidates(call);
+    if (fields.size) {
+      const own = parameters.fields as Record<string, Record<string, unknown>>;
+      for (const [name, candidates] of fields) own[name] = { ...own[name], selector: applySelectorOptions(candidates, options, isIdOnly) };
+    }
     return { name: call.name, parameters };
   });
   const body: CreateFlow = {
@@ -117,5 +152,7 @@ export function buildRerun(
   if (flow.overallObjective) body.overallObjective = flow.overallObjective;
   // Where the browser may go is part of what the flow is: the rerun is held to it too.
   if (flow.allowedOrigins?.length) body.allowedOrigins = [...flow.allowedOrigins];
+  // Its extracts read into it when they name no schema of their own, and its result is held to it.
+  if (flow.resultSchema) body.resultSchema = structuredClone(flow.resultSchema);
   return body;
 }

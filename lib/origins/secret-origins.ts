@@ -72,13 +72,29 @@ export class CarriedSecretOrigins {
 export class FlowSecretOrigins {
   private readonly byName: ReadonlyMap<string, BoundSecret>;
   /** Finds any spelling of any value (URL-encoded included): each replaced by a marker naming its index. */
-  private readonly finder: Redactor;
-  private readonly list: readonly BoundSecret[];
+  private finder: Redactor;
+  private readonly list: BoundSecret[];
 
   constructor(secrets: readonly BoundSecret[]) {
-    this.list = secrets;
+    this.list = [...secrets];
     this.byName = new Map(secrets.map((s) => [s.name, s]));
-    this.finder = createRedactor(secrets.map((s, i) => [s.value, `\u0000${i}\u0000`] as const));
+    this.finder = this.compile();
+  }
+
+  /**
+   * Another value of a variable the flow holds, bound where the variable is:
+   * a TOTP variable's code, made while the flow runs. Requests carrying it
+   * elsewhere are refused and pictures mask it from now on.
+   */
+  addValue(name: string, value: string): void {
+    const secret = this.byName.get(name);
+    if (!secret || this.list.some((s) => s.name === name && s.value === value)) return;
+    this.list.push({ ...secret, value });
+    this.finder = this.compile();
+  }
+
+  private compile(): Redactor {
+    return createRedactor(this.list.map((s, i) => [s.value, `\u0000${i}\u0000`] as const));
   }
 
   /** Whether the flow holds any value. */

@@ -40,6 +40,8 @@ export function createFlowSchema(drivers: BrowserDriver[]) {
     tags: v.optional(TagsSchema),
     // Where the flow's browser may go: top-level and frame navigations elsewhere are blocked (docs/security.md).
     allowedOrigins: v.optional(v.nullable(OriginPatternsSchema)),
+    /** JSON Schema of the flow's structured result (`result.data`); checked for form by create-flow.ts. */
+    resultSchema: v.optional(v.nullable(v.record(v.string(), v.unknown(), 'expected a JSON Schema object'))),
   });
 }
 

@@ -43,7 +43,16 @@ export interface FrameObserveArgs {
    * changed; it keeps a huge page from sending megabytes to the service.
    */
   maxChars: number;
+  /**
+   * Give text blocks and headings refs too (`[14] In stock: 7`), so a model
+   * can name the element to read a value from (`extract`); off by default,
+   * since refs cost tokens and only reading needs them.
+   */
+  textRefs?: boolean;
 }
+
+/** The element a text line is read from (with textRefs), and the refs map of its frame. */
+interface TextOwner { el: Element; refs: Map<number, Element> }
 
 /** One frame's observation. */
 export interface FrameSnapshot {
@@ -160,6 +169,9 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
     let unreachableFrames = 0;
     let buf = '';
     let prefix = '';
+    /** With textRefs: the block the buffered text belongs to (the innermost block element being walked), and its frame's refs. */
+    let block: TextOwner | null = null;
+    let bufOwner: TextOwner | null = null;
     /** Links of this walk: their targets are decided once every name is known. */
     const links: { item: RawItem; name: string; href: string }[] = [];
 
@@ -183,16 +195,28 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
       prefix = '';
       return true;
     };
-    const pushText = (kind: number, text: string): void => {
+    /** The ref of `owner`'s element (stable across observations, as controls'), registered in its frame's refs. */
+    const refOf = (owner: TextOwner): number => {
+      let ref = root.ids.get(owner.el);
+      if (ref === undefined) {
+        ref = root.next++;
+        root.ids.set(owner.el, ref);
+      }
+      owner.refs.set(ref, owner.el);
+      return ref;
+    };
+    const pushText = (kind: number, text: string, owner: TextOwner | null = null): void => {
       const last = items[items.length - 1];
       if (last && last[0] !== ITEM_CONTROL && last[3] === text) return;
       texts.add(text);
-      push(kind, 0, !prevTexts.has(text), text);
+      push(kind, owner ? refOf(owner) : 0, !prevTexts.has(text), text);
     };
     const flush = (): void => {
       const text = aria.normalize(buf).replace(/\s*\|$/, '');
+      const owner = bufOwner;
       buf = '';
-      if (/[\p{L}\p{N}]/u.test(text)) pushText(ITEM_TEXT, describer.cut(text, args.textMax));
+      bufOwner = null;
+      if (/[\p{L}\p{N}]/u.test(text)) pushText(ITEM_TEXT, describer.cut(text, args.textMax), owner);
     };
     /** Emits a control line; its ref acts on `target` (the element itself unless it has no box). */
     const emitControl = (el: Element, role: string, ctx: Ctx, line: ControlLine = describer.control(el, role, args), target: Element = el): void => {
@@ -246,7 +270,10 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
       for (let i = 0; i < kids.length; i++) {
         const child = kids[i];
         if (child.nodeType === 3) {
-          if (!ctx.inControl && !ctx.noText && !ctx.invisible) buf += child.nodeValue;
+          if (!ctx.inControl && !ctx.noText && !ctx.invisible) {
+            buf += child.nodeValue;
+            if (args.textRefs && !bufOwner && block && child.nodeValue?.trim()) bufOwner = block;
+          }
         } else if (child.nodeType === 1) visit(child as Element, ctx);
       }
     };
@@ -282,8 +309,8 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
       if (display === 'none' || style.contentVisibility === 'hidden') return;
       if (tag === 'IFRAME' || tag === 'FRAME') return visitFrame(el as HTMLIFrameElement, ctx);
       const invisible = style.visibility !== 'visible';
-      const block = display !== 'contents' && !display.startsWith('inline') && display !== 'table-cell';
-      if (block) flush();
+      const isBlock = display !== 'contents' && !display.startsWith('inline') && display !== 'table-cell';
+      if (isBlock) flush();
       else if (display === 'table-cell' || display.startsWith('inline-')) buf += ' ';
       if (display === 'table-cell' && buf.trim()) buf += '| ';
       const role = aria.role(el);
@@ -315,7 +342,7 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
           prefix = '';
         } else {
           const name = aria.name(el);
-          if (name) pushText(ITEM_HEADING, `${'#'.repeat(level)} ${describer.cut(name, args.textMax)}`);
+          if (name) pushText(ITEM_HEADING, `${'#'.repeat(level)} ${describer.cut(name, args.textMax)}`, args.textRefs ? { el, refs: ctx.refs } : null);
         }
         return;
       }
@@ -323,9 +350,13 @@ export function createDomObserver(lib: { aria: Aria; describer: Describer }): Do
       if (dialog) pushText(ITEM_HEADING, `${role} ${describer.cut(aria.name(el), args.nameMax, true)}:`);
       if (tag === 'BR') buf += ' ';
       if (el.localName !== 'svg' && tag !== 'SELECT') {
+        const outer = block;
+        if (isBlock && args.textRefs) block = { el, refs: ctx.refs };
         walk(el, invisible === ctx.invisible && style.cursor === 'pointer' === ctx.pointer ? ctx : { ...ctx, invisible, pointer: style.cursor === 'pointer' });
+        if (isBlock) flush(); // while `block` is this element: its text's owner
+        block = outer;
       }
-      if (block) flush();
+      if (isBlock) flush();
       if (dialog) pushText(ITEM_HEADING, `end ${role}`);
     };
 

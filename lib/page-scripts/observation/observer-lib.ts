@@ -48,7 +48,7 @@ export const WALK_CHARS_PER_TOKEN = 8;
  */
 export function frameObserveArgs(isMain: boolean, minRef: number, options: ObserveOptions): FrameObserveArgs {
   const maxChars = Math.max(2_000, Math.ceil(options.maxTokens * WALK_CHARS_PER_TOKEN));
-  return { stateKey: OBSERVER_STATE_KEY, isMain, minRef, ...OBSERVATION_LIMITS, linkTargets: options.linkTargets ?? 'needed', maxChars };
+  return { stateKey: OBSERVER_STATE_KEY, isMain, minRef, ...OBSERVATION_LIMITS, linkTargets: options.linkTargets ?? 'needed', maxChars, ...(options.textRefs ? { textRefs: true } : {}) };
 }
 
 /** In page: observes the frame the function runs in; the FrameSnapshot as JSON. */

@@ -55,6 +55,12 @@ async function tabCount(input: AgentStepInput): Promise<number> {
 function stepOf(call: LlmToolCall & { arguments: Record<string, unknown> }, text: string | null, tools: Map<string, ToolDefinition>): AgentStep {
   const parameters = { ...call.arguments };
   for (const p of tools.get(call.name)?.elementParams ?? []) if (p in parameters) parameters[p] = normaliseRef(parameters[p]);
+  // Per-field targets (`extract`: fields: {name: {selector}}) take refs the same way.
+  const fields = parameters.fields;
+  if (fields && typeof fields === 'object' && !Array.isArray(fields)) {
+    parameters.fields = Object.fromEntries(Object.entries(fields as Record<string, unknown>).map(([name, field]) => [name,
+      field && typeof field === 'object' && 'selector' in field ? { ...field, selector: normaliseRef((field as { selector: unknown }).selector) } : field]));
+  }
   return { toolCall: { name: call.name, parameters }, rationale: text?.trim() || null };
 }
 
@@ -75,7 +81,8 @@ export function createFlowRunnerAgent(deps: FlowRunnerAgentDeps): AutonomousAgen
       const started = Date.now();
       const vision = llm.sendScreenshots && provider.supportsVision(config);
       // `redact` runs on page text before the observation cuts it: a secret cannot survive as a prefix.
-      const observation = await session.observe({ maxTokens: llm.observationTokenBudget, screenshot: vision, linkTargets: llm.observationLinkTargets, redact });
+      // A flow with a structured result reads values from text: its text blocks get refs too (extract's fields).
+      const observation = await session.observe({ maxTokens: llm.observationTokenBudget, screenshot: vision, linkTargets: llm.observationLinkTargets, redact, textRefs: Boolean(flow.resultSchema) });
       const observed = Date.now();
       const messages: LlmMessage[] = [
         { role: 'system', content: systemPrompt(flow) },
@@ -87,7 +94,7 @@ export function createFlowRunnerAgent(deps: FlowRunnerAgentDeps): AutonomousAgen
         },
       ];
       const toolDefs = toolDefinitions(offeredTools(tools, {
-        objective: flow.overallObjective ?? '', page: observation.text, history, tabs: await tabCount(input),
+        objective: flow.overallObjective ?? '', page: observation.text, history, tabs: await tabCount(input), structured: Boolean(flow.resultSchema),
       }));
       for (let attempt = 0; ; attempt++) {
         const response = await callWithRetry(provider, config, {

@@ -25,6 +25,8 @@ export interface OfferContext {
   history: ToolCallRecord[];
   /** Open tabs of the session. */
   tabs: number;
+  /** The flow asks for a structured result (a resultSchema). */
+  structured?: boolean;
 }
 
 const lastFailed = (c: OfferContext): boolean => c.history.at(-1)?.outcome?.success === false;
@@ -54,6 +56,8 @@ const WHEN_RELEVANT: Readonly<Record<string, (c: OfferContext) => boolean>> = {
   uploadFile: (c) => onPage(c, 'file'),
   assertElement: (c) => mentions(c, VERIFY),
   assertUrl: (c) => mentions(c, VERIFY),
+  // Reading structured data: a flow with a resultSchema, or an objective that asks for values.
+  extract: (c) => c.structured === true || mentions(c, /\b(extract|scrape|collect|structured|price|prices|data)\b/i),
 };
 
 /**

@@ -12,6 +12,7 @@ import { customToolFunction } from './custom-tool-code';
 import { elementCode, elementRef, type ElementCode } from './element-code';
 import type { LocatorOptions } from './locator-code';
 import { duration, elementName, IMPLIED_ROLES, oneLine, parameterList, quoted, tabName } from './step-title';
+import { extractStep } from './data-code';
 
 /** What the test file around the steps must provide, collected while emitting. */
 export interface Features {
@@ -21,12 +22,18 @@ export interface Features {
   uploads: boolean;
   /** The test reads the `baseURL` fixture (URL checks on the recorded origin). */
   baseURL: boolean;
+  /** An `extract` step converts page text with textToValue(). */
+  extract?: boolean;
 }
 
 export interface CallContext {
   typescript: boolean;
   /** The flow's envVars: `${NAME}` of these become env('NAME'). */
   envNames: ReadonlySet<string>;
+  /** The envVars that are TOTP secrets: `${NAME}` becomes totp('NAME'), the current code. */
+  totpNames?: ReadonlySet<string>;
+  /** The flow's resultSchema: the schema of an `extract` that names none. */
+  resultSchema?: Record<string, unknown> | null;
   /** Env names actually read by the emitted code. */
   usedEnv: Set<string>;
   /** AI healing: every element goes through locate(). */
@@ -59,7 +66,7 @@ const ABSENT_STATES = new Set(['hidden', 'detached']);
  */
 export function stepCode(call: ToolCallRecord, kind: ToolKind | undefined, candidates: Map<string, string[]>, ctx: CallContext): StepCode {
   const p = call.parameters;
-  const v = (value: unknown) => valueExpr(value, ctx.envNames, ctx.usedEnv);
+  const v = (value: unknown) => valueExpr(value, ctx.envNames, ctx.usedEnv, ctx.totpNames);
   const timeoutMs = typeof p.timeoutMs === 'number' ? Math.max(0, Math.floor(p.timeoutMs)) : null;
   const timeout = timeoutMs === null ? '' : `{ timeout: ${timeoutMs} }`;
   const has = (param: string) => candidates.has(param);
@@ -176,6 +183,8 @@ export function stepCode(call: ToolCallRecord, kind: ToolKind | undefined, candi
     }
     case 'switchTab':
       return switchTab(p, v, ctx);
+    case 'extract':
+      return extractStep(call, ctx, v);
     case 'handleDialog': {
       ctx.features.dialogs = true;
       const answer = typeof p.promptText === 'string' && p.promptText !== '' ? `, answering prompts with ${quoted(p.promptText)}` : '';

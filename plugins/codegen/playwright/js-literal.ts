@@ -38,23 +38,29 @@ export function jsValue(value: unknown, env?: (text: string) => string): string 
   return 'null';
 }
 
+/** Whether `name` can be written `data.name` (else `data['name']`). */
+export function isIdentifier(name: string): boolean {
+  return IDENTIFIER.test(name);
+}
+
 /**
  * An expression for a parameter value in which each `${NAME}` placeholder
  * whose NAME is in `envNames` becomes `env('NAME')` (read from process.env
- * when the test runs); other text stays literal. Names used are added to
+ * when the test runs), or `totp('NAME')` (its current code) when NAME is in
+ * `totpNames`; other text stays literal. Names used are added to
  * `used`. Objects and arrays are rebuilt element by element.
  */
-export function valueExpr(value: unknown, envNames: ReadonlySet<string>, used: Set<string>): string {
-  return jsValue(value, (text) => stringExpr(text, envNames, used));
+export function valueExpr(value: unknown, envNames: ReadonlySet<string>, used: Set<string>, totpNames: ReadonlySet<string> = new Set()): string {
+  return jsValue(value, (text) => stringExpr(text, envNames, used, totpNames));
 }
 
-function stringExpr(text: string, envNames: ReadonlySet<string>, used: Set<string>): string {
+function stringExpr(text: string, envNames: ReadonlySet<string>, used: Set<string>, totpNames: ReadonlySet<string>): string {
   const parts: string[] = [];
   let last = 0;
   for (const m of text.matchAll(PLACEHOLDER)) {
     if (!envNames.has(m[1])) continue;
     if (m.index! > last) parts.push(str(text.slice(last, m.index)));
-    parts.push(`env(${str(m[1])})`);
+    parts.push(`${totpNames.has(m[1]) ? 'totp' : 'env'}(${str(m[1])})`);
     used.add(m[1]);
     last = m.index! + m[0].length;
   }

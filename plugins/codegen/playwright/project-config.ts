@@ -28,7 +28,13 @@ function typescriptVersions(): { typescript: string; typesNode: string } {
   return { typescript: dev.typescript ?? '^5.9.0', typesNode: dev['@types/node'] ?? '^20.19.0' };
 }
 
-export function packageJson(language: Language, version: string): string {
+/** The `otpauth` version the service computes TOTP codes with (its package.json), for a project whose tests compute them too. */
+export function otpauthVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(packageRoot(import.meta.url), 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+  return pkg.dependencies?.otpauth ?? '^9.5.2';
+}
+
+export function packageJson(language: Language, version: string, extra: Record<string, string> = {}): string {
   const typescript = language === 'typescript';
   const ts = typescript ? typescriptVersions() : null;
   const pkg = {
@@ -37,7 +43,7 @@ export function packageJson(language: Language, version: string): string {
     private: true,
     type: 'module',
     scripts: { test: 'playwright test', ...(typescript ? { typecheck: 'tsc --noEmit' } : {}) },
-    devDependencies: { '@playwright/test': version, ...(ts ? { '@types/node': ts.typesNode, typescript: ts.typescript } : {}) },
+    devDependencies: { '@playwright/test': version, ...extra, ...(ts ? { '@types/node': ts.typesNode, typescript: ts.typescript } : {}) },
   };
   return JSON.stringify(pkg, null, 2) + '\n';
 }

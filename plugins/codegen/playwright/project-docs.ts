@@ -9,6 +9,8 @@ import type { Language } from './helper-source';
 /** What the project's tests use, across all its specs. */
 export interface ProjectUse {
   envVars: string[];
+  /** Those of envVars that hold a TOTP secret: the tests type its current code. */
+  totpVars?: string[];
   locate: boolean;
   report: boolean;
   ai: boolean;
@@ -21,7 +23,9 @@ export interface ProjectUse {
 export function envExample(use: ProjectUse): string {
   const lines: string[] = [];
   if (use.envVars.length) {
-    lines.push("# The flows' ${NAME} variables, which the tests read. Copy this file to .env and fill them in.", ...use.envVars.map((n) => `${n}=`), '');
+    const totp = new Set(use.totpVars ?? []);
+    lines.push("# The flows' ${NAME} variables, which the tests read. Copy this file to .env and fill them in.",
+      ...use.envVars.flatMap((n) => [...(totp.has(n) ? [`# ${n}: a TOTP secret (base32, or an otpauth://totp/ URI); the tests type its current code.`] : []), `${n}=`]), '');
   }
   lines.push('# Optional');
   if (use.origin) lines.push(`# BASE_URL=${use.origin}`);
@@ -78,7 +82,7 @@ export function readme(specs: { path: string; name: string }[], use: ProjectUse,
       'when the tests run; a missing one fails its test before any action. No',
       'secret value is written in these files.',
       '',
-      ...use.envVars.map((n) => `- \`${n}\``),
+      ...use.envVars.map((n) => `- \`${n}\`${use.totpVars?.includes(n) ? ': a TOTP secret (base32, or an `otpauth://totp/` URI); the tests type its current code, computed with the `otpauth` package' : ''}`),
     );
   }
   out.push(

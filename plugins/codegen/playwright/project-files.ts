@@ -5,7 +5,7 @@
 import type { CodegenFlow, CodegenOptions } from '../../../lib/export/codegen-emitter';
 import { baseOrigin } from './base-url';
 import { helperFeatures, helperModule, type Language } from './helper-source';
-import { packageJson, playwrightConfig, playwrightVersion, tsconfigJson } from './project-config';
+import { otpauthVersion, packageJson, playwrightConfig, playwrightVersion, tsconfigJson } from './project-config';
 import { envExample, readme, type ProjectUse } from './project-docs';
 import { uniqueSlug } from './slug';
 import { buildTestFile, testIdAttributeFor } from './test-file';
@@ -24,6 +24,7 @@ export function projectFiles(flows: CodegenFlow[], options: CodegenOptions): Map
   const envVars = new Set<string>();
   const used = { env: false, locate: false };
   let uploads = false;
+  const totpVars = new Set<string>();
   const specs: { path: string; name: string }[] = [];
   for (const cf of flows) {
     const test = buildTestFile(cf, options, { layout: 'project', language, origin, testIdAttribute });
@@ -32,13 +33,14 @@ export function projectFiles(flows: CodegenFlow[], options: CodegenOptions): Map
     used.env ||= test.helper.env;
     used.locate ||= test.helper.locate;
     uploads ||= test.source.includes('BROWSERFLOW_UPLOAD_DIR');
+    if (test.totp) for (const n of cf.flow.totpEnvVars ?? []) if (test.envVars.includes(n)) totpVars.add(n);
     specs.push({ path, name: cf.flow.name });
     files.set(path, test.source);
   }
   const version = playwrightVersion();
   const features = helperFeatures(used, options);
-  const use: ProjectUse = { envVars: [...envVars].sort(), ...features, uploads, origin, testIdAttribute };
-  files.set('package.json', packageJson(language, version));
+  const use: ProjectUse = { envVars: [...envVars].sort(), totpVars: [...totpVars].sort(), ...features, uploads, origin, testIdAttribute };
+  files.set('package.json', packageJson(language, version, totpVars.size ? { otpauth: otpauthVersion() } : {}));
   files.set(`playwright.config.${ext}`, playwrightConfig(options, origin, testIdAttribute));
   if (language === 'typescript') files.set('tsconfig.json', tsconfigJson());
   if (used.env || used.locate) files.set(`helpers/locate.${ext}`, helperModule(features, language));

@@ -15,6 +15,7 @@ import { helperFeatures, inlineHelper, usesAiHealing, type Language } from './he
 import { jsValue, str } from './js-literal';
 import { TEST_ID_ATTRIBUTES, testIdAttributesOf } from './locator-code';
 import { allowedOriginsCode } from './allowed-origins-code';
+import { textToValueFunction, totpFunction } from './data-code';
 
 export type TestFileLayout = 'standalone' | 'project';
 
@@ -42,6 +43,8 @@ export interface TestFile {
   envVars: string[];
   /** What the test uses of the helper. */
   helper: { env: boolean; locate: boolean };
+  /** The test computes TOTP codes (the project depends on `otpauth`). */
+  totp: boolean;
 }
 
 /** Builds the test file of `cf`. Throws ApiError INVALID_REQUEST when a call cannot be replayed. */
@@ -51,6 +54,8 @@ export function buildTestFile(cf: CodegenFlow, options: CodegenOptions, settings
   const ctx: CallContext = {
     typescript,
     envNames: new Set(flow.envVars),
+    totpNames: new Set(flow.totpEnvVars ?? []),
+    resultSchema: flow.resultSchema ?? null,
     usedEnv: new Set(),
     ai: usesAiHealing(options),
     features: { locate: false, tabs: false, dialogs: false, uploads: false, baseURL: false },
@@ -95,6 +100,7 @@ export function buildTestFile(cf: CodegenFlow, options: CodegenOptions, settings
     ...(ctx.features.baseURL ? ['baseURL'] : []),
   ];
   const helper = { env: used.length > 0, locate: ctx.features.locate };
+  const totp = used.some((n) => ctx.totpNames?.has(n));
   const bodyText = body.join('\n');
   const playwrightNames = ['test', ...(/\bexpect\b/.test(bodyText) ? ['expect'] : [])];
   const standalone = settings.layout === 'standalone';
@@ -103,6 +109,7 @@ export function buildTestFile(cf: CodegenFlow, options: CodegenOptions, settings
   const out = header(flow.name, flow.id, calls.length, used.length > 0, settings);
   out.push(`import { ${playwrightNames.join(', ')} } from '@playwright/test';`);
   if (ctx.features.uploads) out.push("import path from 'node:path';");
+  if (totp) out.push("import * as OTPAuth from 'otpauth';");
   if (!standalone && (helper.env || helper.locate)) {
     const names = [...(helper.locate ? ['locate'] : []), ...(helper.env ? ['env'] : [])];
     out.push(`import { ${names.join(', ')} } from '../helpers/locate${typescript ? '' : '.js'}';`);
@@ -113,10 +120,13 @@ export function buildTestFile(cf: CodegenFlow, options: CodegenOptions, settings
     const uses = standaloneUses(options, settings);
     if (uses.length) out.push(...uses, '');
   }
+  // What extract steps and TOTP variables need, defined once per file.
+  if (ctx.features.extract) out.push(textToValueFunction(settings.language), '');
+  if (totp) out.push(totpFunction(settings.language), '');
   const device = deviceUse(flow.browser.using);
   if (device.length) out.push(...device, '');
   out.push(`test(${str(flow.name)}, async ({ ${fixtures.join(', ')} }) => {`, ...indent(body), '});', '');
-  return { source: out.join('\n'), envVars: used, helper };
+  return { source: out.join('\n'), envVars: used, helper, totp };
 }
 
 /** The comment at the top of a test file: where it comes from, secrets, how to run a standalone one. */

@@ -11,6 +11,12 @@ import { ApiError } from '../../../kernel/errors';
 import type { Logger } from '../../../kernel/logger';
 import { keepMaskedSecrets, maskConfig, secretValuesOf } from './secret-fields';
 import { testConnection, type ConnectionTestResult } from './connection-test';
+import { parseTotp } from '../../../lib/totp/totp';
+import { invalidRequest } from '../../../kernel/errors';
+import type { EnvVarKind } from './schemas';
+
+/** What an answer shows of a `totp` variable's secret anywhere but GET /api/env/{key}. */
+export const HIDDEN_SECRET = '****';
 
 /** The agent every installation has; listed first. */
 export const FLOW_RUNNER_AGENT = 'flow-runner';
@@ -33,7 +39,8 @@ export class ConfigStore {
   /** Registers every stored secret with the logger (startup). */
   async registerStoredSecrets(): Promise<void> {
     for (const [, config] of await this.storage.gptConfigs.entries()) this.addSecrets(config);
-    for (const [, value] of await this.storage.env.entries()) this.logger.addSecret(value);
+    const kinds = new Map(await this.storage.envKinds.entries());
+    for (const [key, value] of await this.storage.env.entries()) this.addEnvSecrets(value, kinds.get(key) ?? 'plain');
   }
 
   // ---- GPT configurations ---------------------------------------------------
@@ -88,8 +95,10 @@ export class ConfigStore {
 
   // ---- environment variables ------------------------------------------------
 
+  /** Key -> value; a `totp` variable's secret is never listed (`****`). */
   async listEnv(): Promise<Record<string, string>> {
-    return Object.fromEntries(await this.storage.env.entries());
+    const kinds = new Map(await this.storage.envKinds.entries());
+    return Object.fromEntries((await this.storage.env.entries()).map(([k, value]) => [k, kinds.has(k) ? HIDDEN_SECRET : value]));
   }
 
   /** Every variable's `allowedOrigins` (variables bound to the flow's site are absent). */
@@ -97,24 +106,36 @@ export class ConfigStore {
     return Object.fromEntries(await this.storage.envOrigins.entries());
   }
 
-  async getEnv(key: string): Promise<{ value: string; allowedOrigins: string[] | null }> {
+  /** One variable with its kind and origins: the only read that shows a `totp` secret. */
+  async getEnv(key: string): Promise<{ value: string; kind: EnvVarKind; allowedOrigins: string[] | null }> {
     const value = await this.storage.env.get(key);
     if (value === undefined) throw new ApiError('ENV_VAR_NOT_FOUND', `Environment variable "${key}" does not exist.`);
-    return { value, allowedOrigins: (await this.storage.envOrigins.get(key)) ?? null };
+    return { value, kind: (await this.storage.envKinds.get(key)) ?? 'plain', allowedOrigins: (await this.storage.envOrigins.get(key)) ?? null };
   }
 
   /**
-   * Creates or replaces a variable with where it may be used (null: the
-   * site of the flow that uses it). Two writes, origins first: a crash in
-   * between leaves the old value with the new origins.
+   * Creates or replaces a variable with its kind and where it may be used
+   * (null: the site of the flow that uses it); a `totp` value must parse
+   * (400 naming `value`) before anything changes. Origins and kind are
+   * written before the value: a crash in between leaves the old value with
+   * the new origins (and a plain value marked totp only if it was one before).
    */
-  putEnv(key: string, value: string, allowedOrigins: string[] | null): Promise<void> {
+  putEnv(key: string, value: string, allowedOrigins: string[] | null, kind: EnvVarKind = 'plain'): Promise<void> {
+    if (kind === 'totp') {
+      try {
+        parseTotp(value);
+      } catch (err) {
+        throw invalidRequest(`value: ${(err as Error).message}`);
+      }
+    }
     return this.serialised(async () => {
-      this.logger.addSecret(value);
+      this.addEnvSecrets(value, kind);
       if (allowedOrigins) await this.storage.envOrigins.put(key, allowedOrigins);
       else await this.storage.envOrigins.delete(key);
+      if (kind === 'totp') await this.storage.envKinds.put(key, 'totp');
+      else await this.storage.envKinds.delete(key);
       await this.storage.env.put(key, value);
-      this.logger.info('environment variable saved', { key, allowedOrigins: allowedOrigins ?? "the flow's site" });
+      this.logger.info('environment variable saved', { key, kind, allowedOrigins: allowedOrigins ?? "the flow's site" });
     });
   }
 
@@ -122,6 +143,7 @@ export class ConfigStore {
     return this.serialised(async () => {
       if (!(await this.storage.env.delete(key))) throw new ApiError('ENV_VAR_NOT_FOUND', `Environment variable "${key}" does not exist.`);
       await this.storage.envOrigins.delete(key);
+      await this.storage.envKinds.delete(key);
       this.logger.info('environment variable deleted', { key });
     });
   }
@@ -165,6 +187,17 @@ export class ConfigStore {
   private requireAgent(name: string): void {
     if (!this.agentNames.includes(name)) {
       throw new ApiError('AGENT_NOT_FOUND', `Agent "${name}" does not exist. Known agents: ${this.agentNames.join(', ') || 'none'}.`);
+    }
+  }
+
+  /** A value is a secret for the logs; a TOTP value's bare secret too (a URI is not the only spelling it may be logged in). */
+  private addEnvSecrets(value: string, kind: EnvVarKind): void {
+    this.logger.addSecret(value);
+    if (kind !== 'totp') return;
+    try {
+      this.logger.addSecret(parseTotp(value).base32);
+    } catch {
+      // Stored before its kind could be checked (never written so by putEnv): the value itself is registered.
     }
   }
 

@@ -1,6 +1,11 @@
-/** /api/env: the environment variable store (values are returned; they are hidden only from logs) and where each value may be used. */
+/**
+ * /api/env: the environment variable store (values are returned; they are
+ * hidden only from logs) and where each value may be used. A `kind: "totp"`
+ * variable's secret is shown only by GET /api/env/{key}: `****` in the
+ * listing and in the answer to its POST.
+ */
 import type { RouteDefinition } from '../../../lib/http/route-contract';
-import type { ConfigStore } from './config-store';
+import { HIDDEN_SECRET, type ConfigStore } from './config-store';
 import * as v from 'valibot';
 import { EnvBody, EnvListQuery, EnvMap, EnvParams, EnvVar, MaskedEnvMap } from './schemas';
 
@@ -34,11 +39,11 @@ export function envRoutes(store: ConfigStore): RouteDefinition[] {
       method: 'POST', path: '/api/env/:key', summary: 'Create or replace an environment variable and where it may be used (`allowedOrigins`)', tags,
       params: EnvParams,
       body: EnvBody,
-      responses: { 200: { description: 'The stored variable', schema: EnvVar } },
+      responses: { 200: { description: 'The stored variable (a `totp` secret answered as `****`)', schema: EnvVar }, 400: { description: 'INVALID_REQUEST naming the field (a `totp` value that is no base32 secret or otpauth://totp/ URI: `value`)' } },
       handler: async ({ params, body }) => {
         const allowedOrigins = body.allowedOrigins ?? null;
-        await store.putEnv(params.key, body.value, allowedOrigins);
-        return { json: { key: params.key, value: body.value, allowedOrigins } };
+        await store.putEnv(params.key, body.value, allowedOrigins, body.kind);
+        return { json: { key: params.key, value: body.kind === 'totp' ? HIDDEN_SECRET : body.value, kind: body.kind, allowedOrigins } };
       },
     },
     {

@@ -30,11 +30,17 @@ export const AgentParams = v.strictObject({
   name: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(200, 'must be at most 200 characters'), v.description('Agent name, e.g. flow-runner')),
 });
 
+/** Kinds of env variables: `plain` (typed as stored) or `totp` (a TOTP secret whose current code is typed). */
+export const ENV_KINDS = ['plain', 'totp'] as const;
+export type EnvVarKind = (typeof ENV_KINDS)[number];
+
 export const EnvBody = v.strictObject({
   value: v.pipe(v.string(), v.maxBytes(ENV_VALUE_MAX_BYTES, `must be at most ${ENV_VALUE_MAX_BYTES} bytes`)),
   allowedOrigins: v.optional(v.nullable(v.pipe(OriginPatternsSchema, v.description(
     'Where the value may be used: scheme://host[:port], scheme://*.host[:port] for subdomains, or * for anywhere. Absent or null: the origin of the targetWebsite of the flow that uses it',
   )))),
+  kind: v.pipe(v.optional(v.picklist(ENV_KINDS, `expected one of ${ENV_KINDS.join(', ')}`), 'plain'),
+    v.description('`totp`: value is a base32 TOTP secret or an otpauth://totp/ URI, and ${KEY} types its current code (RFC 6238); default `plain`')),
 });
 
 export const AgentBody = v.strictObject({
@@ -52,7 +58,12 @@ export const MaskedGptConfig = v.pipe(
 export const GptConfigList = v.record(v.string(), MaskedGptConfig);
 /** `allowedOrigins` as answered: the stored patterns, or null for "the flow's site". */
 const AllowedOriginsAnswer = v.pipe(v.nullable(v.array(v.string())), v.description('Where the value may be used; null: the origin of the targetWebsite of the flow that uses it'));
-export const EnvVar = v.object({ key: v.string(), value: v.string(), allowedOrigins: AllowedOriginsAnswer });
+export const EnvVar = v.object({
+  key: v.string(),
+  value: v.pipe(v.string(), v.description('The value; a `totp` variable\'s secret is shown only by GET /api/env/{key} (`****` in every other answer)')),
+  kind: v.picklist(ENV_KINDS),
+  allowedOrigins: AllowedOriginsAnswer,
+});
 export const EnvMap = v.record(v.string(), v.string());
 /** GET /api/env?masked=true: every variable's masked value and its origins. */
 export const MaskedEnvMap = v.record(v.string(), v.object({ value: v.literal('****'), allowedOrigins: AllowedOriginsAnswer }));

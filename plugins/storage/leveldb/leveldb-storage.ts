@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { Level } from 'level';
-import type { Storage, FlowStore, ToolCallStore, KeyValueStore, GptConfigRecord, ArtifactStore } from '../../../kernel/contracts/storage';
+import type { Storage, FlowStore, ToolCallStore, KeyValueStore, GptConfigRecord, ArtifactStore, EnvKind } from '../../../kernel/contracts/storage';
 import type { Logger } from '../../../kernel/logger';
 import { StartupError } from '../../../kernel/errors';
 import { ensurePrivateDir, ensureSubdir } from './data-dir';
@@ -40,6 +40,7 @@ interface OpenStores {
   gptConfigs: KeyValueStore<GptConfigRecord>;
   env: KeyValueStore<string>;
   envOrigins: KeyValueStore<string[]>;
+  envKinds: KeyValueStore<EnvKind>;
   agents: KeyValueStore<string>;
   artifacts: ArtifactStore;
   mediaRetention: MediaRetention;
@@ -95,6 +96,7 @@ export class LevelStorage implements Storage {
       gptConfigs: new LevelKeyValueStore(subs.gptConfigs, locks, 'gptConfigs'),
       env: new LevelKeyValueStore(subs.env, locks, 'env'),
       envOrigins: new LevelKeyValueStore(subs.envOrigins, locks, 'envOrigins'),
+      envKinds: new LevelKeyValueStore(subs.envKinds, locks, 'envKinds'),
       agents: new LevelKeyValueStore(subs.agents, locks, 'agents'),
       artifacts,
       qa: openRunStore(db, subs, locks),
@@ -116,6 +118,7 @@ export class LevelStorage implements Storage {
   get gptConfigs(): KeyValueStore<GptConfigRecord> { return this.open_().gptConfigs; }
   get env(): KeyValueStore<string> { return this.open_().env; }
   get envOrigins(): KeyValueStore<string[]> { return this.open_().envOrigins; }
+  get envKinds(): KeyValueStore<EnvKind> { return this.open_().envKinds; }
   get agents(): KeyValueStore<string> { return this.open_().agents; }
   get artifacts(): ArtifactStore { return this.open_().artifacts; }
   /** The QA loop's records (RUN_STORE): suites, runs, heal proposals, webhooks, deliveries. */

@@ -5,7 +5,7 @@
 import type { Level } from 'level';
 import type { AbstractBatchOperation, AbstractSublevel } from 'abstract-level';
 import type { FlowMetadata, ToolCallRecord } from '../../../kernel/flows/flow-types';
-import type { GptConfigRecord } from '../../../kernel/contracts/storage';
+import type { EnvKind, GptConfigRecord } from '../../../kernel/contracts/storage';
 import type { DeliveryRecord, HealRecord, RunRecord, SuiteRecord, WebhookRecord } from '../../../lib/qa/run-types';
 
 /** The root database: string keys, JSON values. */
@@ -27,6 +27,8 @@ export interface Sublevels {
   env: Sub<string>;
   /** Env variable -> its `allowedOrigins` (absent: the flow's site). */
   envOrigins: Sub<string[]>;
+  /** env var name -> kind (`totp`), only for variables that have one. */
+  envKinds: Sub<EnvKind>;
   agents: Sub<string>;
   /** Finished flows with media, oldest completion first (media-retention.ts). */
   mediaIdx: Sub<{ id: string; bytes: number }>;
@@ -54,6 +56,7 @@ export function openSublevels(db: RootDb): Sublevels {
     gptConfigs: db.sublevel<string, GptConfigRecord>('gptConfigs', json),
     env: db.sublevel<string, string>('env', json),
     envOrigins: db.sublevel<string, string[]>('envOrigins', json),
+    envKinds: db.sublevel<string, EnvKind>('envKinds', json),
     agents: db.sublevel<string, string>('agents', json),
     mediaIdx: db.sublevel<string, { id: string; bytes: number }>('mediaIdx', json),
     meta: db.sublevel<string, unknown>('meta', json),

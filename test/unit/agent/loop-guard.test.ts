@@ -28,7 +28,7 @@ test('two identical failures in a row: the next request says what is wrong and w
   const hint = repeatedFailureHint([ok(0), invalid(1), invalid(2)], tools)!;
   assert.match(hint, /last 2 calls were the same call and failed the same way/);
   assert.match(hint, /markObjectiveComplete \{"summary":"done","confidence":0\.9\} -> parameters\.confidence: unknown field/);
-  assert.match(hint, /A valid call looks like: markObjectiveComplete \{"summary":"<text>"\} \(only these parameters exist: summary\)/);
+  assert.match(hint, /A valid call looks like: markObjectiveComplete \{"summary":"<text>"\} \(only these parameters exist: summary, result; optional: result\)/);
   const ghost = callOf(1, 'submitForm', {}, false, 'name: unknown tool "submitForm"');
   assert.match(repeatedFailureHint([ghost, { ...ghost, id: 'x' }], tools)!, /There is no tool named "submitForm"/);
   const missing = callOf(1, 'click', { selector: 'ref=9' }, false, 'No element matches ref=9');

@@ -1,0 +1,77 @@
+/**
+ * A flow's environment variables while it runs: the plain values, and the
+ * `kind: "totp"` ones, whose `${KEY}` is substituted with the code current
+ * at that moment (lib/totp). The flow's redactor turns every value back into
+ * its placeholder: plain values, TOTP secrets, and each code the flow typed,
+ * so a page echoing a code shows `${KEY}` in every record.
+ */
+import { createRedactor, type Redactor } from '../../lib/redaction/secret-redaction.js';
+import { parseTotp, totpCode } from '../../lib/totp/totp';
+
+export class FlowEnv {
+  /** Name -> stored value (a TOTP variable's secret). */
+  private readonly stored = new Map<string, string>();
+  private readonly totp = new Set<string>();
+  /** Codes substituted so far, with their variable: redacted like values. */
+  private readonly codes = new Map<string, string>();
+  private compiled: Redactor = createRedactor([]);
+
+  /** `onCode` hears each new code a TOTP variable gives (the flow's origin checks and picture masking take it as a value of that variable). */
+  constructor(private readonly onCode?: (name: string, code: string) => void) {}
+
+  /** Adds a variable as loaded from storage. Call `seal()` once all are in. */
+  set(name: string, value: string, kind: 'plain' | 'totp'): void {
+    this.stored.set(name, value);
+    if (kind === 'totp') this.totp.add(name);
+  }
+
+  /** Builds the redactor of the values loaded (compiling it is the costly part, so it is done once, and again only for a new code). */
+  seal(): void {
+    this.compiled = createRedactor(this.pairs());
+  }
+
+  /** The values to substitute now: plain values as stored, each TOTP variable's current code. */
+  valuesNow(now = Date.now()): ReadonlyMap<string, string> {
+    if (!this.totp.size) return this.stored;
+    const out = new Map(this.stored);
+    let added = false;
+    for (const name of this.totp) {
+      let code: string;
+      try {
+        code = totpCode(this.stored.get(name)!, now);
+      } catch {
+        continue; // checked when stored: a value that no longer parses is left as the placeholder
+      }
+      out.set(name, code);
+      if (!this.codes.has(code)) {
+        this.codes.set(code, name);
+        this.onCode?.(name, code);
+        added = true;
+      }
+    }
+    if (added) this.seal();
+    return out;
+  }
+
+  /** Whether a variable of that name was loaded. */
+  has(name: string): boolean {
+    return this.stored.has(name);
+  }
+
+  get redactor(): Redactor {
+    return this.compiled;
+  }
+
+  private pairs(): Array<readonly [string, string]> {
+    const pairs: Array<readonly [string, string]> = [...this.stored].map(([name, value]) => [value, '${' + name + '}'] as const);
+    for (const name of this.totp) {
+      try {
+        pairs.push([parseTotp(this.stored.get(name)!).base32, '${' + name + '}']); // the bare secret of a URI
+      } catch {
+        // not a TOTP value any more: the stored value itself is redacted above
+      }
+    }
+    for (const [code, name] of this.codes) pairs.push([code, '${' + name + '}']);
+    return pairs;
+  }
+}
