@@ -51,6 +51,15 @@ export const SettingsSchema = v.strictObject({
       maxFlows: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))), null),
       maxBytes: v.optional(v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))), 10 * 1024 ** 3),
     }), {}),
+    /**
+     * Files the flows' pages download: kept with the flow (GET
+     * /api/flows/{id}/downloads) up to these caps; past either, the file is
+     * not kept and the tool call that caused it says so.
+     */
+    downloads: v.optional(v.strictObject({
+      maxBytesPerFile: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 100 * 1024 * 1024),
+      maxFilesPerFlow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0)), 20),
+    }), {}),
     /** Open event streams (GET /api/flows/{id}/events) per flow at most; past it 429 TOO_MANY_SUBSCRIBERS. */
     maxEventSubscribersPerFlow: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 32),
     /** Open event streams over all flows at most; past it 429 TOO_MANY_SUBSCRIBERS. */

@@ -66,6 +66,8 @@ export const DEPS = [
   // The QA loop's extension points (RUN_STORE, RUNS) and cron schedules, between the storage, runs, schedules and webhooks plugins.
   { folder: 'lib/qa/', rule: LIB_RULE, allow: ['lib/qa/', 'kernel/contracts/', 'kernel/tokens.ts', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'croner'] },
   { folder: 'lib/endpoint-slots/', rule: LIB_RULE, allow: ['lib/endpoint-slots/', 'node:*'] },
+  // Downloads kept the same way by every driver (a contract type or two).
+  { folder: 'lib/downloads/', rule: LIB_RULE, allow: ['lib/downloads/', 'kernel/contracts/browser-driver.ts', 'node:*'] },
   { folder: 'lib/', rule: 'a new library needs its own DEPS entry in scripts/check-deps.mjs', allow: [] },
   { folder: 'plugins/', rule: 'plugins never import another plugin (only their own folder, the kernel and lib/)',
     allow: ['@plugin', 'kernel/', 'lib/', 'node:*', '*'] },

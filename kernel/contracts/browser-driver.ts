@@ -248,9 +248,38 @@ export interface BrowserSession {
    * through its element actions.
    */
   carrySecrets?(carried: CarriedSecrets | null): void;
+   * The downloads that finished (kept or refused) since the last call,
+   * waiting up to `waitMs` for ones still in progress. Absent: the driver
+   * keeps no downloads.
+   */
+  takeDownloads?(waitMs: number): Promise<DownloadedFile[]>;
 
   /** Closes the context and finalises the video. Idempotent. */
   close(): Promise<void>;
+}
+
+/** Where and how much a session keeps of what its pages download (settings.flows.downloads). */
+export interface DownloadOptions {
+  /** Absolute folder the files go in (it exists), named by their id. */
+  dir: string;
+  maxBytesPerFile: number;
+  /** Files kept per session at most. */
+  maxFiles: number;
+}
+
+/** A file a page downloaded: kept (`path`), or refused with the reason. */
+export interface DownloadedFile {
+  id: string;
+  /** The name the page suggested, made safe (lib/downloads). */
+  fileName: string;
+  /** Absolute path of the kept file; null when it was not kept. */
+  path: string | null;
+  size: number;
+  /** Hex SHA-256 of the kept bytes; null when not kept. */
+  sha256: string | null;
+  mimeType: string;
+  /** Why it was not kept (a cap, a failure). */
+  refused?: string;
 }
 
 export interface OpenSessionOptions {
@@ -277,6 +306,8 @@ export interface OpenSessionOptions {
    * from `open` (and should say so at creation, `navigationPolicyProblem`).
    */
   navigationPolicy?: NavigationPolicy | null;
+  /** Keep what pages download here (absent: downloads are not kept). */
+  downloads?: DownloadOptions;
 }
 
 export interface BrowserDriver {

@@ -68,6 +68,10 @@ export interface ArtifactStore {
   imagePath(flowId: string, imageId: string): Promise<string | undefined>;
   /** Where the flow's video is (or will be) written; the folder exists. */
   videoPath(flowId: string): Promise<string>;
+  /** The folder the flow's downloads are written to (created); files in it are named by download id. */
+  downloadsDir(flowId: string): Promise<string>;
+  /** Absolute path of an existing download, or undefined. */
+  downloadPath(flowId: string, downloadId: string): Promise<string | undefined>;
   /** Removes every file of the flow. */
   deleteFlow(flowId: string): Promise<void>;
 }

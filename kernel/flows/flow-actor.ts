@@ -29,6 +29,7 @@ import { WakeSignal } from '../../lib/async/wake-signal';
 import { bounded } from '../../lib/async/bounded';
 import { checkToolCall } from './tool-call-check';
 import { runToolCall } from './tool-call-executor';
+import { takeCallDownloads } from './flow-downloads';
 import type { ToolRegistry } from './tool-registry';
 
 /** What every FlowActor needs; resolved once when the kernel builds its Flows. */
@@ -213,6 +214,8 @@ export class FlowActor {
       result = this.resultOf(err);
     }
     const hasVideo = this.session?.recordsVideo ?? false;
+    // Files still arriving from the last step (a download seconds long) are kept before the browser goes.
+    if (this.session && !this.ending) await this.keepLastDownloads(this.session);
     this.closing = true;
     // A session still opening when the flow ended early is closed once it opens (openSession), then here again (idempotent).
     const closed = this.opening.catch(() => undefined).then(() => this.session?.close())
@@ -241,6 +244,16 @@ export class FlowActor {
       }, 'finished');
     }
     await this.serial(() => this.end(failed('INTERRUPTED', `The service stopped while the flow was ${flow.state}${step ? ` (${step})` : ''}`)));
+  }
+
+  private async keepLastDownloads(session: BrowserSession): Promise<void> {
+    try {
+      const last = this.history.at(-1)?.id ?? null;
+      const { kept } = await takeCallDownloads(session, last, this.deps.settings.flows.navigationTimeoutMs, (t) => this.redact(t));
+      await this.rec.addDownloads(kept);
+    } catch (err) {
+      this.deps.logger.debug('keeping the last downloads failed', { flowId: this.flowId, error: this.redact((err as Error).message) });
+    }
   }
 
   private async end(result: FlowResult, patch: Partial<FlowMetadata> = {}): Promise<void> {
@@ -334,12 +347,13 @@ export class FlowActor {
     if (!driver) throw new FlowFailure('BROWSER_UNAVAILABLE', `No driver for browser type "${flow.browser.using.type}" is loaded`);
     const s = this.deps.settings.flows;
     const videoPath = s.video ? await this.deps.storage.artifacts.videoPath(flow.id) : null;
+    const downloads = { dir: await this.deps.storage.artifacts.downloadsDir(flow.id), maxBytesPerFile: s.downloads.maxBytesPerFile, maxFiles: s.downloads.maxFilesPerFlow };
     this.checkCancelled(); // ended while the start-up was given up on: launch nothing
     let session: BrowserSession;
     try {
       // `${NAME}` placeholders (a proxy password) are filled in for the driver only; the stored flow keeps them.
       session = await driver.open(substitute(flow.browser.using, this.env.valuesNow()), {
-        flowId: flow.id, videoPath, actionTimeoutMs: s.actionTimeoutMs, navigationTimeoutMs: s.navigationTimeoutMs,
+        flowId: flow.id, videoPath, actionTimeoutMs: s.actionTimeoutMs, navigationTimeoutMs: s.navigationTimeoutMs, downloads,
         ...(this.secrets.size ? { secrets: this.secrets } : {}),
         navigationPolicy: flow.allowedOrigins?.length ? new OriginPolicy(flow.allowedOrigins) : null,
         acquire: { timeoutMs: s.browserAcquireTimeoutMs, maxConcurrentPerEndpoint: s.maxConcurrentPerEndpoint, signal: this.abort.signal,

@@ -8,7 +8,7 @@
 import type { Storage } from '../contracts/storage';
 import { ApiError } from '../errors';
 import type { FlowEvents } from './flow-events';
-import type { FlowMetadata, FlowResult, FlowState, ToolCallRecord } from './flow-types';
+import type { FlowDownload, FlowMetadata, FlowResult, FlowState, ToolCallRecord } from './flow-types';
 
 export class FlowRecorder {
   /** The record as last read or written by this recorder. */
@@ -62,16 +62,17 @@ export class FlowRecorder {
 
   /**
    * Records a finished tool call: the call, then ONE flow write with its
-   * progress and screenshot id (the PNG file is already stored), then the
-   * `toolCall` and `screenshot` events.
+   * progress, screenshot id (the PNG file is already stored) and the files
+   * it downloaded (already written), then the `toolCall` and `screenshot` events.
    */
-  async finishToolCall(call: ToolCallRecord): Promise<void> {
+  async finishToolCall(call: ToolCallRecord, downloads: FlowDownload[] = []): Promise<void> {
     await this.storage.toolCalls.put(this.flowId, call);
     const ok = call.outcome?.success === true;
     const imageId = call.screenshotImageId;
     await this.update((f) => ({
       ...f,
       imageIds: imageId ? [...f.imageIds, imageId] : f.imageIds,
+      ...(downloads.length ? { downloads: [...(f.downloads ?? []), ...downloads] } : {}),
       progress: {
         ...f.progress,
         toolCallsCompleted: f.progress.toolCallsCompleted + (ok ? 1 : 0),
@@ -81,6 +82,11 @@ export class FlowRecorder {
     const at = Date.now();
     this.events.emit({ type: 'toolCall', flowId: this.flowId, phase: 'finished', toolCall: call, at });
     if (imageId) this.events.emit({ type: 'screenshot', flowId: this.flowId, imageId, toolCallId: call.id, at });
+  }
+
+  /** Adds downloads that arrived after the last tool call (taken when the flow ends). */
+  async addDownloads(downloads: FlowDownload[]): Promise<void> {
+    if (downloads.length) await this.update((f) => ({ ...f, downloads: [...(f.downloads ?? []), ...downloads] }));
   }
 
   /** Adds token usage of one LLM call, and its price to `costUsd` (a call without a price adds nothing). */

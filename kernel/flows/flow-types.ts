@@ -106,6 +106,8 @@ export interface FlowMetadata {
   revision?: number;
   /** The steps accepted heals changed, oldest first, each with the selectors it had before. */
   selectorRevisions?: SelectorRevision[];
+  /** Files the flow's pages downloaded and the service kept (GET /api/flows/{id}/downloads); absent when none. */
+  downloads?: FlowDownload[];
 }
 
 /** One accepted heal of a finished flow (POST /api/heals/{id}/accept). */
@@ -117,6 +119,21 @@ export interface SelectorRevision {
   toolCallId: string;
   /** The step's selectors before the change (`outcome.selectors`). */
   previous: string[];
+}
+
+/** A file a flow's page downloaded, kept with the flow. */
+export interface FlowDownload {
+  id: string;
+  /** The name the page suggested (made safe; env values redacted). */
+  fileName: string;
+  size: number;
+  /** Hex SHA-256 of the bytes. */
+  sha256: string;
+  /** From the file name's extension. */
+  mimeType: string;
+  /** The tool call during (or right after) which it was downloaded; null when none had run. */
+  toolCallId: string | null;
+  createdAt: number;
 }
 
 export type ToolCallSource = 'ON_START' | 'LLM' | 'USER';
@@ -131,6 +148,8 @@ export interface ToolCallOutcome extends Partial<SelectorTrials> {
   selectors: string[] | null;
   /** `extract`: each field's recorded candidates (field -> element), for reruns and generated tests. */
   fieldSelectors?: Record<string, string[]> | null;
+  /** Files the call's page downloaded: kept (`id`) or not (`refused`, why). */
+  downloads?: Array<{ id: string | null; fileName: string; size: number; refused?: string }>;
 }
 
 export interface ToolCallRecord {

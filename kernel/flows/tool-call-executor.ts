@@ -16,6 +16,7 @@ import { selectorTrialsOf } from '../../lib/selector-trials/selector-trials';
 import { isSecretNotAllowed, SECRET_NOT_ALLOWED, SecretNotAllowedError, type CarriedSecretOrigins, type FlowSecretOrigins } from '../../lib/origins/secret-origins';
 import { originOf } from '../../lib/origins/origin-patterns';
 import type { SecretOrigins } from '../contracts/tool';
+import { takeCallDownloads } from './flow-downloads';
 
 export interface ToolCallRun {
   id: string;
@@ -149,8 +150,11 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
     }
   }
   const screenshotImageId = run.signal.aborted ? null : await run.screenshot();
+  // After the screenshot: a download a click started has had that long to arrive; one in progress is waited for (bounded).
+  const downloads = run.signal.aborted ? null : await takeCallDownloads(run.session, run.id, run.settings.flows.navigationTimeoutMs, run.redact);
+  if (downloads?.reported.length) outcome = { ...outcome, message: outcome.message + downloads.note, downloads: downloads.reported };
   const finished: ToolCallRecord = { ...record, outcome, screenshotImageId, pageUrl: redactUrl(run) ?? record.pageUrl, completedAt: Date.now() };
-  await run.recorder.finishToolCall(finished);
+  await run.recorder.finishToolCall(finished, downloads?.kept ?? []);
   return { record: finished, endFlow: outcome.success ? endFlow : null, failover: outcome.success ? failover : null, structured: outcome.success && structured };
 }
 

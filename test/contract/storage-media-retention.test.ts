@@ -162,4 +162,33 @@ describe('storage-leveldb media retention', () => {
       await storage.close();
     }
   });
+
+  test('downloads are media: a flow with only downloads is listed, their bytes count, and pruning removes them with the record saying so', async () => {
+    const storage = new LevelStorage({ dataDir: await dataDir(), mediaRetention: { maxFlows: null, maxBytes: 5000 } });
+    await storage.open();
+    try {
+      const { writeFile } = await import('node:fs/promises');
+      const withDownload = async (completedAt: number): Promise<FlowMetadata> => {
+        const flow = makeFlow({ createdAt: completedAt - 1000 });
+        await storage.flows.create(flow);
+        const dir = await storage.artifacts.downloadsDir(flow.id);
+        await writeFile(join(dir, 'd1'), Buffer.alloc(3000, 3));
+        const download = { id: 'd1', fileName: 'report.bin', size: 3000, sha256: 'x', mimeType: 'application/octet-stream', toolCallId: null, createdAt: completedAt };
+        const done = await storage.flows.update(flow.id, (f) => ({ ...f, downloads: [download], state: 'SUCCESS', startedAt: completedAt - 900, completedAt }));
+        await storage.mediaRetention.settled();
+        return done!;
+      };
+      const first = await withDownload(T0 + 100);
+      assert.deepEqual(storage.mediaRetention.totals(), { flows: 1, bytes: 3000 }, 'a flow whose only media is a download is counted, its subfolder included');
+      assert.ok(await storage.artifacts.downloadPath(first.id, 'd1'));
+      const second = await withDownload(T0 + 200);
+      assert.deepEqual((await storage.flows.get(first.id))!.downloads, [], 'the oldest lost its download');
+      assert.equal(await storage.artifacts.downloadPath(first.id, 'd1'), undefined);
+      assert.equal((await storage.flows.get(second.id))!.downloads!.length, 1);
+      assert.deepEqual(storage.mediaRetention.totals(), { flows: 1, bytes: 3000 });
+      assert.equal(await storage.artifacts.downloadPath(second.id, '../d1'), undefined, 'an unsafe id is simply not found');
+    } finally {
+      await storage.close();
+    }
+  });
 });

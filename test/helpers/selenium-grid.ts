@@ -37,6 +37,8 @@ function nodeConfig(slots: number, sessionRequestTimeoutS: number): string {
     '[node]',
     'detect-drivers = false',
     'selenium-manager = false',
+    // Sessions created with se:downloadsEnabled keep their downloads on the node, fetched through the Grid (managed downloads).
+    'enable-managed-downloads = true',
     `max-sessions = ${slots}`,
     'override-max-sessions = true',
     '',

@@ -87,3 +87,21 @@ export function totpFunction(language: Language): string {
     '}',
   ].join('\n');
 }
+
+/**
+ * The statements of a step whose action made the page download a file,
+ * wrapped the Playwright way: the `download` event awaited around the
+ * action, its file name checked and the file saved with the test's output.
+ */
+export function withDownload(lines: string[], call: ToolCallRecord): string[] {
+  const kept = (call.outcome?.downloads ?? []).filter((d) => d.id);
+  if (!kept.length) return lines;
+  const name = kept[0]!.fileName;
+  return [
+    "const downloadPromise = page.waitForEvent('download');",
+    ...lines,
+    'const download = await downloadPromise;',
+    ...(/\$\{/.test(name) ? [] : [`expect(download.suggestedFilename()).toBe(${str(name)});`]),
+    'await download.saveAs(test.info().outputPath(download.suggestedFilename()));',
+  ];
+}

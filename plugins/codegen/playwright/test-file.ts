@@ -15,7 +15,7 @@ import { helperFeatures, inlineHelper, usesAiHealing, type Language } from './he
 import { jsValue, str } from './js-literal';
 import { TEST_ID_ATTRIBUTES, testIdAttributesOf } from './locator-code';
 import { allowedOriginsCode } from './allowed-origins-code';
-import { textToValueFunction, totpFunction } from './data-code';
+import { textToValueFunction, totpFunction, withDownload } from './data-code';
 
 export type TestFileLayout = 'standalone' | 'project';
 
@@ -70,7 +70,7 @@ export function buildTestFile(cf: CodegenFlow, options: CodegenOptions, settings
     const tool = cf.tools.get(call.name);
     const step = stepCode(call, tool?.kind, replayCandidates(call, tool), ctx);
     if ('comment' in step) steps.push(`// ${step.comment}`);
-    else steps.push(`await test.step(${str(step.title)}, async () => {`, ...indent(step.lines), '});');
+    else steps.push(`await test.step(${str(step.title)}, async () => {`, ...indent(withDownload(step.lines, call)), '});');
   }
 
   const body: string[] = [];

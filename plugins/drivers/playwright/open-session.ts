@@ -93,6 +93,7 @@ export async function openSessionOnContext(args: OpenOnContextArgs): Promise<Bro
     actionTimeoutMs: options.actionTimeoutMs,
     navigationTimeoutMs: options.navigationTimeoutMs,
     disconnected,
+    ...(options.downloads ? { downloads: options.downloads } : {}),
     closeContext: () => {
       closing = true;
       return closeContext();

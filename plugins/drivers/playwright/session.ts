@@ -30,6 +30,8 @@ import type { SecretMasking } from './secret-masking';
 import { checkElement, checkFocused, handleOf } from './secret-checks';
 import { frameOrigin } from './frame-origin';
 import { isSecretNotAllowed } from '../../../lib/origins/secret-origins';
+import type { DownloadedFile, DownloadOptions } from '../../../kernel/contracts/browser-driver';
+import { PageDownloads } from './downloads';
 
 /** Live frames go out at most twice a second (each is a picture of the viewport on the event stream). */
 const LIVE_FRAME_INTERVAL_MS = 500;
@@ -71,6 +73,8 @@ export interface PlaywrightSessionParts {
   closeContext(): Promise<void>;
   /** Called once the session is closed (detaches browser listeners). */
   onClosed(): void;
+  /** Keep what the pages download (absent: not kept). */
+  downloads?: DownloadOptions;
 }
 
 export class PlaywrightSession implements BrowserSession {
@@ -92,12 +96,15 @@ export class PlaywrightSession implements BrowserSession {
   private carried: CarriedSecrets | null = null;
   /** Tabs whose requests are watched (request-guard.ts): a new tab is watched before it is used. */
   private readonly watching = new WeakMap<Page, Promise<void>>();
+  /** What the tabs download, when the flow keeps downloads. */
+  private readonly downloads: PageDownloads | null;
 
   constructor(private readonly parts: PlaywrightSessionParts) {
     this.context = parts.context;
     this.logger = parts.logger;
     this.disconnected = parts.disconnected;
     this.dialogs = new DialogResponder(this.logger);
+    this.downloads = parts.downloads ? new PageDownloads(parts.downloads, this.logger) : null;
     // One observer per session: it keeps the refs of the latest observation.
     // Its screenshots use the session's DevTools capture (see screenshot()).
     this.observer = new PageObserver(async (page) => {
@@ -107,6 +114,7 @@ export class PlaywrightSession implements BrowserSession {
     });
     this.tabTracker = new TabTracker(this.context, (page) => {
       this.dialogs.attach(page);
+      this.downloads?.attach(page);
       this.requests.set(page, new RequestTracker(page));
       warmOnLoad(page);
       this.watching.set(page, parts.requests.attach(page));
@@ -315,6 +323,10 @@ export class PlaywrightSession implements BrowserSession {
 
   takeDialogs(): DialogInfo[] {
     return this.dialogs.take();
+  }
+
+  async takeDownloads(waitMs: number): Promise<DownloadedFile[]> {
+    return this.downloads ? this.downloads.take(waitMs) : [];
   }
 
   async evaluate(javascript: string, params: unknown): Promise<unknown> {

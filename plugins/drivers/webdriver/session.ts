@@ -34,6 +34,8 @@ import { SecretNotAllowedError } from '../../../lib/origins/secret-origins';
 import type { CdpRequestGuard } from './cdp-request-guard';
 import type { WebdriverSecretMasking } from './secret-masking';
 import { ELEMENT_KEY, type ElementRef } from './element-finder';
+import type { DownloadedFile, DownloadOptions } from '../../../kernel/contracts/browser-driver';
+import { WebdriverDownloads, type DownloadSource } from './downloads';
 
 /** Live frames go out at most twice a second. */
 const LIVE_FRAME_INTERVAL_MS = 500;
@@ -68,6 +70,8 @@ export interface WebdriverSessionParts {
   masking: WebdriverSecretMasking | null;
   /** Called once the session is closed. */
   onClosed(): void;
+  /** Keep what the pages download, from where the browser saves it (absent: not kept). */
+  downloads?: { options: DownloadOptions; source: DownloadSource };
 }
 
 /** How long deleting the WebDriver session may take at close. */
@@ -89,6 +93,7 @@ export class WebdriverSession implements BrowserSession {
   private readonly serviceGuard: WebdriverServiceGuard;
   /** The env values of the running tool call (kernel: carrySecrets). */
   private carried: CarriedSecrets | null = null;
+  private readonly downloads: WebdriverDownloads | null;
 
   constructor(private readonly parts: WebdriverSessionParts) {
     this.dialogs = new DialogAnswerer(parts.logger);
@@ -123,6 +128,8 @@ export class WebdriverSession implements BrowserSession {
       testRegex: (pattern, url, ms) => regexes.test(pattern, url, ms),
     });
     this.observer = new WebdriverObserver(this.wire, () => this.screenshot());
+    const d = parts.downloads;
+    this.downloads = d ? new WebdriverDownloads(d.options, d.source, (command) => this.wire.run(command), parts.logger) : null;
   }
 
   /** The WebDriver session id (diagnostics and tests). */
@@ -368,6 +375,10 @@ export class WebdriverSession implements BrowserSession {
 
   setDialogPolicy(policy: { accept: boolean; promptText?: string }): void {
     this.dialogs.setPolicy(policy);
+  }
+
+  async takeDownloads(waitMs: number): Promise<DownloadedFile[]> {
+    return this.downloads && !this.closing ? this.downloads.take(waitMs) : [];
   }
 
   takeDialogs(): DialogInfo[] {

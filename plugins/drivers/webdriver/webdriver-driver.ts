@@ -23,6 +23,10 @@ import { EndpointSlots } from '../../../lib/endpoint-slots/endpoint-slots';
 import { endpointLabel } from '../../../lib/endpoint-slots/endpoint-label';
 import { CdpRequestGuard, devtoolsUrl } from './cdp-request-guard';
 import { WebdriverSecretMasking } from './secret-masking';
+import { join } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { downloadPrefs, type DownloadSource } from './downloads';
+import { mergeCapabilities } from './capabilities';
 
 /** Where WebdriverIO connects, from an endpoint URL. */
 export interface EndpointOptions {
@@ -55,6 +59,12 @@ export interface WebdriverDriverDeps {
   logger: Logger;
   /** The service's own origins, read when a session opens (sessions block them). */
   serviceOrigins: () => ServiceOrigins;
+}
+
+/** Where a session's downloads are read from: the local folder, the Grid when it granted managed downloads, else nowhere. */
+function downloadsOf(options: NonNullable<OpenSessionOptions['downloads']>, incomingDir: string | null, granted: Record<string, unknown>) {
+  const source: DownloadSource | null = incomingDir ? { kind: 'local', incomingDir } : granted['se:downloadsEnabled'] === true ? { kind: 'grid' } : null;
+  return source ? { options, source } : undefined;
 }
 
 /** Why a session that finished starting after close() is deleted again. */
@@ -128,8 +138,13 @@ export class WebdriverDriver implements BrowserDriver {
     if (connection.key) this.deps.logger.addSecret(connection.key);
     const requestTimeoutMs = Math.max(this.deps.config.startTimeoutMs, options.navigationTimeoutMs + 10_000);
     let browser;
+    // The local Chromium saves downloads into the flow's folder; a Grid keeps them when asked to (managed downloads).
+    const incomingDir = local && options.downloads ? join(options.downloads.dir, '.incoming') : null;
+    if (incomingDir) await mkdir(incomingDir, { recursive: true, mode: 0o700 });
     try {
-      const capabilities = await this.userAgents.mark(buildCapabilities(parsed, this.deps.config, local), endpoint);
+      let built = buildCapabilities(parsed, this.deps.config, local);
+      if (incomingDir) built = mergeCapabilities(built, { 'goog:chromeOptions': { prefs: downloadPrefs(incomingDir) } });
+      const capabilities = await this.userAgents.mark(built, endpoint);
       browser = await this.connect(connection, capabilities, requestTimeoutMs);
     } catch (err) {
       throw new Error(`Could not start a WebDriver session on ${where}: ${readableMessage(err)}`);
@@ -160,6 +175,7 @@ export class WebdriverDriver implements BrowserDriver {
       video: options.videoPath && this.ffmpegPath ? { ffmpegPath: this.ffmpegPath, outputPath: options.videoPath, fps: this.deps.config.videoFps } : null,
       requestGuard,
       masking: options.secrets ? new WebdriverSecretMasking(options.secrets, this.deps.logger) : null,
+      ...(options.downloads ? { downloads: downloadsOf(options.downloads, incomingDir, browser.capabilities as Record<string, unknown>) } : {}),
       onClosed: () => {
         unsubscribe();
         this.sessions.delete(session);

@@ -1,10 +1,10 @@
-/** Serves a file with Range support (206, 416) for video and images. */
+/** Serves a file with Range support (206, 416) for video, images and downloads; `extraHeaders` go on 200 and 206 answers. */
 import { createReadStream, statSync } from 'node:fs';
 import type { RouteResult } from '../../../lib/http/route-contract';
 
-export function fileResponse(path: string, contentType: string, rangeHeader: string | undefined): RouteResult {
+export function fileResponse(path: string, contentType: string, rangeHeader: string | undefined, extraHeaders: Record<string, string> = {}): RouteResult {
   const size = statSync(path).size;
-  const base = { 'accept-ranges': 'bytes', 'cache-control': 'private, max-age=0' };
+  const base = { 'accept-ranges': 'bytes', 'cache-control': 'private, max-age=0', ...extraHeaders };
   if (!rangeHeader) {
     return { status: 200, body: createReadStream(path), contentType, headers: { ...base, 'content-length': String(size) } };
   }

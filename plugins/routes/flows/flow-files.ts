@@ -8,7 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Flows } from '../../../kernel/contracts/flows';
 import type { Storage } from '../../../kernel/contracts/storage';
 import { ApiError } from '../../../kernel/errors';
-import { isTerminal, type ToolCallRecord } from '../../../kernel/flows/flow-types';
+import { isTerminal, type FlowDownload, type ToolCallRecord } from '../../../kernel/flows/flow-types';
 
 /** How long a request for a video still being finished waits for it at most (ms). */
 const VIDEO_WAIT_MS = 60_000;
@@ -25,6 +25,20 @@ export class FlowFiles {
     const call = await this.storage.toolCalls.get(id, toolCallId);
     if (!call) throw new ApiError('TOOL_CALL_NOT_FOUND', `Tool call ${JSON.stringify(toolCallId.slice(0, 100))} does not exist in flow ${id}`);
     return call;
+  }
+
+  /** The flow's kept downloads (an empty list when none). */
+  async downloads(id: string): Promise<FlowDownload[]> {
+    return (await this.flows.get(id)).downloads ?? [];
+  }
+
+  /** One kept download and its file, or 404 DOWNLOAD_NOT_FOUND (also once media retention removed it). */
+  async download(id: string, downloadId: string): Promise<{ download: FlowDownload; path: string }> {
+    const flow = await this.flows.get(id);
+    const download = (flow.downloads ?? []).find((d) => d.id === downloadId);
+    const path = download ? await this.storage.artifacts.downloadPath(id, downloadId) : undefined;
+    if (!download || !path) throw new ApiError('DOWNLOAD_NOT_FOUND', `Download ${JSON.stringify(downloadId.slice(0, 100))} does not exist in flow ${id}`);
+    return { download, path };
   }
 
   /** Absolute path of a screenshot, or 404 IMAGE_NOT_FOUND. */

@@ -7,7 +7,7 @@ import type { Storage } from '../../../kernel/contracts/storage';
 import type { FlowEvents } from '../../../kernel/flows/flow-events';
 import type { FlowQuery, RunMode } from '../../../kernel/flows/flow-types';
 import {
-  CodeQuery, FlowIdParams, FlowMetadataDoc, FlowPageDoc, ImageParams, ListQuery, ObservationDoc, ObservationQuery, ProjectBody,
+  CodeQuery, DownloadDoc, DownloadParams, FlowIdParams, FlowMetadataDoc, FlowPageDoc, ImageParams, ListQuery, ObservationDoc, ObservationQuery, ProjectBody,
   RenameBody, RerunQuery, RunModeBody, ToolCallBody, ToolCallDoc, ToolCallParams,
 } from './schemas';
 import { flowForOutput, flowOutputView, toolCallForOutput } from './flow-output';
@@ -122,6 +122,24 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
       responses: { 200: { description: 'WebM', contentType: 'video/webm' }, 206: { description: 'Partial WebM', contentType: 'video/webm' }, 404: ERR, 416: ERR },
       async handler({ params, headers }) {
         return fileResponse(await deps.files.videoPath(params.flowId), 'video/webm', headers.range);
+      },
+    },
+    {
+      method: 'GET', path: '/api/flows/:flowId/downloads', summary: 'The files the flow\'s pages downloaded and the service kept', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
+      responses: { 200: { description: 'Downloads, in the order they finished', schema: v.array(DownloadDoc) }, 404: ERR },
+      handler: async ({ params }) => ({ json: await deps.files.downloads(params.flowId) }),
+    },
+    {
+      method: 'GET', path: '/api/flows/:flowId/downloads/:downloadId', summary: 'One downloaded file, byte for byte (Range supported)', tags, params: DownloadParams, paramsErrorCode: 'FLOW_NOT_FOUND',
+      responses: { 200: { description: 'The file as the page served it', contentType: 'application/octet-stream' }, 206: { description: 'Part of it' }, 404: ERR, 416: ERR },
+      async handler({ params, headers }) {
+        const { download, path } = await deps.files.download(params.flowId, params.downloadId);
+        // Always saved, never shown by the service's own origin: a downloaded page must not run as the UI.
+        const ascii = download.fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+        return fileResponse(path, download.mimeType, headers.range, {
+          'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(download.fileName)}`,
+          'content-security-policy': 'sandbox',
+        });
       },
     },
     {

@@ -6,6 +6,17 @@ import { FLOW_STATES, RUN_MODES } from '../../../kernel/flows/flow-types';
 export const FlowIdParams = v.object({ flowId: v.string() });
 export const ImageParams = v.object({ flowId: v.string(), imageId: v.string() });
 export const ToolCallParams = v.object({ flowId: v.string(), toolCallId: v.string() });
+export const DownloadParams = v.object({ flowId: v.string(), downloadId: v.string() });
+
+/** One kept download (GET /api/flows/{id}/downloads). */
+export const DownloadDoc = v.object({
+  id: v.string(),
+  fileName: v.pipe(v.string(), v.description('The name the page suggested (path and control characters removed; env values as ${NAME})')),
+  size: v.number(), sha256: v.pipe(v.string(), v.description('Hex SHA-256 of the bytes')),
+  mimeType: v.pipe(v.string(), v.description('From the file name\'s extension (application/octet-stream when unknown)')),
+  toolCallId: v.pipe(v.nullable(v.string()), v.description('The tool call during (or right after) which the page downloaded it')),
+  createdAt: v.number(),
+});
 
 export const ListQuery = v.strictObject({
   name: v.optional(NameSchema),

@@ -1,6 +1,7 @@
 /**
  * Screenshots and videos as plain files: `<dataDir>/flows/<flowId>/<imageId>.png`
- * and `<dataDir>/flows/<flowId>/video.webm`. Files stream to clients with
+ * and `<dataDir>/flows/<flowId>/video.webm`; downloads in
+ * `<dataDir>/flows/<flowId>/downloads/<downloadId>`. Files stream to clients with
  * Range support, which a database value would not give for free.
  */
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
@@ -36,6 +37,22 @@ export class FileArtifactStore implements ArtifactStore {
 
   async videoPath(flowId: string): Promise<string> {
     return join(await this.flowDir(flowId), 'video.webm');
+  }
+
+  async downloadsDir(flowId: string): Promise<string> {
+    const dir = join(await this.flowDir(flowId), 'downloads');
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    return dir;
+  }
+
+  async downloadPath(flowId: string, downloadId: string): Promise<string | undefined> {
+    if (!SAFE_ID.test(flowId) || !SAFE_ID.test(downloadId)) return undefined;
+    const file = join(this.root, flowId, 'downloads', downloadId);
+    try {
+      return (await stat(file)).isFile() ? file : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   async deleteFlow(flowId: string): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Retention of screenshots and videos. Finished flows (SUCCESS, FAILED)
+ * Retention of screenshots, videos and downloads (media). Finished flows (SUCCESS, FAILED)
  * that still have media are listed in the `mediaIdx` sublevel, oldest
  * completion first, with the bytes of their files:
  *
@@ -9,7 +9,7 @@
  * the flow finished-with-media (or not any more), so the index always
  * matches the records. Past `maxFlows` entries or `maxBytes` in all, the
  * oldest finished flows' media are removed: files first, then the record
- * (`imageIds: []`, `hasVideo: false`, entry deleted, one batch), then its
+ * (`imageIds: []`, `hasVideo: false`, `downloads: []`, entry deleted, one batch), then its
  * tool calls' `screenshotImageId` (null). A running flow is never listed, so
  * never pruned. A crash between the steps leaves the entry in place and the
  * next pass finishes the job.
@@ -50,7 +50,7 @@ const PART_WAIT_MS = 10 * 60_000;
 /** Marker of an index that is complete (absent in data dirs written before it existed). */
 const BUILT_KEY = 'mediaIdx.v1';
 
-const hasMedia = (f: FlowMetadata): boolean => f.imageIds.length > 0 || f.hasVideo;
+const hasMedia = (f: FlowMetadata): boolean => f.imageIds.length > 0 || f.hasVideo || (f.downloads?.length ?? 0) > 0;
 const listed = (f: FlowMetadata): boolean => isTerminal(f.state) && hasMedia(f);
 const entryKey = (f: FlowMetadata): string => `${String(Math.max(0, Math.trunc(f.completedAt ?? f.createdAt))).padStart(16, '0')}!${encodeKeyPart(f.id)}`;
 
@@ -174,7 +174,7 @@ export class MediaRetention {
         }
         // Files first: a crash after this leaves the entry, and the next pass completes the record.
         await this.deleteFiles(flow.id);
-        const next: FlowMetadata = { ...flow, imageIds: [], hasVideo: false };
+        const next: FlowMetadata = { ...flow, imageIds: [], hasVideo: false, ...(flow.downloads ? { downloads: [] } : {}) };
         await this.db.batch([
           { type: 'put', sublevel: this.subs.flows, key: flow.id, value: next },
           { type: 'del', sublevel: this.subs.mediaIdx, key },
@@ -237,9 +237,12 @@ export class MediaRetention {
     setTimeout(() => void look(), PART_POLL_MS).unref();
   }
 
-  /** Bytes of the files in the flow's folder (0 when it has none), and whether one is still being written (a `.part` file: its video). */
-  private async files(flowId: string): Promise<{ bytes: number; partial: boolean }> {
-    const dir = join(this.flowsRoot, flowId);
+  /**
+   * Bytes of the files in the flow's folder and its subfolders (downloads/)
+   * (0 when it has none), and whether one is still being written (a `.part`
+   * file: its video).
+   */
+  private async files(flowId: string, dir = join(this.flowsRoot, flowId)): Promise<{ bytes: number; partial: boolean }> {
     let names: string[];
     try {
       names = await readdir(dir);
@@ -247,15 +250,21 @@ export class MediaRetention {
       return { bytes: 0, partial: false };
     }
     let total = 0;
+    let partial = names.some((name) => name.endsWith('.part'));
     for (const name of names) {
       try {
         const s = await stat(join(dir, name));
         if (s.isFile()) total += s.size;
+        else if (s.isDirectory()) {
+          const sub = await this.files(flowId, join(dir, name));
+          total += sub.bytes;
+          partial ||= sub.partial;
+        }
       } catch {
         // Removed meanwhile (a temp file renamed into place): not counted.
       }
     }
-    return { bytes: total, partial: names.some((name) => name.endsWith('.part')) };
+    return { bytes: total, partial };
   }
 }
 
