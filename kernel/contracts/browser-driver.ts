@@ -254,8 +254,30 @@ export interface BrowserSession {
    */
   takeDownloads?(waitMs: number): Promise<DownloadedFile[]>;
 
+  /**
+   * The browser's cookies and local storage now, to save as a profile.
+   * Drivers that cannot reach every origin save what they can (WebDriver:
+   * the cookies, and the local storage of the active tab's origin).
+   */
+  storageState?(): Promise<StorageState>;
+
   /** Closes the context and finalises the video. Idempotent. */
   close(): Promise<void>;
+}
+
+/**
+ * A browser's state to start from or to save (a browser profile): cookies
+ * and the local storage of each origin, in Playwright's `storageState`
+ * shape. Every value is a secret.
+ */
+export interface StorageState {
+  cookies: Array<{
+    name: string; value: string; domain: string; path: string;
+    /** Unix time in seconds; -1 for a session cookie. */
+    expires: number;
+    httpOnly: boolean; secure: boolean; sameSite: 'Strict' | 'Lax' | 'None';
+  }>;
+  origins: Array<{ origin: string; localStorage: Array<{ name: string; value: string }> }>;
 }
 
 /** Where and how much a session keeps of what its pages download (settings.flows.downloads). */
@@ -308,6 +330,8 @@ export interface OpenSessionOptions {
   navigationPolicy?: NavigationPolicy | null;
   /** Keep what pages download here (absent: downloads are not kept). */
   downloads?: DownloadOptions;
+  /** Start with these cookies and this local storage (a browser profile); absent: an empty browser. */
+  storageState?: StorageState;
 }
 
 export interface BrowserDriver {

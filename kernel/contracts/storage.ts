@@ -3,6 +3,16 @@
  * every implementation must pass test/contract/storage.contract.ts.
  */
 import type { FlowMetadata, FlowPage, FlowQuery, ToolCallRecord } from '../flows/flow-types';
+import type { StorageState } from './browser-driver';
+
+/** A browser profile: the state a flow saved (`saveProfileAs`) or that was imported, to start other flows from (`profile`). */
+export interface StoredProfile {
+  /** Cookies and local storage; every value is a secret, never answered. */
+  storageState: StorageState;
+  /** The flow that saved it; null when imported (POST /api/profiles/{name}). */
+  flowId: string | null;
+  createdAt: number;
+}
 
 /** A stored GPT configuration: `type`, `modelName`, `apiKey` and type-specific fields, unmasked. */
 export interface GptConfigRecord {
@@ -90,5 +100,7 @@ export interface Storage {
   readonly envKinds: KeyValueStore<EnvKind>;
   /** agent name -> GPT configuration name. */
   readonly agents: KeyValueStore<string>;
+  /** profile name -> browser profile. */
+  readonly profiles: KeyValueStore<StoredProfile>;
   readonly artifacts: ArtifactStore;
 }

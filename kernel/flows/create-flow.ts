@@ -55,6 +55,13 @@ export async function buildFlow(input: CreateFlow, deps: CreateFlowDeps): Promis
     }
   }
 
+  let profileFromFlowId: string | null = null;
+  if (input.profile) {
+    const stored = await storage.profiles.get(input.profile);
+    if (!stored) throw new ApiError('PROFILE_NOT_FOUND', `profile: browser profile "${input.profile}" does not exist (GET /api/profiles lists them; a flow with saveProfileAs creates one)`);
+    profileFromFlowId = stored.flowId;
+  }
+
   const schemaProblem = input.resultSchema ? checkJsonSchema(input.resultSchema, 'resultSchema') : null;
   if (schemaProblem) throw invalidRequest(schemaProblem);
 
@@ -89,6 +96,7 @@ export async function buildFlow(input: CreateFlow, deps: CreateFlowDeps): Promis
   return {
     id: randomUUID(), name, targetWebsite, overallObjective: input.overallObjective ?? null, initialRunMode, runMode: initialRunMode,
     state: 'UNSTARTED', nextState: null, waitingFor: null, browser: { using }, allowedOrigins: input.allowedOrigins ?? null, envVars, ...(totpEnvVars.length ? { totpEnvVars } : {}), customTools, toolCallsOnStart,
+    ...(input.profile ? { profile: input.profile, profileFromFlowId } : {}), ...(input.saveProfileAs ? { saveProfileAs: input.saveProfileAs } : {}),
     ...(input.resultSchema ? { resultSchema: input.resultSchema } : {}), maxToolCalls, gptConfigName, hasGptConfigNameOverride: Boolean(input.gptConfigNameOverride),
     progress: { toolCallsCompleted: 0, toolCallsFailed: 0, maxToolCalls },
     tokenUsage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },

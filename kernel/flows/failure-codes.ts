@@ -34,6 +34,7 @@ export const FAILURE_CODES = {
   LLM_BAD_RESPONSE: { meaning: 'AUTONOMOUS: the provider answered something that is not a model response', retryable: true },
   AGENT_STUCK: { meaning: 'AUTONOMOUS: the model\'s last `maxConsecutiveFailures` tool calls (setting, default 5) all failed; the message shows the last one and its error', retryable: false },
   LLM_NO_TOOL_CALL: { meaning: 'AUTONOMOUS: the model answered without a (well-formed) tool call, again after bounded reminders', retryable: true },
+  PROFILE_NOT_FOUND: { meaning: 'the flow\'s `profile` (a browser profile to start from) was deleted after the flow was created', retryable: false },
   INTERRUPTED: { meaning: 'the service stopped (crash or kill) while the flow was live; set at the next start, naming the step it was on', retryable: true },
   SERVICE_STOPPED: { meaning: 'the service was shut down cleanly while the flow was live (past `UNSTARTED`)', retryable: true },
   INTERNAL_ERROR: { meaning: 'an unexpected error in the service (a bug: the details are in its log)', retryable: true },

@@ -30,6 +30,7 @@ import { bounded } from '../../lib/async/bounded';
 import { checkToolCall } from './tool-call-check';
 import { runToolCall } from './tool-call-executor';
 import { takeCallDownloads } from './flow-downloads';
+import { loadProfile, profileSecrets, saveProfile } from './flow-profiles';
 import type { ToolRegistry } from './tool-registry';
 
 /** What every FlowActor needs; resolved once when the kernel builds its Flows. */
@@ -213,6 +214,7 @@ export class FlowActor {
     } catch (err) {
       result = this.resultOf(err);
     }
+    if (result.success && this.session && !this.ending) result = await this.saveProfileOf(result, this.session);
     const hasVideo = this.session?.recordsVideo ?? false;
     // Files still arriving from the last step (a download seconds long) are kept before the browser goes.
     if (this.session && !this.ending) await this.keepLastDownloads(this.session);
@@ -244,6 +246,13 @@ export class FlowActor {
       }, 'finished');
     }
     await this.serial(() => this.end(failed('INTERRUPTED', `The service stopped while the flow was ${flow.state}${step ? ` (${step})` : ''}`)));
+  }
+
+  /** `saveProfileAs`: the browser's state saved before it closes; a failure is told in the summary (the objective was still met). */
+  private async saveProfileOf(result: FlowResult, session: BrowserSession): Promise<FlowResult> {
+    const flow = await this.rec.get();
+    const problem = await saveProfile(flow, session, this.deps.storage, this.deps.logger);
+    return problem ? { ...result, summary: `${result.summary ?? ''} (profile "${flow.saveProfileAs}" was not saved: ${this.redact(problem)})`.trim() } : result;
   }
 
   private async keepLastDownloads(session: BrowserSession): Promise<void> {
@@ -348,12 +357,20 @@ export class FlowActor {
     const s = this.deps.settings.flows;
     const videoPath = s.video ? await this.deps.storage.artifacts.videoPath(flow.id) : null;
     const downloads = { dir: await this.deps.storage.artifacts.downloadsDir(flow.id), maxBytesPerFile: s.downloads.maxBytesPerFile, maxFiles: s.downloads.maxFilesPerFlow };
+    const storageState = await loadProfile(flow, this.deps.storage);
+    if (storageState) {
+      // The profile's values are secrets of this flow from now on.
+      const secrets = profileSecrets(storageState);
+      for (const value of secrets) this.deps.logger.addSecret(value);
+      this.env.hide(secrets);
+      this.env.seal();
+    }
     this.checkCancelled(); // ended while the start-up was given up on: launch nothing
     let session: BrowserSession;
     try {
       // `${NAME}` placeholders (a proxy password) are filled in for the driver only; the stored flow keeps them.
       session = await driver.open(substitute(flow.browser.using, this.env.valuesNow()), {
-        flowId: flow.id, videoPath, actionTimeoutMs: s.actionTimeoutMs, navigationTimeoutMs: s.navigationTimeoutMs, downloads,
+        flowId: flow.id, videoPath, actionTimeoutMs: s.actionTimeoutMs, navigationTimeoutMs: s.navigationTimeoutMs, downloads, ...(storageState ? { storageState } : {}),
         ...(this.secrets.size ? { secrets: this.secrets } : {}),
         navigationPolicy: flow.allowedOrigins?.length ? new OriginPolicy(flow.allowedOrigins) : null,
         acquire: { timeoutMs: s.browserAcquireTimeoutMs, maxConcurrentPerEndpoint: s.maxConcurrentPerEndpoint, signal: this.abort.signal,

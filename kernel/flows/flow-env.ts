@@ -15,6 +15,8 @@ export class FlowEnv {
   /** Codes substituted so far, with their variable: redacted like values. */
   private readonly codes = new Map<string, string>();
   private compiled: Redactor = createRedactor([]);
+  /** Other secrets of the flow (a browser profile's cookie and storage values), redacted as `****`. */
+  private readonly hidden = new Set<string>();
 
   /** `onCode` hears each new code a TOTP variable gives (the flow's origin checks and picture masking take it as a value of that variable). */
   constructor(private readonly onCode?: (name: string, code: string) => void) {}
@@ -23,6 +25,11 @@ export class FlowEnv {
   set(name: string, value: string, kind: 'plain' | 'totp'): void {
     this.stored.set(name, value);
     if (kind === 'totp') this.totp.add(name);
+  }
+
+  /** Values redacted as `****` (not placeholders: nothing substitutes them). Call `seal()` after. */
+  hide(values: Iterable<string>): void {
+    for (const v of values) this.hidden.add(v);
   }
 
   /** Builds the redactor of the values loaded (compiling it is the costly part, so it is done once, and again only for a new code). */
@@ -72,6 +79,7 @@ export class FlowEnv {
       }
     }
     for (const [code, name] of this.codes) pairs.push([code, '${' + name + '}']);
+    for (const value of this.hidden) pairs.push([value, '****']);
     return pairs;
   }
 }

@@ -86,6 +86,12 @@ export interface FlowMetadata {
   totpEnvVars?: string[];
   customTools: CustomTool[];
   toolCallsOnStart: ToolCallInput[];
+  /** The browser profile the flow started from (its cookies and local storage); absent or null: none. */
+  profile?: string | null;
+  /** The flow that saved `profile` when this flow was created (null: imported), so a generated project can run it as a setup. */
+  profileFromFlowId?: string | null;
+  /** Saved as this profile when the flow ends SUCCESS; absent or null: not saved. */
+  saveProfileAs?: string | null;
   /** JSON Schema the flow's structured result (`result.data`) must match: markObjectiveComplete's `result`, and an `extract` without its own `schema`. Absent or null: none. */
   resultSchema?: Record<string, unknown> | null;
   maxToolCalls: number;

@@ -152,6 +152,9 @@ export function buildRerun(
   if (flow.overallObjective) body.overallObjective = flow.overallObjective;
   // Where the browser may go is part of what the flow is: the rerun is held to it too.
   if (flow.allowedOrigins?.length) body.allowedOrigins = [...flow.allowedOrigins];
+  // It starts signed in as it did, and saves its profile again.
+  if (flow.profile) body.profile = flow.profile;
+  if (flow.saveProfileAs) body.saveProfileAs = flow.saveProfileAs;
   // Its extracts read into it when they name no schema of their own, and its result is held to it.
   if (flow.resultSchema) body.resultSchema = structuredClone(flow.resultSchema);
   return body;

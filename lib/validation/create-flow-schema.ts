@@ -13,6 +13,14 @@ import { OriginPatternsSchema } from '../origins/origin-patterns';
 export const ENV_KEY_RE = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const TOOL_NAME_RE = /^[a-zA-Z][a-zA-Z0-9_]{0,63}$/;
 
+/** Browser profile names (`profile`, `saveProfileAs`, /api/profiles/{name}): they also name a file of generated projects. */
+export const PROFILE_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+export const ProfileNameSchema = v.pipe(
+  v.string('expected a profile name'),
+  v.regex(PROFILE_NAME_RE, 'must be 1..100 characters of A-Z a-z 0-9 . _ -, starting with a letter or digit'),
+  v.description('Browser profile name: 1..100 characters of A-Z a-z 0-9 . _ -, starting with a letter or digit'),
+);
+
 /** The CreateFlow request body schema for the given drivers. */
 export function createFlowSchema(drivers: BrowserDriver[]) {
   const usingSchema = drivers.length
@@ -40,6 +48,10 @@ export function createFlowSchema(drivers: BrowserDriver[]) {
     tags: v.optional(TagsSchema),
     // Where the flow's browser may go: top-level and frame navigations elsewhere are blocked (docs/security.md).
     allowedOrigins: v.optional(v.nullable(OriginPatternsSchema)),
+    /** Start with this browser profile's cookies and local storage (GET /api/profiles). */
+    profile: v.optional(v.nullable(ProfileNameSchema)),
+    /** When the flow ends SUCCESS, save its cookies and local storage as this profile (replacing one of that name). */
+    saveProfileAs: v.optional(v.nullable(ProfileNameSchema)),
     /** JSON Schema of the flow's structured result (`result.data`); checked for form by create-flow.ts. */
     resultSchema: v.optional(v.nullable(v.record(v.string(), v.unknown(), 'expected a JSON Schema object'))),
   });

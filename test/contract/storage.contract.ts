@@ -292,12 +292,13 @@ export function runStorageContract(name: string, makeStorage: StorageFactory): v
     });
 
     describe('key-value stores', () => {
-      it('gptConfigs, env, envOrigins, envKinds and agents: put, overwrite, sorted entries, delete', async (s) => {
+      it('gptConfigs, env, envOrigins, envKinds, agents and profiles: put, overwrite, sorted entries, delete', async (s) => {
         const cases: Array<[string, { put(k: string, v: any): Promise<void>; get(k: string): Promise<unknown>; delete(k: string): Promise<boolean>; entries(): Promise<Array<[string, unknown]>> }, (n: number) => unknown]> = [
           ['gptConfigs', s.gptConfigs, (n) => ({ type: 'openai', modelName: `m${n}`, apiKey: `sk-${n}` })],
           ['env', s.env, (n) => `value ${n}`],
           ['envOrigins', s.envOrigins, (n) => [`https://site${n}.example`, 'https://*.acme.com']],
           ['envKinds', s.envKinds, () => 'totp'],
+          ['profiles', s.profiles, (n) => ({ storageState: { cookies: [], origins: [{ origin: `http://h${n}`, localStorage: [] }] }, flowId: null, createdAt: n })],
           ['agents', s.agents, (n) => `config-${n}`],
         ];
         for (const [label, store, value] of cases) {

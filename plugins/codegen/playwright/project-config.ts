@@ -68,7 +68,7 @@ export function tsconfigJson(): string {
 }
 
 /** playwright.config.js|ts: the options as config, baseURL from BASE_URL, .env loaded. */
-export function playwrightConfig(options: CodegenOptions, origin: string | null, testIdAttribute: string): string {
+export function playwrightConfig(options: CodegenOptions, origin: string | null, testIdAttribute: string, projects: string[] = []): string {
   const slowMo = Math.max(0, Math.floor(options.slowMotionDelay || 0));
   const use = [
     ...(origin ? [
@@ -98,6 +98,6 @@ export default defineConfig({
   use: {
 ${use.map((l) => `    ${l}`).join('\n')}
   },
-});
+${projects.map((l) => `  ${l}`).join('\n')}${projects.length ? '\n' : ''}});
 `;
 }

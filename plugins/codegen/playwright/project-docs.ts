@@ -18,6 +18,8 @@ export interface ProjectUse {
   /** The recorded origin, the default of BASE_URL (null: the flows' sites have no http origin). */
   origin: string | null;
   testIdAttribute: string;
+  /** Browser profiles: saved by a setup of this project, or used with no setup here (their file must be supplied). */
+  profiles?: { saved: string[]; missing: string[] };
 }
 
 export function envExample(use: ProjectUse): string {
@@ -84,6 +86,29 @@ export function readme(specs: { path: string; name: string }[], use: ProjectUse,
       '',
       ...use.envVars.map((n) => `- \`${n}\`${use.totpVars?.includes(n) ? ': a TOTP secret (base32, or an `otpauth://totp/` URI); the tests type its current code, computed with the `otpauth` package' : ''}`),
     );
+  }
+  if (use.profiles && (use.profiles.saved.length || use.profiles.missing.length)) {
+    out.push('', '## Browser profiles', '');
+    if (use.profiles.saved.length) {
+      out.push(
+        'The flows that saved a browser profile are setup projects (`tests/*.setup.*`): they run',
+        'first and write the profile\'s cookies and local storage to `.auth/<profile>.json`; the tests',
+        'of the flows that started from it depend on them and start from that file. A clean checkout',
+        'runs as is.',
+        '',
+        ...use.profiles.saved.map((p) => `- \`${p}\`: \`.auth/${p}.json\``),
+      );
+    }
+    if (use.profiles.missing.length) {
+      out.push(
+        '',
+        'These profiles are not saved by any test here (imported into browserflow, or saved by a flow',
+        'not exported): put a Playwright storageState JSON at the path before running:',
+        '',
+        ...use.profiles.missing.map((p) => `- \`${p}\`: \`.auth/${p}.json\``),
+      );
+    }
+    out.push('', 'The files hold session cookies: `.auth/` is git-ignored; never commit it.');
   }
   out.push(
     '',

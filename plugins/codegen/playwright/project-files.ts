@@ -9,6 +9,7 @@ import { otpauthVersion, packageJson, playwrightConfig, playwrightVersion, tscon
 import { envExample, readme, type ProjectUse } from './project-docs';
 import { uniqueSlug } from './slug';
 import { buildTestFile, testIdAttributeFor } from './test-file';
+import { emptyLayout, missingSetups, placeSpec, profileProjects } from './project-profiles';
 
 export { playwrightVersion } from './project-config';
 export { uniqueSlug } from './slug';
@@ -26,9 +27,12 @@ export function projectFiles(flows: CodegenFlow[], options: CodegenOptions): Map
   let uploads = false;
   const totpVars = new Set<string>();
   const specs: { path: string; name: string }[] = [];
+  const profiles = emptyLayout();
   for (const cf of flows) {
     const test = buildTestFile(cf, options, { layout: 'project', language, origin, testIdAttribute });
-    const path = `tests/${uniqueSlug(cf.flow.name, slugs)}.spec.${ext}`;
+    // A flow that saved a browser profile is a setup of the tests that start from it.
+    const path = `tests/${uniqueSlug(cf.flow.name, slugs)}.${cf.flow.saveProfileAs ? 'setup' : 'spec'}.${ext}`;
+    placeSpec(profiles, path, cf.flow);
     test.envVars.forEach((n) => envVars.add(n));
     used.env ||= test.helper.env;
     used.locate ||= test.helper.locate;
@@ -39,13 +43,14 @@ export function projectFiles(flows: CodegenFlow[], options: CodegenOptions): Map
   }
   const version = playwrightVersion();
   const features = helperFeatures(used, options);
-  const use: ProjectUse = { envVars: [...envVars].sort(), totpVars: [...totpVars].sort(), ...features, uploads, origin, testIdAttribute };
+  const use: ProjectUse = { envVars: [...envVars].sort(), totpVars: [...totpVars].sort(), ...features, uploads, origin, testIdAttribute,
+    profiles: { saved: [...profiles.setups.keys()].sort(), missing: missingSetups(profiles) } };
   files.set('package.json', packageJson(language, version, totpVars.size ? { otpauth: otpauthVersion() } : {}));
-  files.set(`playwright.config.${ext}`, playwrightConfig(options, origin, testIdAttribute));
+  files.set(`playwright.config.${ext}`, playwrightConfig(options, origin, testIdAttribute, profileProjects(profiles)));
   if (language === 'typescript') files.set('tsconfig.json', tsconfigJson());
   if (used.env || used.locate) files.set(`helpers/locate.${ext}`, helperModule(features, language));
   files.set('README.md', readme(specs, use, options, language, version));
   files.set('.env.example', envExample(use));
-  files.set('.gitignore', 'node_modules/\ntest-results/\nplaywright-report/\nblob-report/\n.env\n');
+  files.set('.gitignore', `node_modules/\ntest-results/\nplaywright-report/\nblob-report/\n.env\n${profiles.setups.size || profiles.users.size ? '.auth/\n' : ''}`);
   return files;
 }

@@ -93,6 +93,11 @@ export function buildTestFile(cf: CodegenFlow, options: CodegenOptions, settings
   body.push(...allowedOriginsCode(flow.allowedOrigins, ctx.features.baseURL && Boolean(settings.origin), typescript));
   const start = pathOnOrigin(flow.targetWebsite, settings.origin);
   body.push(`await page.goto(${str(start ?? flow.targetWebsite)});`, ...steps);
+  if (flow.saveProfileAs) {
+    // The flow saved its browser as a profile: the test saves the same state for the tests that start from it.
+    body.push(`// Saved as the browser profile ${str(flow.saveProfileAs)}: the tests that start from it read this file.`,
+      `await page.context().storageState({ path: ${str(profileFile(flow.saveProfileAs))} });`);
+  }
 
   const fixtures = [
     ctx.features.tabs ? 'page: firstPage' : 'page',
@@ -123,6 +128,10 @@ export function buildTestFile(cf: CodegenFlow, options: CodegenOptions, settings
   // What extract steps and TOTP variables need, defined once per file.
   if (ctx.features.extract) out.push(textToValueFunction(settings.language), '');
   if (totp) out.push(totpFunction(settings.language), '');
+  if (standalone && flow.profile) {
+    out.push(`// The flow started signed in, from the browser profile ${str(flow.profile)}: the test saving it writes this file first.`,
+      `test.use({ storageState: ${str(profileFile(flow.profile))} });`, '');
+  }
   const device = deviceUse(flow.browser.using);
   if (device.length) out.push(...device, '');
   out.push(`test(${str(flow.name)}, async ({ ${fixtures.join(', ')} }) => {`, ...indent(body), '});', '');
@@ -203,6 +212,11 @@ function deviceUse(using: { type: string; [k: string]: unknown }): string[] {
     ...indent(Object.entries(settings).map(([k, v]) => `${k}: ${jsValue(v)},`)),
     '});',
   ];
+}
+
+/** Where a profile's storageState is kept in generated tests (git-ignored in a project). */
+export function profileFile(name: string): string {
+  return `.auth/${name}.json`;
 }
 
 function indent(lines: string[]): string[] {

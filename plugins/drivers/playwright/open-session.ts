@@ -13,6 +13,7 @@ import { defaultUserAgent, markedUserAgent, ServiceGuard } from './service-guard
 import { PlaywrightSession } from './session';
 import { RequestGuard } from './request-guard';
 import { SecretMasking } from './secret-masking';
+import { applyStorageState } from './storage-state';
 
 /** What every session needs besides its context. */
 export interface SessionBasics {
@@ -50,6 +51,8 @@ export interface OpenOnContextArgs extends SessionBasics {
    * without it (one that came with the browser); null when its options carry it.
    */
   rewriteUserAgent?: string | null;
+  /** The context was created with `options.storageState` (else it is applied to it here). */
+  stateApplied?: boolean;
 }
 
 /**
@@ -60,8 +63,9 @@ export interface OpenOnContextArgs extends SessionBasics {
 export async function openSessionOnBrowser(args: OpenOnBrowserArgs): Promise<BrowserSession> {
   const { contextOptions, ...basics } = args;
   const userAgent = markedUserAgent(contextOptions.userAgent ?? (await defaultUserAgent(args.browser)));
-  const context = await args.browser.newContext({ ...contextOptions, userAgent });
-  return openSessionOnContext({ ...basics, context, viewport: contextOptions.viewport ?? { width: 1280, height: 720 } });
+  const storageState = args.options.storageState;
+  const context = await args.browser.newContext({ ...contextOptions, userAgent, ...(storageState ? { storageState } : {}) });
+  return openSessionOnContext({ ...basics, context, viewport: contextOptions.viewport ?? { width: 1280, height: 720 }, stateApplied: true });
 }
 
 /** A session on an existing context; `closeContext` runs if the first tab cannot open. */
@@ -108,6 +112,7 @@ export async function openSessionOnContext(args: OpenOnContextArgs): Promise<Bro
     // Before the first tab exists: nothing may load unguarded.
     await guard.install(context, args.rewriteUserAgent ?? null);
     await requests.install(context);
+    if (options.storageState && !args.stateApplied) await applyStorageState(context, options.storageState);
     await session.start();
   } catch (err) {
     await session.close().catch(() => undefined);

@@ -30,7 +30,8 @@ import type { SecretMasking } from './secret-masking';
 import { checkElement, checkFocused, handleOf } from './secret-checks';
 import { frameOrigin } from './frame-origin';
 import { isSecretNotAllowed } from '../../../lib/origins/secret-origins';
-import type { DownloadedFile, DownloadOptions } from '../../../kernel/contracts/browser-driver';
+import type { DownloadedFile, DownloadOptions, StorageState } from '../../../kernel/contracts/browser-driver';
+import { readStorageState } from './storage-state';
 import { PageDownloads } from './downloads';
 
 /** Live frames go out at most twice a second (each is a picture of the viewport on the event stream). */
@@ -323,6 +324,10 @@ export class PlaywrightSession implements BrowserSession {
 
   takeDialogs(): DialogInfo[] {
     return this.dialogs.take();
+  }
+
+  storageState(): Promise<StorageState> {
+    return readStorageState(this.context);
   }
 
   async takeDownloads(waitMs: number): Promise<DownloadedFile[]> {

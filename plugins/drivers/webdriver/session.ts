@@ -34,7 +34,8 @@ import { SecretNotAllowedError } from '../../../lib/origins/secret-origins';
 import type { CdpRequestGuard } from './cdp-request-guard';
 import type { WebdriverSecretMasking } from './secret-masking';
 import { ELEMENT_KEY, type ElementRef } from './element-finder';
-import type { DownloadedFile, DownloadOptions } from '../../../kernel/contracts/browser-driver';
+import type { DownloadedFile, DownloadOptions, StorageState } from '../../../kernel/contracts/browser-driver';
+import { applyStorageState, readStorageState } from './storage-state';
 import { WebdriverDownloads, type DownloadSource } from './downloads';
 
 /** Live frames go out at most twice a second. */
@@ -72,6 +73,8 @@ export interface WebdriverSessionParts {
   onClosed(): void;
   /** Keep what the pages download, from where the browser saves it (absent: not kept). */
   downloads?: { options: DownloadOptions; source: DownloadSource };
+  /** Start with these cookies and this local storage (a browser profile). */
+  storageState?: StorageState;
 }
 
 /** How long deleting the WebDriver session may take at close. */
@@ -94,6 +97,7 @@ export class WebdriverSession implements BrowserSession {
   /** The env values of the running tool call (kernel: carrySecrets). */
   private carried: CarriedSecrets | null = null;
   private readonly downloads: WebdriverDownloads | null;
+  private readonly chromium: boolean;
 
   constructor(private readonly parts: WebdriverSessionParts) {
     this.dialogs = new DialogAnswerer(parts.logger);
@@ -108,6 +112,7 @@ export class WebdriverSession implements BrowserSession {
     this.disconnected = this.liveness.disconnected;
     // Chromium endpoints take DevTools commands (chromedriver's goog/cdp), used where classic WebDriver has no way.
     const chromium = Boolean((parts.browser as { isChromium?: boolean }).isChromium);
+    this.chromium = chromium;
     this.serviceGuard = new WebdriverServiceGuard(this.wire, parts.serviceOrigins, chromium, parts.logger);
     this.tabList = new Tabs(this.wire, (handle) => this.serviceGuard.guardTab(handle));
     const finder = new ElementFinder(this.wire, parts.logger);
@@ -148,6 +153,8 @@ export class WebdriverSession implements BrowserSession {
     await this.wire.run((b) => b.setTimeouts(0, navigationTimeoutMs, navigationTimeoutMs));
     await this.fitViewport();
     await this.tabList.start();
+    // The profile's origins are visited before the flow's target: cookies can only be set on their site.
+    if (this.parts.storageState) await applyStorageState((command) => this.wire.run(command), this.parts.storageState, (url) => this.serviceGuard.matches(url));
     this.lastUrl = await this.readUrl();
     this.liveness.start();
     this.startVideo();
@@ -375,6 +382,10 @@ export class WebdriverSession implements BrowserSession {
 
   setDialogPolicy(policy: { accept: boolean; promptText?: string }): void {
     this.dialogs.setPolicy(policy);
+  }
+
+  storageState(): Promise<StorageState> {
+    return readStorageState((command) => this.wire.run(command), this.chromium);
   }
 
   async takeDownloads(waitMs: number): Promise<DownloadedFile[]> {

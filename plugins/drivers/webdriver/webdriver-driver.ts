@@ -176,6 +176,7 @@ export class WebdriverDriver implements BrowserDriver {
       requestGuard,
       masking: options.secrets ? new WebdriverSecretMasking(options.secrets, this.deps.logger) : null,
       ...(options.downloads ? { downloads: downloadsOf(options.downloads, incomingDir, browser.capabilities as Record<string, unknown>) } : {}),
+      ...(options.storageState ? { storageState: options.storageState } : {}),
       onClosed: () => {
         unsubscribe();
         this.sessions.delete(session);

@@ -16,6 +16,6 @@ export function configRoutes(store: ConfigStore): RouteDefinition[] {
  * (order 60: after storage, before the HTTP server at 100), so nothing
  * logged afterwards can print one.
  */
-export function secretsLifecycle(store: ConfigStore): Lifecycle {
-  return { name: 'config-secrets', order: 60, start: () => store.registerStoredSecrets() };
+export function secretsLifecycle(store: ConfigStore, profiles?: () => { registerStoredSecrets(): Promise<void> }): Lifecycle {
+  return { name: 'config-secrets', order: 60, start: async () => { await store.registerStoredSecrets(); await profiles?.().registerStoredSecrets(); } };
 }

@@ -37,7 +37,18 @@ export class FlowExports {
   /** A zipped test project of several finished flows. */
   async project(ids: string[], options: CodegenOptions): Promise<Buffer> {
     const flows: CodegenFlow[] = [];
-    for (const id of ids) flows.push(await this.codegenFlow(await this.flows.getFinished(id, 'project export')));
+    const chosen: FlowMetadata[] = [];
+    for (const id of ids) chosen.push(await this.flows.getFinished(id, 'project export'));
+    // A flow that started from a browser profile needs the flow that saved it, as a setup: added when it still exists.
+    const have = new Set(ids);
+    for (const flow of [...chosen]) {
+      const source = flow.profile ? flow.profileFromFlowId : null;
+      if (!source || have.has(source)) continue;
+      have.add(source);
+      const saver = await this.flows.getFinished(source, 'project export').catch(() => null);
+      if (saver && saver.saveProfileAs === flow.profile && saver.state === 'SUCCESS') chosen.unshift(saver);
+    }
+    for (const flow of chosen) flows.push(await this.codegenFlow(flow));
     const emitter = this.emitters.find((e) => e.kind === 'project' && e.emitProject);
     if (!emitter?.emitProject) throw new ApiError('NOT_FOUND', 'No project generator plugin is loaded');
     return emitter.emitProject(flows, options);

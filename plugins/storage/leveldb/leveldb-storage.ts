@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { Level } from 'level';
-import type { Storage, FlowStore, ToolCallStore, KeyValueStore, GptConfigRecord, ArtifactStore, EnvKind } from '../../../kernel/contracts/storage';
+import type { Storage, FlowStore, ToolCallStore, KeyValueStore, GptConfigRecord, ArtifactStore, EnvKind, StoredProfile } from '../../../kernel/contracts/storage';
 import type { Logger } from '../../../kernel/logger';
 import { StartupError } from '../../../kernel/errors';
 import { ensurePrivateDir, ensureSubdir } from './data-dir';
@@ -42,6 +42,7 @@ interface OpenStores {
   envOrigins: KeyValueStore<string[]>;
   envKinds: KeyValueStore<EnvKind>;
   agents: KeyValueStore<string>;
+  profiles: KeyValueStore<StoredProfile>;
   artifacts: ArtifactStore;
   mediaRetention: MediaRetention;
   qa: RunStore;
@@ -98,6 +99,7 @@ export class LevelStorage implements Storage {
       envOrigins: new LevelKeyValueStore(subs.envOrigins, locks, 'envOrigins'),
       envKinds: new LevelKeyValueStore(subs.envKinds, locks, 'envKinds'),
       agents: new LevelKeyValueStore(subs.agents, locks, 'agents'),
+      profiles: new LevelKeyValueStore(subs.profiles, locks, 'profiles'),
       artifacts,
       qa: openRunStore(db, subs, locks),
     };
@@ -120,6 +122,7 @@ export class LevelStorage implements Storage {
   get envOrigins(): KeyValueStore<string[]> { return this.open_().envOrigins; }
   get envKinds(): KeyValueStore<EnvKind> { return this.open_().envKinds; }
   get agents(): KeyValueStore<string> { return this.open_().agents; }
+  get profiles(): KeyValueStore<StoredProfile> { return this.open_().profiles; }
   get artifacts(): ArtifactStore { return this.open_().artifacts; }
   /** The QA loop's records (RUN_STORE): suites, runs, heal proposals, webhooks, deliveries. */
   get qa(): RunStore { return this.open_().qa; }

@@ -5,7 +5,7 @@
 import type { Level } from 'level';
 import type { AbstractBatchOperation, AbstractSublevel } from 'abstract-level';
 import type { FlowMetadata, ToolCallRecord } from '../../../kernel/flows/flow-types';
-import type { EnvKind, GptConfigRecord } from '../../../kernel/contracts/storage';
+import type { EnvKind, GptConfigRecord, StoredProfile } from '../../../kernel/contracts/storage';
 import type { DeliveryRecord, HealRecord, RunRecord, SuiteRecord, WebhookRecord } from '../../../lib/qa/run-types';
 
 /** The root database: string keys, JSON values. */
@@ -30,6 +30,8 @@ export interface Sublevels {
   /** env var name -> kind (`totp`), only for variables that have one. */
   envKinds: Sub<EnvKind>;
   agents: Sub<string>;
+  /** Browser profiles by name. */
+  profiles: Sub<StoredProfile>;
   /** Finished flows with media, oldest completion first (media-retention.ts). */
   mediaIdx: Sub<{ id: string; bytes: number }>;
   /** Storage bookkeeping (which indexes are built). */
@@ -58,6 +60,7 @@ export function openSublevels(db: RootDb): Sublevels {
     envOrigins: db.sublevel<string, string[]>('envOrigins', json),
     envKinds: db.sublevel<string, EnvKind>('envKinds', json),
     agents: db.sublevel<string, string>('agents', json),
+    profiles: db.sublevel<string, StoredProfile>('profiles', json),
     mediaIdx: db.sublevel<string, { id: string; bytes: number }>('mediaIdx', json),
     meta: db.sublevel<string, unknown>('meta', json),
     suites: db.sublevel<string, SuiteRecord>('suites', json),

@@ -38,3 +38,36 @@ export async function runGeneratedSpec(spec: string, env: Record<string, string>
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Unzips a generated project into a fresh folder inside the repository and
+ * runs `playwright test` there as its README says (its own config, the
+ * machine's Chromium through BROWSERFLOW_CHROMIUM_PATH); answers the exit
+ * code, the output and the files the run left (e.g. `.auth/*.json`).
+ */
+export async function runGeneratedProject(files: Map<string, Buffer>, env: Record<string, string>): Promise<{ code: number | null; output: string; left: string[] }> {
+  const { dirname } = await import('node:path');
+  const { readdir } = await import('node:fs/promises');
+  const dir = join(ROOT, 'test', `.tmp-project-${randomBytes(6).toString('hex')}`);
+  try {
+    for (const [name, data] of files) {
+      await mkdir(dirname(join(dir, name)), { recursive: true });
+      await writeFile(join(dir, name), data);
+    }
+    const cli = join(ROOT, 'node_modules/@playwright/test/cli.js');
+    const result = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, [cli, 'test', '--reporter=line', '--workers=1'], {
+        cwd: dir, env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: '1', BROWSERFLOW_CHROMIUM_PATH: '/usr/bin/chromium', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (c) => (output += c));
+      child.stderr.on('data', (c) => (output += c));
+      const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`playwright test took over ${RUN_TIMEOUT_MS} ms\n${output}`)); }, RUN_TIMEOUT_MS);
+      child.on('close', (code) => { clearTimeout(timer); resolve({ code, output }); });
+    });
+    const left = await readdir(join(dir, '.auth')).catch(() => [] as string[]);
+    return { ...result, left };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
