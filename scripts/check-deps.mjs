@@ -43,6 +43,8 @@ export const DEPS = [
   { folder: 'lib/validation/', rule: LIB_RULE,
     allow: ['lib/validation/', 'lib/origins/', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'kernel/contracts/browser-driver.ts', 'valibot'] },
   { folder: 'lib/async/', rule: LIB_RULE, allow: ['lib/async/'] },
+  // HAR and trace redaction (drivers, when a session closes) and trace zips (playwright-core's own zip libraries).
+  { folder: 'lib/recordings/', rule: LIB_RULE, allow: ['lib/recordings/', 'node:*', 'playwright-core'] },
   // 2FA codes of `kind: "totp"` env vars, computed by a maintained library.
   { folder: 'lib/totp/', rule: LIB_RULE, allow: ['lib/totp/', 'otpauth'] },
   { folder: 'lib/logging/', rule: LIB_RULE, allow: ['lib/logging/', 'lib/redaction/', 'kernel/logger.ts'] },

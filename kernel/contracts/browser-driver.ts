@@ -4,7 +4,9 @@
  * BrowserSession; tools talk only to BrowserSession, so they run on any driver.
  */
 import type * as v from 'valibot';
-import type { BrowserConfig } from '../flows/flow-types';
+import type { BrowserConfig, NetworkRule } from '../flows/flow-types';
+
+export type { NetworkRule } from '../flows/flow-types';
 import type { SelectorTrials } from '../../lib/selector-trials/selector-trials';
 
 /**
@@ -261,6 +263,14 @@ export interface BrowserSession {
    */
   storageState?(): Promise<StorageState>;
 
+  /**
+   * A tool call begins / ends (drivers that record a trace group its
+   * actions under `title`; `stepId` is the tool call's id, so the group can
+   * be named again later). Optional; never fails the call.
+   */
+  beginStep?(title: string, stepId: string): Promise<void>;
+  endStep?(): Promise<void>;
+
   /** Closes the context and finalises the video. Idempotent. */
   close(): Promise<void>;
 }
@@ -279,6 +289,9 @@ export interface StorageState {
   }>;
   origins: Array<{ origin: string; localStorage: Array<{ name: string; value: string }> }>;
 }
+
+/** Optional things a driver can do for a flow; CreateFlow asking for one its driver lacks answers 400 naming the field. */
+export type DriverFeature = 'network.rules' | 'network.har' | 'trace';
 
 /** Where and how much a session keeps of what its pages download (settings.flows.downloads). */
 export interface DownloadOptions {
@@ -332,6 +345,16 @@ export interface OpenSessionOptions {
   downloads?: DownloadOptions;
   /** Start with these cookies and this local storage (a browser profile); absent: an empty browser. */
   storageState?: StorageState;
+  /** Apply these rules to every request of every page and frame (`network.rules`). */
+  networkRules?: NetworkRule[];
+  /** Record a HAR 1.2 of every request here (written when the session closes, through `redact`). */
+  harPath?: string;
+  /** Record a Playwright trace here (written when the session closes, through `redact`). */
+  tracePath?: string;
+  /** The flow's redaction (env values back to `${NAME}`, its other secrets masked), for what the session writes to be handed out (HAR, trace). */
+  redact?: (text: string) => string;
+  /** The flow types secrets (env values, TOTP codes): recordings keep no pictures of the page, which redaction cannot reach. */
+  hasSecrets?: boolean;
 }
 
 export interface BrowserDriver {
@@ -352,4 +375,6 @@ export interface BrowserDriver {
   open(using: BrowserConfig, options: OpenSessionOptions): Promise<BrowserSession>;
   /** Closes shared browser processes (service shutdown). */
   close(): Promise<void>;
+  /** What it can do beyond the BrowserSession contract; absent: none of them. */
+  readonly supports?: readonly DriverFeature[];
 }

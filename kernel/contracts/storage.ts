@@ -71,6 +71,9 @@ export interface KeyValueStore<T> {
   entries(): Promise<Array<[string, T]>>;
 }
 
+/** The recordings a flow may ask for: its HAR, its Playwright trace. */
+export type RecordingKind = 'har' | 'trace';
+
 /** Screenshots and videos: files under the data dir, never in the database. */
 export interface ArtifactStore {
   putImage(flowId: string, imageId: string, png: Buffer): Promise<void>;
@@ -82,6 +85,10 @@ export interface ArtifactStore {
   downloadsDir(flowId: string): Promise<string>;
   /** Absolute path of an existing download, or undefined. */
   downloadPath(flowId: string, downloadId: string): Promise<string | undefined>;
+  /** Where the flow's HAR (`har`: network.har) or trace (`trace`: trace.zip) is written; the folder exists. */
+  recordingPath(flowId: string, kind: RecordingKind): Promise<string>;
+  /** Absolute path of the flow's written HAR or trace, or undefined. */
+  findRecording(flowId: string, kind: RecordingKind): Promise<string | undefined>;
   /** Removes every file of the flow. */
   deleteFlow(flowId: string): Promise<void>;
 }

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, invalidRequest } from '../errors';
 import type { CreateFlow } from '../../lib/validation/create-flow-schema';
-import type { BrowserDriver } from '../contracts/browser-driver';
+import type { BrowserDriver, DriverFeature, NetworkRule } from '../contracts/browser-driver';
 import type { Storage } from '../contracts/storage';
 import type { KernelSettings } from '../config';
 import type { FlowMetadata } from './flow-types';
@@ -16,6 +16,12 @@ import { OriginPolicy } from '../../lib/origins/origin-patterns';
 import type { ToolRegistry } from './tool-registry';
 import { checkToolCall } from './tool-call-check';
 import { checkJsonSchema } from '../../lib/json-schema/schema-check';
+
+const FEATURE_WORDS: Record<DriverFeature, string> = {
+  'network.rules': 'apply network rules (it has no request interception: classic WebDriver, without BiDi or DevTools events)',
+  'network.har': 'record a HAR',
+  trace: 'record a Playwright trace',
+};
 
 export interface CreateFlowDeps {
   storage: Storage;
@@ -53,6 +59,13 @@ export async function buildFlow(input: CreateFlow, deps: CreateFlowDeps): Promis
     if (target.protocol !== 'file:' && !new OriginPolicy(input.allowedOrigins).allows(target.origin)) {
       throw invalidRequest(`allowedOrigins: ${input.allowedOrigins.join(', ')} do not include the targetWebsite's origin ${target.origin}`);
     }
+  }
+  // What the flow asks beyond the contract, the driver must do (else 400 naming the field, and which drivers can).
+  const asked: Array<[DriverFeature, boolean]> = [['network.rules', (input.network?.rules.length ?? 0) > 0], ['network.har', input.network?.har === true], ['trace', input.trace === true]];
+  for (const [feature, wanted] of asked) {
+    if (!wanted || driver.supports?.includes(feature)) continue;
+    const able = deps.drivers.filter((d) => d.supports?.includes(feature)).map((d) => d.type);
+    throw invalidRequest(`${feature}: the ${using.type} driver cannot ${FEATURE_WORDS[feature]}${able.length ? `; use ${able.join(', ')}` : ''}`);
   }
 
   let profileFromFlowId: string | null = null;
@@ -97,6 +110,8 @@ export async function buildFlow(input: CreateFlow, deps: CreateFlowDeps): Promis
     id: randomUUID(), name, targetWebsite, overallObjective: input.overallObjective ?? null, initialRunMode, runMode: initialRunMode,
     state: 'UNSTARTED', nextState: null, waitingFor: null, browser: { using }, allowedOrigins: input.allowedOrigins ?? null, envVars, ...(totpEnvVars.length ? { totpEnvVars } : {}), customTools, toolCallsOnStart,
     ...(input.profile ? { profile: input.profile, profileFromFlowId } : {}), ...(input.saveProfileAs ? { saveProfileAs: input.saveProfileAs } : {}),
+    ...(input.network && (input.network.rules.length || input.network.har) ? { network: { rules: input.network.rules as NetworkRule[], har: input.network.har } } : {}),
+    ...(input.trace ? { trace: true } : {}),
     ...(input.resultSchema ? { resultSchema: input.resultSchema } : {}), maxToolCalls, gptConfigName, hasGptConfigNameOverride: Boolean(input.gptConfigNameOverride),
     progress: { toolCallsCompleted: 0, toolCallsFailed: 0, maxToolCalls },
     tokenUsage: { inputTokens: 0, outputTokens: 0, totalTokens: 0 },

@@ -8,7 +8,7 @@
  * from the actor's memory: nothing polls storage.
  */
 import { randomUUID } from 'node:crypto';
-import type { BrowserDriver, BrowserSession } from '../contracts/browser-driver';
+import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../contracts/browser-driver';
 import type { FlowObservation, QueuedToolCall } from '../contracts/flows';
 import type { Storage } from '../contracts/storage';
 import type { ToolDefinition } from '../contracts/tool';
@@ -225,7 +225,8 @@ export class FlowActor {
     this.released = closed;
     // A flow cancelled or stopped ends at once; its browser may take seconds to let go (a navigation in flight), its video with it.
     if (!this.ending) await closed;
-    await this.serial(() => this.end(result, { hasVideo }));
+    const recorded = this.ending ? {} : await this.recordedFiles();
+    await this.serial(() => this.end(result, { hasVideo, ...recorded }));
   }
 
   /**
@@ -246,6 +247,16 @@ export class FlowActor {
       }, 'finished');
     }
     await this.serial(() => this.end(failed('INTERRUPTED', `The service stopped while the flow was ${flow.state}${step ? ` (${step})` : ''}`)));
+  }
+
+  /** Which recordings the closed session wrote (`hasHar`, `hasTrace`). */
+  private async recordedFiles(): Promise<Partial<FlowMetadata>> {
+    const flow = await this.rec.get();
+    const { artifacts } = this.deps.storage;
+    return {
+      ...(flow.network?.har ? { hasHar: (await artifacts.findRecording(flow.id, 'har')) !== undefined } : {}),
+      ...(flow.trace ? { hasTrace: (await artifacts.findRecording(flow.id, 'trace')) !== undefined } : {}),
+    };
   }
 
   /** `saveProfileAs`: the browser's state saved before it closes; a failure is told in the summary (the objective was still met). */
@@ -373,6 +384,7 @@ export class FlowActor {
         flowId: flow.id, videoPath, actionTimeoutMs: s.actionTimeoutMs, navigationTimeoutMs: s.navigationTimeoutMs, downloads, ...(storageState ? { storageState } : {}),
         ...(this.secrets.size ? { secrets: this.secrets } : {}),
         navigationPolicy: flow.allowedOrigins?.length ? new OriginPolicy(flow.allowedOrigins) : null,
+        ...(await this.recordingOptions(flow)),
         acquire: { timeoutMs: s.browserAcquireTimeoutMs, maxConcurrentPerEndpoint: s.maxConcurrentPerEndpoint, signal: this.abort.signal,
           onWaiting: (waitingFor) => void this.serial(async () => { if (this.phase !== 'ended') await this.rec.change({ waitingFor }); }).catch(() => undefined) },
       });
@@ -389,6 +401,18 @@ export class FlowActor {
     void session.disconnected.then((err) => {
       if (!this.closing) this.stopWith(new FlowFailure('BROWSER_CRASHED', `The browser closed unexpectedly: ${err.message}`));
     });
+  }
+
+  /** The network rules, and where the HAR and trace go (written through the flow's redaction when the session closes). */
+  private async recordingOptions(flow: FlowMetadata): Promise<Partial<OpenSessionOptions>> {
+    const { artifacts } = this.deps.storage;
+    return {
+      ...(flow.network?.rules.length ? { networkRules: flow.network.rules } : {}),
+      ...(flow.network?.har ? { harPath: await artifacts.recordingPath(flow.id, 'har') } : {}),
+      ...(flow.trace ? { tracePath: await artifacts.recordingPath(flow.id, 'trace') } : {}),
+      redact: (t: string) => this.redact(t),
+      hasSecrets: flow.envVars.length > 0 || Boolean(flow.profile),
+    };
   }
 
   private async loadTarget(flow: FlowMetadata): Promise<void> {

@@ -16,6 +16,16 @@ export type FlowState = (typeof FLOW_STATES)[number];
 /** Whether `s` is one of the two terminal states. */
 export const isTerminal = (s: FlowState): boolean => s === 'SUCCESS' || s === 'FAILED';
 
+/**
+ * A network rule of a flow (CreateFlow `network.rules`): requests whose URL
+ * matches the glob (Playwright's: `**` any characters, `*` any but `/`,
+ * `?` one character) are blocked, or answered with the given response
+ * without reaching the network. The first matching rule applies.
+ */
+export type NetworkRule =
+  | { url: string; action: 'block' }
+  | { url: string; action: 'fulfill'; status: number; contentType: string; body: string };
+
 /** `browser.using`: discriminated by `type`; each driver validates its own shape. */
 export interface BrowserConfig {
   type: string;
@@ -92,6 +102,13 @@ export interface FlowMetadata {
   profileFromFlowId?: string | null;
   /** Saved as this profile when the flow ends SUCCESS; absent or null: not saved. */
   saveProfileAs?: string | null;
+  /** Network rules applied to every request of the flow, and whether a HAR is recorded; absent or null: none. */
+  network?: { rules: NetworkRule[]; har: boolean } | null;
+  /** A Playwright trace is recorded (GET /api/flows/{id}/trace). */
+  trace?: boolean;
+  /** Set when the flow ended with its redacted HAR / trace written (a cancelled flow's are written just after it ends, without these). */
+  hasHar?: boolean;
+  hasTrace?: boolean;
   /** JSON Schema the flow's structured result (`result.data`) must match: markObjectiveComplete's `result`, and an `extract` without its own `schema`. Absent or null: none. */
   resultSchema?: Record<string, unknown> | null;
   maxToolCalls: number;

@@ -116,6 +116,8 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
   let endFlow: ToolResult['endFlow'] | null = null;
   let failover: ToolResult['failover'] = null;
   let structured = false;
+  // A trace groups the call's actions under a title (renamed as the generated test's step when served).
+  await run.session.beginStep?.(stepTitle(run.input), run.id)?.catch(() => undefined);
   try {
     const { tool, params, carried } = await prepare(run);
     let result: ToolResult;
@@ -149,6 +151,7 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
       outcome = run.redactDeep({ success: false, ...code, message: run.redact((err as Error)?.message ?? String(err)), data: null, selectors: null, ...selectorTrialsOf(err) });
     }
   }
+  await run.session.endStep?.()?.catch(() => undefined);
   const screenshotImageId = run.signal.aborted ? null : await run.screenshot();
   // After the screenshot: a download a click started has had that long to arrive; one in progress is waited for (bounded).
   const downloads = run.signal.aborted ? null : await takeCallDownloads(run.session, run.id, run.settings.flows.navigationTimeoutMs, run.redact);
@@ -156,6 +159,12 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
   const finished: ToolCallRecord = { ...record, outcome, screenshotImageId, pageUrl: redactUrl(run) ?? record.pageUrl, completedAt: Date.now() };
   await run.recorder.finishToolCall(finished, downloads?.kept ?? []);
   return { record: finished, endFlow: outcome.success ? endFlow : null, failover: outcome.success ? failover : null, structured: outcome.success && structured };
+}
+
+/** The provisional title of a call's trace group: the tool and its parameters as requested (placeholders, never values). */
+function stepTitle(input: ToolCallInput): string {
+  const params = JSON.stringify(input.parameters ?? {});
+  return cut(`${input.name} ${params === '{}' ? '' : params}`.trim(), 120);
 }
 
 function cut(text: string, max: number): string {

@@ -34,6 +34,8 @@ export interface CodegenEmitter {
   emitScript?(flow: CodegenFlow, options: CodegenOptions): Promise<string>;
   /** Project: a zip archive of several flows. */
   emitProject?(flows: CodegenFlow[], options: CodegenOptions): Promise<Buffer>;
+  /** Script: the title of each replayed call's step (tool call id -> title), for naming the flow's trace groups alike. */
+  stepTitles?(flow: CodegenFlow, options: CodegenOptions): Map<string, string>;
 }
 
 /**

@@ -152,6 +152,9 @@ export function buildRerun(
   if (flow.overallObjective) body.overallObjective = flow.overallObjective;
   // Where the browser may go is part of what the flow is: the rerun is held to it too.
   if (flow.allowedOrigins?.length) body.allowedOrigins = [...flow.allowedOrigins];
+  // The same network rules, HAR and trace.
+  if (flow.network) body.network = structuredClone(flow.network);
+  if (flow.trace) body.trace = true;
   // It starts signed in as it did, and saves its profile again.
   if (flow.profile) body.profile = flow.profile;
   if (flow.saveProfileAs) body.saveProfileAs = flow.saveProfileAs;

@@ -21,6 +21,22 @@ export const ProfileNameSchema = v.pipe(
   v.description('Browser profile name: 1..100 characters of A-Z a-z 0-9 . _ -, starting with a letter or digit'),
 );
 
+const Glob = v.pipe(v.string('expected a URL glob'), v.minLength(1, 'must not be empty'), v.maxLength(2048, 'must be at most 2048 characters'));
+
+/** CreateFlow `network`: rules applied to every request of the flow's pages and frames, and whether to record a HAR. */
+export const NetworkSchema = v.strictObject({
+  rules: v.optional(v.pipe(v.array(v.variant('action', [
+    v.strictObject({ url: Glob, action: v.literal('block') }),
+    v.strictObject({
+      url: Glob, action: v.literal('fulfill'),
+      status: v.optional(v.pipe(v.number('expected an HTTP status'), v.integer('expected an HTTP status'), v.minValue(100, 'must be from 100 to 599'), v.maxValue(599, 'must be from 100 to 599')), 200),
+      contentType: v.optional(v.pipe(v.string(), v.maxLength(200, 'must be at most 200 characters')), 'text/plain'),
+      body: v.optional(v.pipe(v.string(), v.maxBytes(256 * 1024, 'must be at most 262144 bytes')), ''),
+    }),
+  ], 'expected action "block" or "fulfill"')), v.maxLength(100, 'at most 100 rules')), []),
+  har: v.optional(v.boolean('expected true or false'), false),
+});
+
 /** The CreateFlow request body schema for the given drivers. */
 export function createFlowSchema(drivers: BrowserDriver[]) {
   const usingSchema = drivers.length
@@ -52,6 +68,10 @@ export function createFlowSchema(drivers: BrowserDriver[]) {
     profile: v.optional(v.nullable(ProfileNameSchema)),
     /** When the flow ends SUCCESS, save its cookies and local storage as this profile (replacing one of that name). */
     saveProfileAs: v.optional(v.nullable(ProfileNameSchema)),
+    /** Block or mock requests (`rules`) and record a HAR (`har`); the driver must support what is asked. */
+    network: v.optional(v.nullable(NetworkSchema)),
+    /** Record a Playwright trace (GET /api/flows/{id}/trace); Playwright drivers only. */
+    trace: v.optional(v.boolean('expected true or false')),
     /** JSON Schema of the flow's structured result (`result.data`); checked for form by create-flow.ts. */
     resultSchema: v.optional(v.nullable(v.record(v.string(), v.unknown(), 'expected a JSON Schema object'))),
   });

@@ -27,6 +27,9 @@ export function createScriptEmitter(logger: Logger): CodegenEmitter {
       logger.debug('codegen: script emitted', { flowId: flow.flow.id, bytes: file.source.length });
       return file.source;
     },
+    stepTitles(flow: CodegenFlow, options: CodegenOptions): Map<string, string> {
+      return buildTestFile(flow, options, { layout: 'standalone', language: 'javascript', origin: originOf(flow.flow.targetWebsite), testIdAttribute: testIdAttributeFor([flow]) }).titles;
+    },
   };
 }
 

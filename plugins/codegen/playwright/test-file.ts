@@ -45,6 +45,8 @@ export interface TestFile {
   helper: { env: boolean; locate: boolean };
   /** The test computes TOTP codes (the project depends on `otpauth`). */
   totp: boolean;
+  /** Tool call id -> the title of its step. */
+  titles: Map<string, string>;
 }
 
 /** Builds the test file of `cf`. Throws ApiError INVALID_REQUEST when a call cannot be replayed. */
@@ -66,11 +68,15 @@ export function buildTestFile(cf: CodegenFlow, options: CodegenOptions, settings
   };
   const calls = replayableCalls(cf.toolCalls, cf.tools);
   const steps: string[] = [];
+  const titles = new Map<string, string>();
   for (const call of calls) {
     const tool = cf.tools.get(call.name);
     const step = stepCode(call, tool?.kind, replayCandidates(call, tool), ctx);
     if ('comment' in step) steps.push(`// ${step.comment}`);
-    else steps.push(`await test.step(${str(step.title)}, async () => {`, ...indent(withDownload(step.lines, call)), '});');
+    else {
+      titles.set(call.id, step.title);
+      steps.push(`await test.step(${str(step.title)}, async () => {`, ...indent(withDownload(step.lines, call)), '});');
+    }
   }
 
   const body: string[] = [];
@@ -92,6 +98,7 @@ export function buildTestFile(cf: CodegenFlow, options: CodegenOptions, settings
   if (flow.allowedOrigins?.length && settings.origin) ctx.features.baseURL = true;
   body.push(...allowedOriginsCode(flow.allowedOrigins, ctx.features.baseURL && Boolean(settings.origin), typescript));
   const start = pathOnOrigin(flow.targetWebsite, settings.origin);
+  body.push(...networkRoutes(flow.network?.rules ?? []));
   body.push(`await page.goto(${str(start ?? flow.targetWebsite)});`, ...steps);
   if (flow.saveProfileAs) {
     // The flow saved its browser as a profile: the test saves the same state for the tests that start from it.
@@ -135,7 +142,7 @@ export function buildTestFile(cf: CodegenFlow, options: CodegenOptions, settings
   const device = deviceUse(flow.browser.using);
   if (device.length) out.push(...device, '');
   out.push(`test(${str(flow.name)}, async ({ ${fixtures.join(', ')} }) => {`, ...indent(body), '});', '');
-  return { source: out.join('\n'), envVars: used, helper, totp };
+  return { source: out.join('\n'), envVars: used, helper, totp, titles };
 }
 
 /** The comment at the top of a test file: where it comes from, secrets, how to run a standalone one. */
@@ -211,6 +218,21 @@ function deviceUse(using: { type: string; [k: string]: unknown }): string[] {
     'test.use({',
     ...indent(Object.entries(settings).map(([k, v]) => `${k}: ${jsValue(v)},`)),
     '});',
+  ];
+}
+
+/**
+ * The flow's network rules as page.route calls, before the first page
+ * loads. Playwright asks the route registered last first, so they are
+ * registered in reverse: the first matching rule applies, as in the flow.
+ */
+function networkRoutes(rules: NonNullable<CodegenFlow['flow']['network']>['rules']): string[] {
+  if (!rules.length) return [];
+  return [
+    "// The flow's network rules: the first matching one applies (Playwright asks the route added last first).",
+    ...[...rules].reverse().map((r) => r.action === 'block'
+      ? `await page.route(${str(r.url)}, (route) => route.abort('blockedbyclient'));`
+      : `await page.route(${str(r.url)}, (route) => route.fulfill({ status: ${r.status}, contentType: ${str(r.contentType)}, body: ${str(r.body)} }));`),
   ];
 }
 

@@ -49,6 +49,8 @@ export class HostedDriver implements BrowserDriver {
   readonly type = 'hostedBrowser';
   readonly description = 'A cloud browser session from the configured hosted browser provider (Browserbase-style API); `sessionArgs` sets its project, viewport, ad blocking, captcha solving, timeout (seconds) and region';
   readonly usingSchema = HostedUsingSchema;
+  /** Network rules and traces on its contexts (no HAR: its context comes with the browser, and HAR recording is an option of a new context). */
+  readonly supports = ['network.rules', 'trace'] as const;
   /** Sessions still open, released at service shutdown. */
   private readonly live = new Set<BrowserSession>();
   /** Counts close() calls: a session whose opening began before one is closed when it arrives, not left to the provider's timeout. */

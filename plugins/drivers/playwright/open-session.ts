@@ -14,6 +14,8 @@ import { PlaywrightSession } from './session';
 import { RequestGuard } from './request-guard';
 import { SecretMasking } from './secret-masking';
 import { applyStorageState } from './storage-state';
+import { installNetworkRules } from './network-rules';
+import { finishRecordings, harContextOptions, startTrace, stopTrace } from './recordings';
 
 /** What every session needs besides its context. */
 export interface SessionBasics {
@@ -64,7 +66,7 @@ export async function openSessionOnBrowser(args: OpenOnBrowserArgs): Promise<Bro
   const { contextOptions, ...basics } = args;
   const userAgent = markedUserAgent(contextOptions.userAgent ?? (await defaultUserAgent(args.browser)));
   const storageState = args.options.storageState;
-  const context = await args.browser.newContext({ ...contextOptions, userAgent, ...(storageState ? { storageState } : {}) });
+  const context = await args.browser.newContext({ ...contextOptions, userAgent, ...(storageState ? { storageState } : {}), ...harContextOptions(args.options) });
   return openSessionOnContext({ ...basics, context, viewport: contextOptions.viewport ?? { width: 1280, height: 720 }, stateApplied: true });
 }
 
@@ -98,6 +100,9 @@ export async function openSessionOnContext(args: OpenOnContextArgs): Promise<Bro
     navigationTimeoutMs: options.navigationTimeoutMs,
     disconnected,
     ...(options.downloads ? { downloads: options.downloads } : {}),
+    tracing: Boolean(options.tracePath),
+    beforeClose: () => stopTrace(context, options).catch((err) => logger.warn('Writing the trace of a flow failed', { flowId: options.flowId, error: (err as Error).message })),
+    afterClose: () => finishRecordings(options, logger),
     closeContext: () => {
       closing = true;
       return closeContext();
@@ -113,6 +118,9 @@ export async function openSessionOnContext(args: OpenOnContextArgs): Promise<Bro
     await guard.install(context, args.rewriteUserAgent ?? null);
     await requests.install(context);
     if (options.storageState && !args.stateApplied) await applyStorageState(context, options.storageState);
+    if (options.networkRules?.length) await installNetworkRules(context, options.networkRules);
+    // Screenshots only without secrets to type: a picture of a typed value cannot be redacted.
+    await startTrace(context, options, !options.hasSecrets);
     await session.start();
   } catch (err) {
     await session.close().catch(() => undefined);

@@ -33,6 +33,8 @@ export class RemoteDriver implements BrowserDriver {
   readonly type = 'remoteInstance';
   readonly description = 'A Chromium running elsewhere, at `url` (ws:// or wss://): its DevTools endpoint (`protocol: "cdp"`, the default for a /devtools/ URL) or a Playwright server (`protocol: "playwright"`, the default otherwise)';
   readonly usingSchema = RemoteUsingSchema;
+  /** Network rules and traces on its contexts, and HAR recording (a context option, so only on contexts it creates). */
+  readonly supports = ['network.rules', 'network.har', 'trace'] as const;
   private readonly shared: SharedBrowsers;
   /** Sessions held per remote endpoint (`maxConcurrentPerEndpoint`). */
   private readonly slots = new EndpointSlots();

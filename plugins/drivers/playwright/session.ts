@@ -32,6 +32,7 @@ import { frameOrigin } from './frame-origin';
 import { isSecretNotAllowed } from '../../../lib/origins/secret-origins';
 import type { DownloadedFile, DownloadOptions, StorageState } from '../../../kernel/contracts/browser-driver';
 import { readStorageState } from './storage-state';
+import { TRACE_STEP_LOCATION } from '../../../lib/recordings/trace-zip';
 import { PageDownloads } from './downloads';
 
 /** Live frames go out at most twice a second (each is a picture of the viewport on the event stream). */
@@ -76,6 +77,11 @@ export interface PlaywrightSessionParts {
   onClosed(): void;
   /** Keep what the pages download (absent: not kept). */
   downloads?: DownloadOptions;
+  /** Runs before the context closes (the trace is written), then after it closed (the HAR is written; both redacted). */
+  beforeClose?(): Promise<void>;
+  afterClose?(): Promise<void>;
+  /** A trace is recorded: tool calls become named groups. */
+  tracing?: boolean;
 }
 
 export class PlaywrightSession implements BrowserSession {
@@ -326,6 +332,17 @@ export class PlaywrightSession implements BrowserSession {
     return this.dialogs.take();
   }
 
+  /** A tool call's actions become one named group of the trace; its location names the call, for renaming the group later. */
+  async beginStep(title: string, stepId: string): Promise<void> {
+    if (!this.parts.tracing || this.closing) return;
+    await this.context.tracing.group(title, { location: { file: `${TRACE_STEP_LOCATION}${stepId}`, line: 1, column: 1 } }).catch(() => undefined);
+  }
+
+  async endStep(): Promise<void> {
+    if (!this.parts.tracing || this.closing) return;
+    await this.context.tracing.groupEnd().catch(() => undefined);
+  }
+
   storageState(): Promise<StorageState> {
     return readStorageState(this.context);
   }
@@ -367,8 +384,10 @@ export class PlaywrightSession implements BrowserSession {
         await this.recorder.end(async () => (page ? page.screenshot({ type: 'jpeg', quality: 60, timeout: 2_000 }) : null));
       }
       await this.shots?.end();
+      await this.parts.beforeClose?.();
     } finally {
       await this.parts.closeContext().catch((err) => this.logger.debug('Closing the browser context failed', { error: err }));
+      await this.parts.afterClose?.().catch((err) => this.logger.warn('Finishing the recordings of a flow failed', { error: (err as Error).message }));
       this.parts.onClosed();
     }
   }

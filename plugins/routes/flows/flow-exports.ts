@@ -6,7 +6,8 @@
 import type { Flows } from '../../../kernel/contracts/flows';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
 import { ApiError } from '../../../kernel/errors';
-import type { FlowMetadata } from '../../../kernel/flows/flow-types';
+import { isTerminal, type FlowMetadata } from '../../../kernel/flows/flow-types';
+import { traceForDownload } from './trace-export';
 import { ToolRegistry } from '../../../kernel/flows/tool-registry';
 import type { CodegenEmitter, CodegenFlow, CodegenOptions } from '../../../lib/export/codegen-emitter';
 import { buildRerun, replayableCalls, type RerunOptions } from '../../../lib/export/rerun';
@@ -52,6 +53,22 @@ export class FlowExports {
     const emitter = this.emitters.find((e) => e.kind === 'project' && e.emitProject);
     if (!emitter?.emitProject) throw new ApiError('NOT_FOUND', 'No project generator plugin is loaded');
     return emitter.emitProject(flows, options);
+  }
+
+  /** The flow's trace zip as handed out: groups named as the generated test's steps, the model's notes attached (trace-export.ts). */
+  async trace(id: string, zip: Buffer): Promise<Buffer> {
+    const flow = await this.flows.get(id);
+    const calls = await this.flows.toolCalls(id);
+    const emitter = this.emitters.find((e) => e.stepTitles);
+    let titles = new Map<string, string>();
+    if (emitter?.stepTitles && isTerminal(flow.state)) {
+      try {
+        titles = emitter.stepTitles(await this.codegenFlow(flow), { runInHeadedMode: false, slowMotionDelay: 0, disableSelfHealingTests: false, testScriptVariant: 'plain' });
+      } catch {
+        // A call that cannot become code keeps its group's own title.
+      }
+    }
+    return traceForDownload(zip, titles, calls);
   }
 
   private async codegenFlow(flow: FlowMetadata): Promise<CodegenFlow> {

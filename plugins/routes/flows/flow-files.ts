@@ -41,6 +41,19 @@ export class FlowFiles {
     return { download, path };
   }
 
+  /** The flow's redacted HAR or trace, or 404 HAR_NOT_FOUND / TRACE_NOT_FOUND saying why. */
+  async recording(id: string, kind: 'har' | 'trace'): Promise<string> {
+    const flow = await this.flows.get(id);
+    const asked = kind === 'har' ? flow.network?.har === true : flow.trace === true;
+    const path = asked ? await this.storage.artifacts.findRecording(id, kind) : undefined;
+    if (path) return path;
+    const what = kind === 'har' ? 'HAR' : 'trace';
+    const why = !asked ? `it did not ask for one (CreateFlow ${kind === 'har' ? 'network.har' : 'trace'}: true)`
+      : !isTerminal(flow.state) ? 'it is written when the flow ends'
+      : 'it was not written (the browser closed before it could be, or media retention removed it)';
+    throw new ApiError(kind === 'har' ? 'HAR_NOT_FOUND' : 'TRACE_NOT_FOUND', `Flow ${id} has no ${what}: ${why}`);
+  }
+
   /** Absolute path of a screenshot, or 404 IMAGE_NOT_FOUND. */
   async imagePath(id: string, imageId: string): Promise<string> {
     await this.flows.get(id);

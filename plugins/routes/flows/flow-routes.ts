@@ -13,6 +13,7 @@ import {
 import { flowForOutput, flowOutputView, toolCallForOutput } from './flow-output';
 import type { FlowMetadata } from '../../../kernel/flows/flow-types';
 import { fileResponse } from './file-response';
+import { readFile } from 'node:fs/promises';
 import { streamEvents } from './event-stream';
 import type { SubscriberLimits } from './subscriber-limits';
 import type { FlowExports } from './flow-exports';
@@ -140,6 +141,23 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
           'content-disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(download.fileName)}`,
           'content-security-policy': 'sandbox',
         });
+      },
+    },
+    {
+      method: 'GET', path: '/api/flows/:flowId/har', summary: 'The flow\'s HAR 1.2 (CreateFlow network.har), redacted: env values, cookies and credential headers', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
+      responses: { 200: { description: 'HAR 1.2 (JSON)', contentType: 'application/json' }, 404: { description: 'FLOW_NOT_FOUND, or HAR_NOT_FOUND saying why' } },
+      async handler({ params }) {
+        const path = await deps.files.recording(params.flowId, 'har');
+        return fileResponse(path, 'application/json', undefined, { 'content-disposition': `attachment; filename="flow-${params.flowId}.har"` });
+      },
+    },
+    {
+      method: 'GET', path: '/api/flows/:flowId/trace', summary: 'The flow\'s Playwright trace (CreateFlow trace), redacted; opens in `npx playwright show-trace`', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
+      responses: { 200: { description: 'Trace zip: each tool call a group named as the generated test\'s step, with the model\'s rationale and token use attached', contentType: 'application/zip' }, 404: { description: 'FLOW_NOT_FOUND, or TRACE_NOT_FOUND saying why' } },
+      async handler({ params }) {
+        const path = await deps.files.recording(params.flowId, 'trace');
+        const zip = await deps.exports.trace(params.flowId, await readFile(path));
+        return { body: zip, contentType: 'application/zip', headers: { 'content-disposition': `attachment; filename="flow-${params.flowId}-trace.zip"` } };
       },
     },
     {

@@ -1,12 +1,15 @@
 /**
  * Screenshots and videos as plain files: `<dataDir>/flows/<flowId>/<imageId>.png`
  * and `<dataDir>/flows/<flowId>/video.webm`; downloads in
- * `<dataDir>/flows/<flowId>/downloads/<downloadId>`. Files stream to clients with
+ * `<dataDir>/flows/<flowId>/downloads/<downloadId>`; the HAR and trace as
+ * `network.har` and `trace.zip` there. Files stream to clients with
  * Range support, which a database value would not give for free.
  */
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ArtifactStore } from '../../../kernel/contracts/storage';
+import type { ArtifactStore, RecordingKind } from '../../../kernel/contracts/storage';
+
+const RECORDING_FILES: Record<RecordingKind, string> = { har: 'network.har', trace: 'trace.zip' };
 
 /** Ids become file names: no separators, no leading dot, so no path can escape the folder. */
 const SAFE_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
@@ -48,6 +51,20 @@ export class FileArtifactStore implements ArtifactStore {
   async downloadPath(flowId: string, downloadId: string): Promise<string | undefined> {
     if (!SAFE_ID.test(flowId) || !SAFE_ID.test(downloadId)) return undefined;
     const file = join(this.root, flowId, 'downloads', downloadId);
+    try {
+      return (await stat(file)).isFile() ? file : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  async recordingPath(flowId: string, kind: RecordingKind): Promise<string> {
+    return join(await this.flowDir(flowId), RECORDING_FILES[kind]);
+  }
+
+  async findRecording(flowId: string, kind: RecordingKind): Promise<string | undefined> {
+    if (!SAFE_ID.test(flowId)) return undefined;
+    const file = join(this.root, flowId, RECORDING_FILES[kind]);
     try {
       return (await stat(file)).isFile() ? file : undefined;
     } catch {
