@@ -2,7 +2,8 @@
 
 /**
  * @typedef {{ name: string, target: string, mode: string, objective: string, gpt: string, env: string[], browser: string,
- *   headless: boolean, device: string, url: string, maxToolCalls: string, calls: Array<{ name: string, parameters: Record<string, unknown> }> }} FormState
+ *   headless: boolean, device: string, url: string, maxToolCalls: string, calls: Array<{ name: string, parameters: Record<string, unknown> }>,
+ *   profile?: string, saveProfileAs?: string }} FormState
  */
 
 /** The body; the API validates it (a bad number is sent as typed, so its error names the field). @param {FormState} s */
@@ -18,6 +19,8 @@ export function createBody(s) {
   if (s.mode !== 'DETERMINISTIC' && s.gpt) body.gptConfigNameOverride = s.gpt;
   if (s.env.length) body.envVars = s.env;
   if (s.mode === 'DETERMINISTIC') body.toolCallsOnStart = s.calls;
+  if (s.profile) body.profile = s.profile;
+  if (s.saveProfileAs?.trim()) body.saveProfileAs = s.saveProfileAs.trim();
   const max = Number(s.maxToolCalls);
   body.maxToolCalls = s.maxToolCalls.trim() && Number.isFinite(max) ? max : s.maxToolCalls;
   return body;

@@ -34,9 +34,17 @@ export interface Flow {
   createdAt: number;
   startedAt: number | null;
   completedAt: number | null;
-  result: { success: boolean; summary: string | null; error: { code: string; message: string } | null } | null;
+  result: { success: boolean; summary: string | null; error: { code: string; message: string } | null; data?: unknown } | null;
   imageIds: string[];
   hasVideo: boolean;
+  /** The browser profile it started from / saved (docs/sessions-and-data.md). */
+  profile?: string | null;
+  saveProfileAs?: string | null;
+  /** Files its pages downloaded and the service kept. */
+  downloads?: Array<{ id: string; fileName: string; size: number; sha256: string; mimeType: string; toolCallId: string | null; createdAt: number }>;
+  /** Its redacted HAR / Playwright trace was written. */
+  hasHar?: boolean;
+  hasTrace?: boolean;
   /** Proposed (docs/ui-api-needs.md): when the video's first frame was taken. */
   videoStartedAt?: number | null;
   /** Proposed: the flow's LLM cost in US dollars. */
@@ -162,4 +170,15 @@ export interface JsonSchema {
 export interface FlowPage {
   flows: Flow[];
   nextPageToken: string | null;
+}
+
+/** A browser profile as GET /api/profiles lists it (never a value). */
+export interface ProfileSummary {
+  name: string;
+  origins: string[];
+  cookieCount: number;
+  localStorageCount: number;
+  earliestCookieExpiry: number | null;
+  flowId: string | null;
+  createdAt: number;
 }

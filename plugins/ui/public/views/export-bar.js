@@ -8,6 +8,7 @@ import { download, get, post, query } from '../lib/api.js';
 import { slug } from '../lib/format.js';
 import { navigate } from '../lib/router.js';
 import { Alert, Dialog, Field, announce, describedBy } from '../components/ui.js';
+import { FlowArtifacts } from './flow-artifacts.js';
 
 /** @typedef {import('../lib/types.js').Flow} Flow */
 
@@ -25,6 +26,8 @@ export function createBodyOf(f) {
   if (f.customTools.length) body.customTools = f.customTools;
   body.maxToolCalls = f.maxToolCalls;
   if (f.hasGptConfigNameOverride && f.gptConfigName) body.gptConfigNameOverride = f.gptConfigName;
+  if (f.profile) body.profile = f.profile;
+  if (f.saveProfileAs) body.saveProfileAs = f.saveProfileAs;
   return body;
 }
 
@@ -87,6 +90,7 @@ export function ExportBar({ flow }) {
       <a class="btn btn-ghost" href=${`/flows/new?from=${flow.id}`}>Edit as new flow</a>
     </div>
     <${Alert} error=${error} />
+    <${FlowArtifacts} flow=${flow} />
     <${SaveDialog} flow=${flow} open=${saving} onClose=${() => setSaving(false)} />
     <${Dialog} open=${!!curl} title="Copy as curl" onClose=${() => setCurl('')}>
       <p class="hint">The clipboard is not available here: select the command and copy it.</p>

@@ -21,7 +21,7 @@ const BROWSERS = /** @type {const} */ ([['device', 'Local Chromium'], ['webdrive
 /** @typedef {import('../lib/create-body.js').FormState} FormState */
 
 /** @type {FormState} */
-const EMPTY = { name: '', target: '', mode: 'AUTONOMOUS', objective: '', gpt: '', env: [], browser: 'device', headless: true, device: '', url: '', maxToolCalls: '50', calls: [] };
+const EMPTY = { name: '', target: '', mode: 'AUTONOMOUS', objective: '', gpt: '', env: [], browser: 'device', headless: true, device: '', url: '', maxToolCalls: '50', calls: [], profile: '', saveProfileAs: '' };
 
 /** A past flow as form values. @param {Flow} f @returns {FormState} */
 function fromFlow(f) {
@@ -30,14 +30,14 @@ function fromFlow(f) {
     name: f.name, target: f.targetWebsite, mode: f.initialRunMode, objective: f.overallObjective ?? '',
     gpt: f.hasGptConfigNameOverride ? f.gptConfigName ?? '' : '', env: f.envVars, browser: u.type,
     headless: u.headless !== false, device: typeof u.deviceName === 'string' ? u.deviceName : '', url: typeof u.url === 'string' ? u.url : '',
-    maxToolCalls: String(f.maxToolCalls), calls: f.toolCallsOnStart,
+    maxToolCalls: String(f.maxToolCalls), calls: f.toolCallsOnStart, profile: f.profile ?? '', saveProfileAs: f.saveProfileAs ?? '',
   };
 }
 
 /** Where each body field's errors are shown. */
 const FIELD_IDS = /** @type {Record<string, string>} */ ({
   name: 'f-name', targetWebsite: 'f-target', overallObjective: 'f-objective', gptConfigNameOverride: 'f-gpt',
-  maxToolCalls: 'f-max', initialRunMode: 'f-mode-AUTONOMOUS',
+  maxToolCalls: 'f-max', initialRunMode: 'f-mode-AUTONOMOUS', profile: 'f-profile', saveProfileAs: 'f-save-profile',
 });
 
 export function NewFlow() {
@@ -50,6 +50,7 @@ export function NewFlow() {
   const tools = useAsync(loadTools, []);
   const env = useAsync(async () => Object.keys(await get(await supports('GET', '/api/env', 'masked') ? '/api/env?masked=true' : '/api/env')), []);
   const gpts = useAsync(async () => Object.keys(await get('/api/gpt-configs')), []);
+  const profiles = useAsync(async () => ((await supports('GET', '/api/profiles')) ? (await get('/api/profiles')).map((/** @type {{ name: string }} */ p) => p.name) : null), []);
 
   useEffect(() => {
     if (!from) return;
@@ -86,7 +87,7 @@ export function NewFlow() {
     }
   };
 
-  const shown = Object.keys(errors).filter((k) => /^(name|targetWebsite|overallObjective|gptConfigNameOverride|maxToolCalls|initialRunMode|browser|envVars|toolCallsOnStart)\b/.test(k));
+  const shown = Object.keys(errors).filter((k) => /^(name|targetWebsite|overallObjective|gptConfigNameOverride|maxToolCalls|initialRunMode|browser|envVars|toolCallsOnStart|profile|saveProfileAs)\b/.test(k));
   const needsUrl = s.browser === 'webdriver' || s.browser === 'remoteInstance';
 
   return html`<div class="page page-narrow">
@@ -158,6 +159,17 @@ export function NewFlow() {
         ${s.browser === 'device' || s.browser === 'webdriver' ? html`<label class="check">
           <input type="checkbox" checked=${s.headless} onChange=${(/** @type {any} */ e) => set({ headless: e.currentTarget.checked })} /> Headless (no window)
         </label>` : ''}
+        ${profiles.data ? html`<div class="grid-2">
+          <${Field} id="f-profile" label="Start from profile" error=${errors.profile} hint="Its cookies and local storage: the flow starts signed in.">
+            <select ...${describedBy('f-profile', errors.profile, true)} value=${s.profile ?? ''} onChange=${(/** @type {any} */ e) => set({ profile: e.currentTarget.value })}>
+              <option value="">No profile (an empty browser)</option>
+              ${profiles.data.map((/** @type {string} */ n) => html`<option value=${n}>${n}</option>`)}
+            </select>
+          <//>
+          <${Field} id="f-save-profile" label="Save as profile" error=${errors.saveProfileAs} hint="When the flow succeeds, its cookies and local storage are saved under this name.">
+            <input type="text" spellcheck="false" ...${describedBy('f-save-profile', errors.saveProfileAs, true)} ...${text('saveProfileAs')} />
+          <//>
+        </div>` : ''}
         <${Field} id="f-max" label="Max tool calls" error=${errors.maxToolCalls}>
           <input type="number" min="1" max="1000" class="input-short" ...${describedBy('f-max', errors.maxToolCalls)} ...${text('maxToolCalls')} />
         <//>

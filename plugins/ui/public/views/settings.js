@@ -1,10 +1,11 @@
-// Settings: GPT configurations, environment variables and agent assignments.
+// Settings: GPT configurations, environment variables, browser profiles and agent assignments.
 
 import { html } from 'htm/preact';
 import { useTitle } from '../components/ui.js';
 import { GptConfigs } from './settings-gpt.js';
 import { EnvVars } from './settings-env.js';
 import { Agents } from './settings-agents.js';
+import { Profiles } from './settings-profiles.js';
 import { useAsync } from '../components/ui.js';
 import { get } from '../lib/api.js';
 
@@ -16,6 +17,7 @@ export function Settings() {
     <div class="page-head"><h1>Settings</h1></div>
     <${GptConfigs} onChange=${names.reload} />
     <${EnvVars} />
+    <${Profiles} />
     <${Agents} configNames=${names.data ?? []} />
   </div>`;
 }
