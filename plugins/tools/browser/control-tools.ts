@@ -6,7 +6,7 @@ import { validateJsonSchemaAsync } from '../../../lib/json-schema/json-schema';
 export const controlTools: ToolDefinition[] = [
   {
     name: 'markObjectiveComplete', kind: 'control',
-    description: 'End the flow successfully, with a summary of what was achieved (and `result`, the structured result, when the flow asks for one).',
+    description: 'End the flow successfully, with a summary of what was achieved (and its `result` when asked).',
     inputSchema: v.strictObject({ summary: v.pipe(v.string(), v.maxLength(10_000)), result: v.optional(v.unknown()) }),
     async run(ctx, p: { summary: string; result?: unknown }) {
       // The result given, else what an extract read; checked against the flow's resultSchema (refused: the caller sees why and may call again).
