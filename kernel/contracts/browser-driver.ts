@@ -250,6 +250,8 @@ export interface BrowserSession {
    * through its element actions.
    */
   carrySecrets?(carried: CarriedSecrets | null): void;
+
+  /**
    * The downloads that finished (kept or refused) since the last call,
    * waiting up to `waitMs` for ones still in progress. Absent: the driver
    * keeps no downloads.
