@@ -355,7 +355,7 @@ export interface OpenSessionOptions {
   tracePath?: string;
   /** The flow's redaction (env values back to `${NAME}`, its other secrets masked), for what the session writes to be handed out (HAR, trace). */
   redact?: (text: string) => string;
-  /** The flow types secrets (env values, TOTP codes): recordings keep no pictures of the page, which redaction cannot reach. */
+  /** The flow types env values (TOTP codes included): a trace keeps pictures of the page only if the session masks them in the page (`secrets`), as redaction cannot reach pixels. */
   hasSecrets?: boolean;
 }
 

@@ -411,7 +411,7 @@ export class FlowActor {
       ...(flow.network?.har ? { harPath: await artifacts.recordingPath(flow.id, 'har') } : {}),
       ...(flow.trace ? { tracePath: await artifacts.recordingPath(flow.id, 'trace') } : {}),
       redact: (t: string) => this.redact(t),
-      hasSecrets: flow.envVars.length > 0 || Boolean(flow.profile),
+      hasSecrets: flow.envVars.length > 0,
     };
   }
 

@@ -11,6 +11,7 @@ import type { Storage } from '../contracts/storage';
 import type { Logger } from '../logger';
 import { FlowFailure } from './failure-codes';
 import type { FlowMetadata } from './flow-types';
+import { OriginPolicy } from '../../lib/origins/origin-patterns';
 
 /** Values shorter than this are not redacted: "1", "dark", "true" would be replaced everywhere they appear. */
 export const MIN_HIDDEN_LENGTH = 8;
@@ -21,12 +22,28 @@ export function profileSecrets(state: StorageState): string[] {
   return [...new Set(values.filter((v) => typeof v === 'string' && v.length >= MIN_HIDDEN_LENGTH))];
 }
 
-/** The state of the flow's `profile`, or undefined without one; FlowFailure PROFILE_NOT_FOUND when it was deleted since the flow was created. */
+/**
+ * The part of `state` a flow with `allowedOrigins` may hold: the local
+ * storage of allowed origins, and the cookies that would go to an allowed
+ * origin. Without
+ * `allowedOrigins`, all of it. A profile's values are secrets: a flow bound
+ * to some sites neither starts with nor saves another site's sign-in.
+ */
+export function withinAllowedOrigins(state: StorageState, allowedOrigins: readonly string[] | null | undefined): StorageState {
+  if (!allowedOrigins?.length) return state;
+  const policy = new OriginPolicy(allowedOrigins);
+  return {
+    cookies: state.cookies.filter((c) => policy.allowsCookieHost(c.domain.replace(/^\./, ''), c.domain.startsWith('.'))),
+    origins: state.origins.filter((o) => policy.allows(o.origin)),
+  };
+}
+
+/** The state of the flow's `profile` (within its allowedOrigins), or undefined without one; FlowFailure PROFILE_NOT_FOUND when it was deleted since the flow was created. */
 export async function loadProfile(flow: FlowMetadata, storage: Storage): Promise<StorageState | undefined> {
   if (!flow.profile) return undefined;
   const stored = await storage.profiles.get(flow.profile);
   if (!stored) throw new FlowFailure('PROFILE_NOT_FOUND', `Browser profile "${flow.profile}" no longer exists (deleted after the flow was created)`);
-  return stored.storageState;
+  return withinAllowedOrigins(stored.storageState, flow.allowedOrigins);
 }
 
 /**
@@ -38,7 +55,7 @@ export async function saveProfile(flow: FlowMetadata, session: BrowserSession, s
   if (!name) return null;
   if (!session.storageState) return `the ${flow.browser.using.type} driver cannot read the browser's state`;
   try {
-    const storageState = await session.storageState();
+    const storageState = withinAllowedOrigins(await session.storageState(), flow.allowedOrigins);
     for (const value of profileSecrets(storageState)) logger.addSecret(value);
     await storage.profiles.put(name, { storageState, flowId: flow.id, createdAt: Date.now() });
     logger.info('browser profile saved', { name, flowId: flow.id, cookies: storageState.cookies.length, origins: storageState.origins.length });

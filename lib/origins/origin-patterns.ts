@@ -116,6 +116,26 @@ export class OriginPolicy {
     return this.allows(originOf(url));
   }
 
+  /**
+   * Whether a cookie of `host` would go to an origin some pattern allows
+   * (a cookie names a host, not a scheme or port): a host-only cookie to
+   * that host on the pattern's own scheme and port; a domain cookie
+   * (`.acme.com`, `domainCookie`) to that host or any host under it.
+   */
+  allowsCookieHost(host: string, domainCookie: boolean): boolean {
+    return this.patterns.some((p) => {
+      if (p === ANY_ORIGIN) return true;
+      try {
+        const u = new URL(p.replace('://*.', '://wildcard.'));
+        const patternHost = u.hostname.replace(/^wildcard\./, '');
+        if (domainCookie && (patternHost === host || patternHost.endsWith(`.${host}`))) return true;
+        return patternAllows(p, `${u.protocol}//${host}${u.port ? `:${u.port}` : ''}`);
+      } catch {
+        return false;
+      }
+    });
+  }
+
   /** `https://acme.com, https://*.acme.com` (or `nowhere`), for messages. */
   describe(): string {
     return this.patterns.length ? this.patterns.join(', ') : 'nowhere';

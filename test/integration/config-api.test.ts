@@ -234,12 +234,12 @@ describe('configuration API', () => {
     test('POST stores and answers {key, value}; GET one and the map return values', async () => {
       const res = await svc.request('POST', '/api/env/DB_PASSWORD', { value: ENV_SECRET });
       assert.equal(res.status, 200);
-      assert.deepEqual(res.body, { key: 'DB_PASSWORD', value: ENV_SECRET, allowedOrigins: null });
+      assert.deepEqual(res.body, { key: 'DB_PASSWORD', value: ENV_SECRET, kind: 'plain', allowedOrigins: null });
       assert.equal((await svc.request('POST', '/api/env/_under_score9', { value: '' })).status, 200);
-      assert.deepEqual((await svc.request('GET', '/api/env/DB_PASSWORD')).body, { key: 'DB_PASSWORD', value: ENV_SECRET, allowedOrigins: null });
+      assert.deepEqual((await svc.request('GET', '/api/env/DB_PASSWORD')).body, { key: 'DB_PASSWORD', value: ENV_SECRET, kind: 'plain', allowedOrigins: null });
       assert.deepEqual((await svc.request('GET', '/api/env')).body, { DB_PASSWORD: ENV_SECRET, _under_score9: '' });
       const replaced = await svc.request('POST', '/api/env/_under_score9', { value: 'ünïcode ✓' });
-      assert.deepEqual(replaced.body, { key: '_under_score9', value: 'ünïcode ✓', allowedOrigins: null });
+      assert.deepEqual(replaced.body, { key: '_under_score9', value: 'ünïcode ✓', kind: 'plain', allowedOrigins: null });
     });
 
     test('DELETE answers 204 with no body, then 404 ENV_VAR_NOT_FOUND', async () => {

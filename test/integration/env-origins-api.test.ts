@@ -19,8 +19,8 @@ describe('allowedOrigins of env variables and flows', () => {
     const put = await svc.request('POST', '/api/env/SHOP_TOKEN', { value: 'tok-123456', allowedOrigins: ['HTTPS://Shop.Example:443', 'https://*.shop.example', 'http://127.0.0.1:8080'] });
     assert.equal(put.status, 200, put.text);
     const origins = ['https://shop.example', 'https://*.shop.example', 'http://127.0.0.1:8080'];
-    assert.deepEqual(put.body, { key: 'SHOP_TOKEN', value: 'tok-123456', allowedOrigins: origins });
-    assert.deepEqual((await svc.request('GET', '/api/env/SHOP_TOKEN')).body, { key: 'SHOP_TOKEN', value: 'tok-123456', allowedOrigins: origins });
+    assert.deepEqual(put.body, { key: 'SHOP_TOKEN', value: 'tok-123456', kind: 'plain', allowedOrigins: origins });
+    assert.deepEqual((await svc.request('GET', '/api/env/SHOP_TOKEN')).body, { key: 'SHOP_TOKEN', value: 'tok-123456', kind: 'plain', allowedOrigins: origins });
     assert.equal((await svc.request('POST', '/api/env/PLAIN', { value: 'plain-value' })).body.allowedOrigins, null);
     assert.equal((await svc.request('POST', '/api/env/ANYWHERE', { value: 'anywhere-value', allowedOrigins: ['*'] })).status, 200);
     const masked = await svc.request('GET', '/api/env?masked=true');
@@ -60,7 +60,7 @@ describe('allowedOrigins of env variables and flows', () => {
       assert.equal(res.body.code, 'INVALID_REQUEST');
       assert.match(res.body.message, message, JSON.stringify(allowedOrigins));
     }
-    assert.deepEqual((await svc.request('GET', '/api/env/KEPT')).body, { key: 'KEPT', value: 'kept-value', allowedOrigins: ['https://kept.example'] });
+    assert.deepEqual((await svc.request('GET', '/api/env/KEPT')).body, { key: 'KEPT', value: 'kept-value', kind: 'plain', allowedOrigins: ['https://kept.example'] });
   });
 
   test('CreateFlow allowedOrigins: bad patterns, a target outside them and a driver that cannot block navigations are 400s naming the field', async () => {

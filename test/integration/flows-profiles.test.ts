@@ -147,15 +147,23 @@ describe('browser profiles', () => {
   test('an imported storageState is a profile too (write-only); bad imports name the field; delete', async () => {
     const sid = [...site.sessions][0]!;
     const state = {
-      cookies: [{ name: 'sid', value: sid, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax', partitionKey: 'ignored' }],
-      origins: [{ origin: site.url, localStorage: [{ name: 'theme', value: THEME }] }],
+      cookies: [
+        { name: 'sid', value: sid, domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax', partitionKey: 'ignored' },
+        { name: 'uid', value: 'tracker-cookie-value', domain: '.tracker.example', path: '/', expires: -1, httpOnly: false, secure: true, sameSite: 'None' },
+      ],
+      origins: [{ origin: site.url, localStorage: [{ name: 'theme', value: THEME }] }, { origin: 'https://tracker.example', localStorage: [{ name: 'id', value: 'tracker-id' }] }],
     };
     const put = await svc.request('POST', '/api/profiles/imported', state);
     assert.equal(put.status, 200, put.text);
     assert.equal(put.body.flowId, null);
     assert.ok(!put.text.includes(sid));
-    const flow = await runFlow(svc, deterministic(site.url, '/account', account, { profile: 'imported' }), 60_000);
+    assert.deepEqual(put.body.origins, [site.url, 'https://tracker.example']);
+    // A flow bound to the site (allowedOrigins) starts with, and saves, only the site's part: signed in, no tracker state.
+    const flow = await runFlow(svc, deterministic(site.url, '/account', account, { profile: 'imported', allowedOrigins: [site.url], saveProfileAs: 'bound' }), 60_000);
     assert.equal(flow.state, 'SUCCESS', JSON.stringify(flow.result));
+    const bound = (await svc.request('GET', '/api/profiles/bound')).body;
+    assert.deepEqual([bound.origins, bound.cookieCount, bound.localStorageCount], [[site.url], 1, 1]);
+    assert.equal((await svc.request('DELETE', '/api/profiles/bound')).status, 204);
 
     for (const [body, field] of [
       [{ cookies: [{ ...state.cookies[0], sameSite: 'lax' }] }, /^cookies\[0\]\.sameSite: /],
@@ -171,5 +179,17 @@ describe('browser profiles', () => {
     assert.equal((await svc.request('DELETE', '/api/profiles/imported')).status, 404);
     assert.equal((await svc.request('GET', '/api/profiles/imported')).body.code, 'PROFILE_NOT_FOUND');
     assert.ok(!svc.logs.join('\n').includes(sid));
+  });
+
+  test('the OpenAPI document lists the routes and fields of sessions and data', async () => {
+    const doc = (await svc.request('GET', '/api/openapi.json')).body;
+    for (const path of ['/api/profiles', '/api/profiles/{name}', '/api/flows/{id}/downloads', '/api/flows/{id}/downloads/{downloadId}', '/api/flows/{id}/har', '/api/flows/{id}/trace']) {
+      assert.ok(doc.paths[path], `${path} is listed`);
+    }
+    assert.ok(doc.paths['/api/profiles/{name}'].post && doc.paths['/api/profiles/{name}'].delete);
+    const flow = doc.paths['/api/flows'].post.requestBody.content['application/json'].schema;
+    for (const field of ['profile', 'saveProfileAs', 'resultSchema', 'network', 'trace']) assert.ok(flow.properties[field], `CreateFlow has ${field}`);
+    const env = doc.paths['/api/env/{key}'].post.requestBody.content['application/json'].schema;
+    assert.ok(env.properties.kind && env.properties.allowedOrigins, 'the env body has kind and allowedOrigins');
   });
 });

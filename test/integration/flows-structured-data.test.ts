@@ -62,17 +62,20 @@ describe('2FA codes and structured results', () => {
   test('a totp variable is stored, checked and never shown but by GET /api/env/{key}', async () => {
     const put = await svc.request('POST', '/api/env/OTP', { value: TOTP_SECRET, kind: 'totp' });
     assert.equal(put.status, 200, put.text);
-    assert.deepEqual(put.body, { key: 'OTP', value: '****', kind: 'totp' });
-    const uri = await svc.request('POST', '/api/env/OTP_URI', { value: OTP_URI, kind: 'totp' });
+    assert.deepEqual(put.body, { key: 'OTP', value: '****', kind: 'totp', allowedOrigins: null });
+    // A totp variable is bound to origins like any value (issue 21).
+    const uri = await svc.request('POST', '/api/env/OTP_URI', { value: OTP_URI, kind: 'totp', allowedOrigins: [new URL(site.url).origin] });
     assert.equal(uri.status, 200, uri.text);
+    assert.deepEqual(uri.body, { key: 'OTP_URI', value: '****', kind: 'totp', allowedOrigins: [new URL(site.url).origin] });
+    assert.equal((await svc.request('POST', '/api/env/OTP_BANK', { value: TOTP_SECRET, kind: 'totp', allowedOrigins: ['https://bank.example'] })).status, 200);
     assert.equal((await svc.request('POST', '/api/env/PLAIN', { value: 'just-a-value' })).body.kind, 'plain');
 
     const list = await svc.request('GET', '/api/env');
     assert.equal(list.body.OTP, '****');
     assert.equal(list.body.OTP_URI, '****');
     assert.equal(list.body.PLAIN, 'just-a-value');
-    assert.deepEqual((await svc.request('GET', '/api/env/OTP')).body, { key: 'OTP', value: TOTP_SECRET, kind: 'totp' });
-    assert.deepEqual((await svc.request('GET', '/api/env/PLAIN')).body, { key: 'PLAIN', value: 'just-a-value', kind: 'plain' });
+    assert.deepEqual((await svc.request('GET', '/api/env/OTP')).body, { key: 'OTP', value: TOTP_SECRET, kind: 'totp', allowedOrigins: null });
+    assert.deepEqual((await svc.request('GET', '/api/env/PLAIN')).body, { key: 'PLAIN', value: 'just-a-value', kind: 'plain', allowedOrigins: null });
 
     for (const [value, why] of [['not base32!', /^value: expected a base32 secret/], ['ABCDEFGH', /^value: the secret is shorter than 80 bits/],
       ['otpauth://hotp/x?secret=JBSWY3DPEHPK3PXPJBSWY3DP&counter=1', /^value: an otpauth:\/\/hotp\//], ['otpauth://totp/x?secret=', /^value: /]] as const) {
@@ -112,9 +115,15 @@ describe('2FA codes and structured results', () => {
     }
     assert.deepEqual(filesContaining(join(svc.dataDir, 'flows'), TOTP_SECRET), []);
 
-    // The otpauth:// form works the same.
+    // The otpauth:// form works the same, on the origin it is allowed on.
     const viaUri = await runFlow(svc, deterministic(site.url, '/2fa', calls.map((c) => (c.name === 'type' ? { ...c, parameters: { ...c.parameters, text: '${OTP_URI}' } } : c)), { envVars: ['OTP_URI'] }), 60_000);
     assert.equal(viaUri.state, 'SUCCESS', JSON.stringify(viaUri.result));
+    // A code bound to another origin is not typed here: the call fails SECRET_NOT_ALLOWED.
+    const elsewhere = await runFlow(svc, deterministic(site.url, '/2fa', calls.slice(0, 1).map((c) => ({ ...c, parameters: { ...c.parameters, text: '${OTP_BANK}' } })), { envVars: ['OTP_BANK'] }), 60_000);
+    assert.equal(elsewhere.state, 'FAILED', JSON.stringify(elsewhere.result));
+    const [refused] = (await svc.request('GET', `/api/flows/${elsewhere.id}/tool-calls`)).body;
+    assert.equal(refused.outcome.code, 'SECRET_NOT_ALLOWED', JSON.stringify(refused.outcome));
+    assert.match(refused.outcome.message, /\$\{OTP_BANK\} may be used only on https:\/\/bank\.example/);
   });
 
   test('the generated test computes the code from process.env.OTP with otpauth and passes', async () => {

@@ -116,11 +116,13 @@ export async function openSessionOnContext(args: OpenOnContextArgs): Promise<Bro
   try {
     // Before the first tab exists: nothing may load unguarded.
     await guard.install(context, args.rewriteUserAgent ?? null);
+    // The flow's network rules before the request guard: routes registered last are asked first, so a rule never answers a request the guard refuses.
+    if (options.networkRules?.length) await installNetworkRules(context, options.networkRules);
     await requests.install(context);
     if (options.storageState && !args.stateApplied) await applyStorageState(context, options.storageState);
-    if (options.networkRules?.length) await installNetworkRules(context, options.networkRules);
-    // Screenshots only without secrets to type: a picture of a typed value cannot be redacted.
-    await startTrace(context, options, !options.hasSecrets);
+    // Screenshots when no value is typed, or when the values are masked in the page (secret-masking.ts): the trace's
+    // screencast frames are painted from the masked page, like the video's. A picture cannot be redacted afterwards.
+    await startTrace(context, options, !options.hasSecrets || Boolean(options.secrets));
     await session.start();
   } catch (err) {
     await session.close().catch(() => undefined);

@@ -8,7 +8,9 @@
  * a note field echoed the same way: the control word must be read, the
  * token never. A flow that types the same value without it being an env
  * variable of the flow shows OCR does read it when nothing masks it.
- * (test/integration/secrets-pictures*.test.ts run it on each driver.)
+ * On the Playwright driver the flow also records a trace, whose screencast
+ * frames are read the same way. (test/integration/secrets-pictures*.test.ts
+ * run it on each driver.)
  */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -22,6 +24,7 @@ import { startService, type RunningService } from '../../helpers/service';
 import { startTwoOrigins, type TwoOrigins } from '../../fixtures/secrets/two-origins';
 import { isFinished, waitForFlow } from './flows';
 import { readEvents } from './sse';
+import { readZipEntries } from '../../../lib/recordings/trace-zip';
 
 const run = promisify(execFile);
 const TOKEN = 'ZEBRA7Q4TOKEN9931';
@@ -82,6 +85,8 @@ export function describeSecretPictures(driver: 'device' | 'webdriver'): void {
       const created = await svc.request('POST', '/api/flows', {
         name: `pictures ${driver}`, targetWebsite: `${site.good}/token`, initialRunMode: 'DETERMINISTIC', envVars: ['API_TOKEN'],
         browser: { using: { type: driver } },
+        // The Playwright trace's screencast frames are pictures too (issue 24): painted from the same masked page.
+        ...(driver === 'device' ? { trace: true } : {}),
         toolCallsOnStart: [
           { name: 'type', parameters: { selector: '#token', text: '${API_TOKEN}' } },
           { name: 'wait', parameters: { ms: 800 } },
@@ -126,6 +131,27 @@ export function describeSecretPictures(driver: 'device' | 'webdriver'): void {
         return texts;
       };
       const [shotTexts, liveTexts, frameTexts] = [await read(shots, 'step screenshot'), await read(live, 'live frame'), await read(frames, 'video frame')];
+      let traceNote = '';
+      if (driver === 'device') {
+        const zip = await svc.request('GET', `/api/flows/${id}/trace`);
+        assert.equal(zip.status, 200);
+        const entries = await readZipEntries(zip.raw);
+        for (const [name, bytes] of entries) assert.ok(!bytes.includes(TOKEN), `the trace's ${name} holds the token`);
+        // At most 16 screencast frames, evenly spaced (OCR is slow on a shared machine), the last one always.
+        const jpegs = entries.filter(([name]) => name.endsWith('.jpeg')).sort(([a], [b]) => a.localeCompare(b));
+        const step = Math.max(1, Math.ceil(jpegs.length / 16));
+        const picked = jpegs.filter((_, i) => i % step === 0 || i === jpegs.length - 1);
+        const traceFiles: string[] = [];
+        for (const [name, bytes] of picked) {
+          const file = join(dir, `${driver}-trace-${name.replace(/\W/g, '_')}.jpg`);
+          await writeFile(file, bytes);
+          traceFiles.push(file);
+        }
+        assert.ok(traceFiles.length >= 3, `${jpegs.length} trace screencast frames`);
+        const traceTexts = await read(traceFiles, 'trace screencast frame');
+        assert.ok(traceTexts.some(showsControl), 'no trace frame shows the control word');
+        traceNote = `, ${traceFiles.length} of ${jpegs.length} trace screencast frames`;
+      }
       // The pictures are readable: the control word typed last is read in the last screenshot, and in a video and a live frame.
       assert.ok(showsControl(shotTexts.at(-1)!), `the last screenshot shows no control word: ${JSON.stringify(shotTexts.at(-1))}`);
       assert.ok(frameTexts.some(showsControl), 'no video frame shows the control word');
@@ -133,7 +159,7 @@ export function describeSecretPictures(driver: 'device' | 'webdriver'): void {
       // The labels around the masked fields are read too: the page is there, only the values are not.
       assert.match(shotTexts.at(-1)!, /API token/);
       assert.match(shotTexts.at(-1)!, /Username/);
-      console.log(`${driver}: OCR of ${shots.length} step screenshots, ${frames.length} video frames, ${live.length} live frames: token read in 0; control word read in ${shotTexts.filter(showsControl).length} screenshots, ${frameTexts.filter(showsControl).length} video frames, ${liveTexts.filter(showsControl).length} live frames`);
+      console.log(`${driver}: OCR of ${shots.length} step screenshots, ${frames.length} video frames, ${live.length} live frames${traceNote}: token read in 0; control word read in ${shotTexts.filter(showsControl).length} screenshots, ${frameTexts.filter(showsControl).length} video frames, ${liveTexts.filter(showsControl).length} live frames`);
     });
 
     test('the same value typed by a flow that does not hold it as an env value is read by OCR (the check above can see a leak)', async () => {

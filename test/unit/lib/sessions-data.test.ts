@@ -19,7 +19,9 @@ import { REDACTED, redactHar } from '../../../lib/recordings/redact-har';
 import { redactTraceFile } from '../../../lib/recordings/redact-trace';
 import { DownloadBudget, keepDownload, mimeTypeOf, safeFileName } from '../../../lib/downloads/downloads';
 import { FlowEnv } from '../../../kernel/flows/flow-env';
-import { profileSecrets } from '../../../kernel/flows/flow-profiles';
+import { profileSecrets, withinAllowedOrigins } from '../../../kernel/flows/flow-profiles';
+import { FlowSecretOrigins } from '../../../lib/origins/secret-origins';
+import { OriginPolicy } from '../../../lib/origins/origin-patterns';
 import { summarise } from '../../../plugins/routes/config/profile-store';
 import { originsToVisit } from '../../../plugins/drivers/webdriver/storage-state';
 import { emptyLayout, missingSetups, placeSpec, profileProjects } from '../../../plugins/codegen/playwright/project-profiles';
@@ -114,6 +116,22 @@ describe('TOTP', () => {
     const text = `code 287082, secret ${RFC_SECRET}, password hunter2-password, cookie profile-cookie-value`;
     assert.equal(env.redactor.redact(text), 'code ${OTP}, secret ${OTP}, password ${PASSWORD}, cookie ****');
     assert.equal(env.redactor.redact('081804'), '081804', 'a code never typed is left alone');
+  });
+
+  test('a TOTP code is bound where its variable is (allowedOrigins): requests elsewhere refused, pictures of allowed origins mask it', () => {
+    const secrets = new FlowSecretOrigins([{ name: 'OTP', value: RFC_SECRET, policy: new OriginPolicy(['https://bank.example']), explicit: true }]);
+    const heard: string[] = [];
+    const env = new FlowEnv((name, code) => { heard.push(`${name}=${code}`); secrets.addValue(name, code); });
+    env.set('OTP', RFC_SECRET, 'totp');
+    env.seal();
+    assert.equal(env.valuesNow(59_000).get('OTP'), '287082');
+    env.valuesNow(59_500); // the same code: heard once
+    assert.deepEqual(heard, ['OTP=287082']);
+    assert.match(String(secrets.refuseRequest('https://evil.example/?c=287082')), /SECRET_NOT_ALLOWED: \$\{OTP\} may be used only on https:\/\/bank.example/);
+    assert.equal(secrets.refuseRequest('https://bank.example/verify?c=287082'), null);
+    assert.deepEqual(secrets.maskValuesFor('https://bank.example'), [RFC_SECRET, '287082']);
+    assert.deepEqual(secrets.maskValuesFor('https://evil.example'), []);
+    assert.equal(secrets.carried(['OTP'])!.allows('https://evil.example'), false);
   });
 });
 
@@ -219,5 +237,32 @@ describe('extract', () => {
   test('a field is read again from where it is, not from what it said', () => {
     assert.deepEqual(dataSelectors(['text="In stock: 7"', '#stock', 'role=paragraph >> nth=1', 'fingerprint={"tag":"p"}'], 'In stock: 7'), ['#stock', 'role=paragraph >> nth=1']);
     assert.deepEqual(dataSelectors(['text="Blue"', 'fingerprint={}'], 'Blue'), ['text="Blue"'], 'nothing else left: kept, without the fingerprint');
+  });
+});
+
+describe('profiles within allowedOrigins', () => {
+  const state = {
+    cookies: [
+      { name: 'sid', value: 'session-value-1', domain: '127.0.0.1', path: '/', expires: -1, httpOnly: true, secure: false, sameSite: 'Lax' as const },
+      { name: 'a', value: 'acme-cookie-value', domain: '.acme.com', path: '/', expires: -1, httpOnly: false, secure: true, sameSite: 'Lax' as const },
+      { name: 't', value: 'tracker-cookie-value', domain: 'tracker.example', path: '/', expires: -1, httpOnly: false, secure: true, sameSite: 'None' as const },
+    ],
+    origins: [
+      { origin: 'http://127.0.0.1:4100', localStorage: [{ name: 'token', value: 'local-value-1' }] },
+      { origin: 'http://127.0.0.1:4200', localStorage: [{ name: 'token', value: 'other-port-value' }] },
+      { origin: 'https://shop.acme.com', localStorage: [{ name: 'k', value: 'v' }] },
+    ],
+  };
+
+  test('a flow bound to some sites keeps only their cookies (by host) and local storage (by origin); unbound flows keep all', () => {
+    const kept = withinAllowedOrigins(state, ['http://127.0.0.1:4100', 'https://*.acme.com']);
+    assert.deepEqual(kept.cookies.map((c) => c.name), ['sid', 'a']);
+    assert.deepEqual(kept.origins.map((o) => o.origin), ['http://127.0.0.1:4100', 'https://shop.acme.com']);
+    assert.equal(withinAllowedOrigins(state, null), state);
+    assert.equal(withinAllowedOrigins(state, ['*']).cookies.length, 3);
+    assert.equal(new OriginPolicy(['https://*.acme.com']).allowsCookieHost('acme.com', false), false, 'a wildcard is for subdomains only');
+    assert.equal(new OriginPolicy(['https://shop.acme.com']).allowsCookieHost('acme.com', true), true, 'a domain cookie goes to its subdomains');
+    assert.equal(new OriginPolicy(['https://shop.acme.com']).allowsCookieHost('acme.com', false), false);
+    assert.equal(new OriginPolicy(['http://[::1]:8080']).allowsCookieHost('[::1]', false), true);
   });
 });
