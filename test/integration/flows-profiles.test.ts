@@ -183,7 +183,7 @@ describe('browser profiles', () => {
 
   test('the OpenAPI document lists the routes and fields of sessions and data', async () => {
     const doc = (await svc.request('GET', '/api/openapi.json')).body;
-    for (const path of ['/api/profiles', '/api/profiles/{name}', '/api/flows/{id}/downloads', '/api/flows/{id}/downloads/{downloadId}', '/api/flows/{id}/har', '/api/flows/{id}/trace']) {
+    for (const path of ['/api/profiles', '/api/profiles/{name}', '/api/flows/{flowId}/downloads', '/api/flows/{flowId}/downloads/{downloadId}', '/api/flows/{flowId}/har', '/api/flows/{flowId}/trace']) {
       assert.ok(doc.paths[path], `${path} is listed`);
     }
     assert.ok(doc.paths['/api/profiles/{name}'].post && doc.paths['/api/profiles/{name}'].delete);
