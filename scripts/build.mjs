@@ -15,8 +15,15 @@
  *    esbuild parses the emitted files to list their imports exactly (no
  *    regular expression guessing what is an import and what is a string).
  * 3. The files the code reads at runtime are copied as they are: every
- *    non-TypeScript file of those folders (UI static files, page scripts,
- *    codegen templates) and the TypeScript templates of generated tests.
+ *    non-TypeScript file of those folders (UI static files, page scripts),
+ *    the TypeScript template of generated tests' helper and the two modules
+ *    it inlines (fingerprints, redaction: compiled for the service and
+ *    copied as text for the code generator).
+ * 3b. The JavaScript of that helper is its TypeScript with the types
+ *    stripped by esbuild, a development dependency the package lacks: the
+ *    compiled code generator strips every variant once here and writes them
+ *    to plugins/codegen/playwright/runtime/stripped.json
+ *    (plugins/codegen/playwright/strip-types.ts).
  * 4. config/default.json is copied to dist/config/default.json: its plugin
  *    paths (../plugins/...) then name the compiled plugins beside it.
  * Exits 1 naming what failed.
@@ -24,7 +31,7 @@
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -35,9 +42,9 @@ const SOURCES = ['cli', 'kernel', 'lib', 'plugins'];
  * TypeScript files read as text at runtime, never run: copied, not compiled
  * (tsconfig.build.json excludes them, or their .js would overwrite the JavaScript templates).
  */
-const TEXT_TEMPLATES = ['plugins/codegen/playwright/runtime/'];
+const TEXT_TEMPLATES = ['plugins/codegen/playwright/runtime/', 'lib/page-scripts/selectors/fingerprint.ts', 'lib/redaction/secret-redaction.ts'];
 /** Runtime files are what is not compiled TypeScript, nor documentation, nor types. */
-const isRuntimeAsset = (rel) => TEXT_TEMPLATES.some((t) => rel.startsWith(t))
+const isRuntimeAsset = (rel) => TEXT_TEMPLATES.some((t) => (t.endsWith('/') ? rel.startsWith(t) : rel === t))
   || !(rel.endsWith('.ts') || rel.endsWith('README.md'));
 
 function fail(message) {
@@ -129,6 +136,17 @@ function copyAssets() {
   return n + 1;
 }
 
+/** The JavaScript helper of every feature set, stripped now by the compiled code generator (see 3b). */
+async function stripHelpers() {
+  const codegen = join(DIST, 'plugins', 'codegen', 'playwright');
+  const { everyFeatureSet, helperModule } = await import(pathToFileURL(join(codegen, 'helper-source.js')).href);
+  const { PREBUILT, strippedSoFar } = await import(pathToFileURL(join(codegen, 'strip-types.js')).href);
+  for (const features of everyFeatureSet()) helperModule(features, 'javascript');
+  const stripped = strippedSoFar();
+  if (Object.keys(stripped).length !== everyFeatureSet().length) fail(`stripped ${Object.keys(stripped).length} helper variants, expected ${everyFeatureSet().length}`);
+  writeFileSync(PREBUILT, JSON.stringify(stripped));
+}
+
 const started = Date.now();
 rmSync(DIST, { recursive: true, force: true });
 compile();
@@ -136,4 +154,5 @@ const emitted = walk(DIST).filter((f) => f.endsWith('.js'));
 // Before the specifiers: compiled code imports copied JavaScript (lib/redaction, lib/page-scripts).
 const assets = copyAssets();
 await addExtensions(emitted);
+await stripHelpers();
 process.stdout.write(`build: dist/ holds ${emitted.length} compiled modules and ${assets} copied files (${Date.now() - started} ms)\n`);

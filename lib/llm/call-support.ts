@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { LlmError, type LlmErrorKind, type LlmToolCall } from './provider-contract';
 import type { GptConfigRecord } from '../../kernel/contracts/storage';
 import { issuePath } from '../validation/validation';
-import { createRedactor } from '../redaction/secret-redaction.js';
+import { createRedactor } from '../redaction/secret-redaction';
 
 /** The parsed-argument part of a tool call. */
 export type ParsedArguments = Pick<LlmToolCall, 'arguments' | 'rawArguments' | 'parseError'>;

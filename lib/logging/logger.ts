@@ -1,11 +1,11 @@
 /**
  * A small structured logger. Secrets are redacted at the sink: every value
  * registered with `addSecret` is replaced by `****` in whatever is written
- * (in every spelling: JSON, URL, HTML-escaped, cut short; lib/redaction/secret-redaction.js),
+ * (in every spelling: JSON, URL, HTML-escaped, cut short; lib/redaction/secret-redaction.ts),
  * so a careless message cannot leak a GPT key or an env value.
  */
 import type { LogLevel, Logger } from '../../kernel/logger';
-import { createRedactor, type Redactor } from '../redaction/secret-redaction.js';
+import { createRedactor, type Redactor } from '../redaction/secret-redaction';
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
 

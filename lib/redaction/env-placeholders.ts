@@ -4,7 +4,7 @@
  * keeps the placeholder, and `envRedactor` puts placeholders back into
  * anything that came out of the page or the driver.
  */
-import { createRedactor, type Redactor } from './secret-redaction.js';
+import { createRedactor, type Redactor } from './secret-redaction';
 
 const PLACEHOLDER = /\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 

@@ -108,10 +108,12 @@ describe('the npm package, installed into an empty folder', { skip: existsSync('
     const files = stdout.split('\n').filter(Boolean).map((p) => p.replace(/^package\//, ''));
     const unwanted = files.flatMap((f) => (testOnly(f) ? [`${f} (${testOnly(f)})`] : []));
     assert.deepEqual(unwanted, []);
-    for (const f of ['package.json', 'bin/browserflow.js', 'dist/cli/main.js', 'dist/config/default.json', 'dist/plugins/ui/public/index.html', 'dist/lib/page-scripts/selectors/fingerprint.js']) {
+    for (const f of ['package.json', 'bin/browserflow.js', 'dist/cli/main.js', 'dist/config/default.json', 'dist/plugins/ui/public/index.html', 'dist/lib/page-scripts/selectors/fingerprint']) {
       assert.ok(files.includes(f), `${f} is in the package`);
     }
-    assert.deepEqual(files.filter((f) => f.endsWith('.ts') && !f.startsWith('dist/plugins/codegen/playwright/runtime/')), [], 'no TypeScript but the templates of generated TypeScript tests');
+    const textSources = ['dist/lib/page-scripts/selectors/fingerprint.ts', 'dist/lib/redaction/secret-redaction.ts'];
+    assert.deepEqual(files.filter((f) => f.endsWith('.ts') && !f.startsWith('dist/plugins/codegen/playwright/runtime/') && !textSources.includes(f)), [], 'no TypeScript but the sources of generated tests\' helper');
+    assert.ok(files.includes('dist/plugins/codegen/playwright/runtime/stripped.json'), 'the JavaScript helper, stripped by the build');
     assert.equal(existsSync(join(app, 'node_modules', 'tsx')), false, 'tsx is not installed with the package');
     assert.equal(existsSync(join(app, 'node_modules', 'typescript')), false, 'TypeScript is not installed with the package');
   });
@@ -150,6 +152,12 @@ describe('the npm package, installed into an empty folder', { skip: existsSync('
     const spec = await code.text();
     assert.match(spec, /from '@playwright\/test'/);
     assert.match(spec, /function locate\(/, 'the helper template, inlined');
+    // JavaScript: the same helper with its types stripped by the build (the package has no esbuild).
+    const jsCode = await fetch(`${url}/api/flows/${id}/code?language=javascript`);
+    assert.equal(jsCode.status, 200, await jsCode.clone().text());
+    const jsSpec = await jsCode.text();
+    assert.match(jsSpec, /async function locate\(candidates, expected = \{\}\) \{/, 'the stripped helper, inlined');
+    assert.doesNotMatch(jsSpec, /: Locator\b|\binterface /);
     const project = await fetch(`${url}/api/flows/project`, {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ flowIds: [id], options: { language: 'typescript' } }),
     });

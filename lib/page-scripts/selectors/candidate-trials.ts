@@ -4,7 +4,7 @@
  * (lib/selector-trials). Runs in Node on what the in-page pass by agreement
  * measured, so both browser drivers give the same reasons.
  */
-import { MIN_AGREEMENT, type CandidateMatch } from './fingerprint.js';
+import { MIN_AGREEMENT, type CandidateMatch } from './fingerprint';
 import { matchedReason } from '../../selector-trials/selector-trials';
 
 /**

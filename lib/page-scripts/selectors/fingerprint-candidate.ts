@@ -5,11 +5,11 @@
  * call's `outcome.selectors`, redacted like them, and replayed by reruns and
  * generated tests without any other change to a flow's shape. A driver that
  * finds it among a target's candidates accepts only an element agreeing
- * with it (lib/page-scripts/selectors/fingerprint.js), and uses it as a
+ * with it (lib/page-scripts/selectors/fingerprint.ts), and uses it as a
  * last candidate of its own: the element of the page agreeing best.
  */
 import * as v from 'valibot';
-import { FINGERPRINT_PREFIX, type Fingerprint } from './fingerprint.js';
+import { FINGERPRINT_PREFIX, type Fingerprint } from './fingerprint';
 
 export { FINGERPRINT_PREFIX };
 export type { Fingerprint };

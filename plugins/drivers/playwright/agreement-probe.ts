@@ -2,7 +2,7 @@
  * The presence pass of a target that carries the recorded fingerprint of its
  * element (`fingerprint=` among its candidates): every candidate's matches
  * are fingerprinted in the page and the candidate whose element agrees best
- * wins, if it agrees well enough (lib/page-scripts/selectors/fingerprint.js).
+ * wins, if it agrees well enough (lib/page-scripts/selectors/fingerprint.ts).
  * A candidate that now matches a different element is thus never acted on,
  * whatever its place in the list; the fingerprint itself is the last
  * candidate: the element of its tag on the page that agrees best.
@@ -11,7 +11,7 @@ import type { ElementHandle, Locator, Page } from 'playwright-core';
 import {
   MAX_SCANNED, MAX_SCORED, captureFingerprints, chooseByAgreement, describeMatch, fingerprintAgreement,
   type CandidateMatch, type Fingerprint,
-} from '../../../lib/page-scripts/selectors/fingerprint.js';
+} from '../../../lib/page-scripts/selectors/fingerprint';
 import type { FoundElement, ProbeState } from './found-element';
 import { describeCandidate, type Candidate } from './selector-candidates';
 import { firstLine, isClosedTargetError, isSelectorSyntaxError } from './readable-errors';

@@ -15,7 +15,7 @@ import { fingerprintOf, probeByAgreement } from './agreement-probe';
 import type { ActionTarget, FoundElement, ProbeState } from './found-element';
 
 export type { ActionTarget, FoundElement, ProbeState } from './found-element';
-import { MIN_AGREEMENT } from '../../../lib/page-scripts/selectors/fingerprint.js';
+import { MIN_AGREEMENT } from '../../../lib/page-scripts/selectors/fingerprint';
 import { UNSUPPORTED_SYNTAX, matchedReason, orderTrials, withTrials } from '../../../lib/selector-trials/selector-trials';
 
 /**

@@ -7,7 +7,7 @@
 import type { SelectorInput } from '../../../kernel/contracts/browser-driver';
 import { selectorCandidates } from '../../../lib/element-states/selector-input';
 import { isFingerprintCandidate, parseFingerprintCandidate, type Fingerprint } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
-import { describeFingerprint } from '../../../lib/page-scripts/selectors/fingerprint.js';
+import { describeFingerprint } from '../../../lib/page-scripts/selectors/fingerprint';
 
 /** One candidate: a Playwright selector string, an observation ref, or the recorded fingerprint of the element. */
 export type Candidate =

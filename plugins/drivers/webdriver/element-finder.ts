@@ -13,7 +13,7 @@ import { OBSERVER_STATE_KEY } from '../../../lib/page-scripts/observation/observ
 import type { ElementFacts } from './in-page/locate';
 import { DIALOG_HOOKS_KEY, findElement, type FindResult } from './in-page/page-lib';
 import { describeCandidates, type Candidate } from './selector-candidates';
-import { MIN_AGREEMENT, type Fingerprint } from '../../../lib/page-scripts/selectors/fingerprint.js';
+import { MIN_AGREEMENT, type Fingerprint } from '../../../lib/page-scripts/selectors/fingerprint';
 import { POLL_MS, sleep } from './timing';
 import type { Wire } from './wire';
 import { isNoSuchWindow, readableMessage } from './webdriver-errors';

@@ -11,7 +11,7 @@
 import type { SelectorInput } from '../../../kernel/contracts/browser-driver';
 import { selectorCandidates } from '../../../lib/element-states/selector-input';
 import { isFingerprintCandidate, parseFingerprintCandidate, type Fingerprint } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
-import { describeFingerprint } from '../../../lib/page-scripts/selectors/fingerprint.js';
+import { describeFingerprint } from '../../../lib/page-scripts/selectors/fingerprint';
 
 /** What the page runs for one candidate (see in-page/locate.ts). */
 export type Query =

@@ -7,7 +7,7 @@
  */
 import { LLM_FAILURE_CODES, LlmError, type LlmErrorKind, type LlmProvider } from '../../../lib/llm/provider-contract';
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
-import { createRedactor } from '../../../lib/redaction/secret-redaction.js';
+import { createRedactor } from '../../../lib/redaction/secret-redaction';
 import { secretValuesOf } from './secret-fields';
 
 /** The answer of POST /api/gpt-configs/{name}/test. */

@@ -4,7 +4,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { createRedactor, MIN_PREFIX } from '../../../lib/redaction/secret-redaction.js';
+import { createRedactor, MIN_PREFIX } from '../../../lib/redaction/secret-redaction';
 import { envRedactor } from '../../../lib/redaction/env-placeholders';
 
 const KEY = 'Kx9 "Qm\\ &<Tz>\' ' + 'abcdefghij'.repeat(6) + 'END';

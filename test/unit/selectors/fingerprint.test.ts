@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import {
   MIN_AGREEMENT, captureFingerprints, chooseByAgreement, describeMatch, fingerprintAgreement, type Fingerprint,
-} from '../../../lib/page-scripts/selectors/fingerprint.js';
+} from '../../../lib/page-scripts/selectors/fingerprint';
 import { fingerprintCandidate, isFingerprintCandidate, parseFingerprintCandidate } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
 
 const saveSettings: Fingerprint = {

@@ -1,6 +1,6 @@
 /**
  * The in-page part of failover by agreement for the WebDriver driver: the
- * element fingerprints of lib/page-scripts/selectors/fingerprint.js
+ * element fingerprints of lib/page-scripts/selectors/fingerprint.ts
  * (the same functions the Playwright driver and generated tests use), built
  * into a page-library factory from their source, so one `executeScript`
  * pass fingerprints every candidate's matches, picks the element agreeing
@@ -9,7 +9,7 @@
 import {
   AMBIGUITY_MARGIN, MAX_SCANNED, MAX_SCORED, MIN_AGREEMENT, captureFingerprints, chooseByAgreement, describeFingerprint, describeMatch, fingerprintAgreement,
   type CandidateMatch, type Fingerprint,
-} from '../../../../lib/page-scripts/selectors/fingerprint.js';
+} from '../../../../lib/page-scripts/selectors/fingerprint';
 
 /** Fingerprints and the choice by agreement, in the page. */
 export interface Agreement {

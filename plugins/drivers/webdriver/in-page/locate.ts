@@ -15,7 +15,7 @@ export type PageQuery =
   | { kind: 'text'; value: string; exact: boolean; ignoreCase: boolean }
   | { kind: 'ref'; ref: number }
   /** Run by the agreement pass of page-lib.ts, never by query(). */
-  | { kind: 'fingerprint'; fingerprint: import('../../../../lib/page-scripts/selectors/fingerprint.js').Fingerprint };
+  | { kind: 'fingerprint'; fingerprint: import('../../../../lib/page-scripts/selectors/fingerprint').Fingerprint };
 
 /** What an action needs to know about an element before acting. */
 export interface ElementFacts {

@@ -11,7 +11,7 @@ import { createDialogHooks, type DialogHooks } from './dialog-hooks';
 import { createLocate, type ElementFacts, type Locate, type PageQuery } from './locate';
 import { createRecorder, type Recorder } from './record';
 import { createAgreement, type Agreement } from './agreement';
-import type { CandidateMatch, Fingerprint } from '../../../../lib/page-scripts/selectors/fingerprint.js';
+import type { CandidateMatch, Fingerprint } from '../../../../lib/page-scripts/selectors/fingerprint';
 
 /** Everything driver code can use inside the page. */
 export interface DriverLib {

@@ -3,7 +3,7 @@
 // locate([...]) picks the first of a step's locators that matches exactly one element,
 // or, given the fingerprint recorded with them, the element agreeing best with it
 // (a later one is reported as a self-healing annotation).
-import { test } from '@playwright/test';
+import { test } from "@playwright/test";
 
 /** How long locate() keeps trying the locators (BROWSERFLOW_LOCATE_TIMEOUT_MS overrides). */
 const LOCATE_TIMEOUT_MS = Number(process.env.BROWSERFLOW_LOCATE_TIMEOUT_MS) || 10000;
@@ -13,8 +13,6 @@ const POLL_MS = 100;
  * The value of environment variable `name`; fails fast, naming it, when it
  * is not set. The tests read every `${NAME}` of their flow this way, so no
  * secret value is ever written into a test file.
- * @param {string} name
- * @returns {string}
  */
 export function env(name) {
   const value = process.env[name];
@@ -39,35 +37,29 @@ export function env(name) {
  * test fail rather than act on a different element.
  * When a later locator is used, the test gets a `self-healing` annotation
  * naming it: a hint to update the test.
- * @param {import('@playwright/test').Locator[]} candidates
- * @param {{ description?: string, fingerprint?: Fingerprint }} [expected] the element in words, for messages, and as recorded
- * @returns {Promise<import('@playwright/test').Locator>}
  */
 export async function locate(candidates, expected = {}) {
   const deadline = Date.now() + LOCATE_TIMEOUT_MS;
   const counts = candidates.map(() => 0);
   const what = expected.description ?? String(candidates[0]);
   const fingerprint = expected.fingerprint;
-  // The fingerprint's own search: every element of its tag on the page.
   const searched = fingerprint ? [...candidates, candidates[0].page().locator(fingerprint.tag)] : candidates;
-  /** @type {CandidateMatch[]} */
   let found = [];
-  for (;;) {
+  for (; ; ) {
     if (fingerprint) {
       found = await Promise.all(searched.map((c, i) => agreementsOf(c, fingerprint, i < candidates.length ? MAX_SCORED : MAX_SCANNED)));
       const chosen = chooseByAgreement(found);
       if (chosen) {
         const match = searched[chosen.index];
         const element = found[chosen.index].count > 1 ? match.nth(chosen.nth) : match;
-        if (chosen.index > 0) annotate('self-healing', `${what}: used ${element} (agreement ${chosen.agreement.toFixed(2)} with the recorded element); ${candidates[0]} matched ${describeMatch(found[0])}`);
+        if (chosen.index > 0) annotate("self-healing", `${what}: used ${element} (agreement ${chosen.agreement.toFixed(2)} with the recorded element); ${candidates[0]} matched ${describeMatch(found[0])}`);
         return element;
       }
     } else {
       for (let i = 0; i < candidates.length; i++) {
-        // -1: the locator failed (the page navigated meanwhile, or a frame is gone).
         counts[i] = await candidates[i].count().catch(() => -1);
         if (counts[i] === 1) {
-          if (i > 0) annotate('self-healing', `${what}: used ${candidates[i]} (locator ${i + 1}); ${candidates[0]} matched ${matches(counts[0])}`);
+          if (i > 0) annotate("self-healing", `${what}: used ${candidates[i]} (locator ${i + 1}); ${candidates[0]} matched ${matches(counts[0])}`);
           return candidates[i];
         }
       }
@@ -76,20 +68,16 @@ export async function locate(candidates, expected = {}) {
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
   if (fingerprint) {
-    const seen = searched.map((c, i) => `${i < candidates.length ? c : `the ${fingerprint.tag} elements of the page`} (${describeMatch(found[i] ?? null)})`).join(', ');
+    const seen = searched.map((c, i) => `${i < candidates.length ? c : `the ${fingerprint.tag} elements of the page`} (${describeMatch(found[i] ?? null)})`).join(", ");
     throw new Error(`No locator of ${what} matched an element agreeing with the recorded one (${describeFingerprint(fingerprint)}) within ${LOCATE_TIMEOUT_MS} ms: ${seen}`);
   }
-  const tried = candidates.map((c, i) => `${c} (${matches(counts[i])})`).join(', ');
+  const tried = candidates.map((c, i) => `${c} (${matches(counts[i])})`).join(", ");
   throw new Error(`No locator of ${what} matched exactly one element within ${LOCATE_TIMEOUT_MS} ms: ${tried}`);
 }
 
 /**
  * How well each element `locator` matches (the first `max`) agrees with
  * `fingerprint`, fingerprinted in the page.
- * @param {import('@playwright/test').Locator} locator
- * @param {Fingerprint} fingerprint
- * @param {number} max
- * @returns {Promise<CandidateMatch>}
  */
 async function agreementsOf(locator, fingerprint, max) {
   try {
@@ -97,124 +85,99 @@ async function agreementsOf(locator, fingerprint, max) {
     const count = seen.length < max ? seen.length : await locator.count();
     return { count, agreements: seen.map((s) => fingerprintAgreement(fingerprint, s)), uids: seen.map((s) => s.uid ?? -1) };
   } catch (e) {
-    return { count: 0, agreements: [], uids: [], error: (e instanceof Error ? e.message : String(e)).split('\n')[0] };
+    return { count: 0, agreements: [], uids: [], error: (e instanceof Error ? e.message : String(e)).split("\n")[0] };
   }
 }
 
-/**
- * What a count found, in words.
- * @param {number} n
- */
+/** What a count found, in words. */
 function matches(n) {
-  if (n < 0) return 'an error';
-  return n === 0 ? 'nothing' : `${n} elements`;
+  if (n < 0) return "an error";
+  return n === 0 ? "nothing" : `${n} elements`;
 }
 
-/**
- * Adds an annotation to the running test (every reporter shows them).
- * @param {string} type
- * @param {string} description
- */
+/** Adds an annotation to the running test (every reporter shows them). */
 function annotate(type, description) {
   test.info().annotations.push({ type, description });
 }
 
-// browserflow's own element fingerprints (lib/page-scripts/selectors/fingerprint.js):
-// locate() judges elements exactly as the service's replays do.
 /** The least agreement a failover candidate's element needs to be acted on. */
 const MIN_AGREEMENT = 0.75;
+
 /** Of several elements one candidate matches, the best must lead the next by this much to be told apart. */
 const AMBIGUITY_MARGIN = 0.08;
+
 /** Elements scored per candidate (a candidate matching more cannot point at one element anyway). */
 const MAX_SCORED = 50;
+
 /** Elements of the recorded tag scored when the fingerprint itself looks for its element on the whole page. */
 const MAX_SCANNED = 300;
-
-/**
- * @typedef {{ tag: string; role: string; name: string; text: string; attributes: Record<string, string>; id: string; classes: string[]; ancestry: string[]; context: string; position: number[]; uid?: number }} Fingerprint
- */
 
 /**
  * The fingerprints of `elements` (the first `max`). Runs in the page and is
  * self-contained: drivers and the generated helper hand it to the page as
  * it is. Never reads values typed into fields, only attributes and text a
  * person sees.
- * @param {Element[]} elements
- * @param {number} max
- * @returns {Fingerprint[]}
  */
 function captureFingerprints(elements, max) {
   const MAX = 80;
-  const KEY_ATTRIBUTES = ['type', 'name', 'placeholder', 'href', 'for', 'alt', 'title', 'aria-label', 'role', 'data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
-  const CONTEXT = 'tr, li, article, [role=row], [role=listitem], fieldset, form, dialog, section, aside, header, footer, nav';
-  // A per-page number for each element seen, so the same element matched by two candidates counts once.
-  const UIDS = Symbol.for('browserflow.fingerprint.uids');
-  const LAST_UID = Symbol.for('browserflow.fingerprint.lastUid');
-  /** @type {any} */
+  const KEY_ATTRIBUTES = ["type", "name", "placeholder", "href", "for", "alt", "title", "aria-label", "role", "data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
+  const CONTEXT = "tr, li, article, [role=row], [role=listitem], fieldset, form, dialog, section, aside, header, footer, nav";
+  const UIDS = Symbol.for("browserflow.fingerprint.uids");
+  const LAST_UID = Symbol.for("browserflow.fingerprint.lastUid");
   const store = window;
-  /** @type {WeakMap<Element, number>} */
   const uids = store[UIDS] || (store[UIDS] = new WeakMap());
-  /** @param {Element} el */
   const uidOf = (el) => {
     let uid = uids.get(el);
-    if (uid === undefined) uids.set(el, (uid = store[LAST_UID] = (store[LAST_UID] || 0) + 1));
+    if (uid === undefined) uids.set(el, uid = store[LAST_UID] = (store[LAST_UID] || 0) + 1);
     return uid;
   };
-  const CONTAINERS = ['form', 'main', 'nav', 'header', 'footer', 'aside', 'section', 'article', 'dialog', 'table', 'fieldset', 'ul', 'ol', 'li', 'tr', 'label', 'menu'];
-  /** @type {Record<string, string>} */
-  const INPUT_ROLES = { button: 'button', submit: 'button', reset: 'button', image: 'button', checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox' };
-  /** @type {Record<string, string>} */
-  const TAG_ROLES = { button: 'button', textarea: 'textbox', select: 'combobox', option: 'option', li: 'listitem', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading', h6: 'heading', img: 'img', tr: 'row', td: 'cell', th: 'columnheader', dialog: 'dialog', nav: 'navigation', main: 'main', form: 'form', table: 'table', ul: 'list', ol: 'list' };
-  const NAMED_BY_TEXT = ['button', 'link', 'tab', 'menuitem', 'checkbox', 'radio', 'option', 'cell', 'columnheader', 'heading', 'switch', 'treeitem', 'listitem'];
-  /** @param {string | null | undefined} text */
-  const clean = (text) => (text || '').replace(/[\s\u200b]+/g, ' ').trim().slice(0, MAX);
-  /** @param {Element} el */
+  const CONTAINERS = ["form", "main", "nav", "header", "footer", "aside", "section", "article", "dialog", "table", "fieldset", "ul", "ol", "li", "tr", "label", "menu"];
+  const INPUT_ROLES = { button: "button", submit: "button", reset: "button", image: "button", checkbox: "checkbox", radio: "radio", range: "slider", number: "spinbutton", search: "searchbox" };
+  const TAG_ROLES = { button: "button", textarea: "textbox", select: "combobox", option: "option", li: "listitem", h1: "heading", h2: "heading", h3: "heading", h4: "heading", h5: "heading", h6: "heading", img: "img", tr: "row", td: "cell", th: "columnheader", dialog: "dialog", nav: "navigation", main: "main", form: "form", table: "table", ul: "list", ol: "list" };
+  const NAMED_BY_TEXT = ["button", "link", "tab", "menuitem", "checkbox", "radio", "option", "cell", "columnheader", "heading", "switch", "treeitem", "listitem"];
+  const clean = (text) => (text || "").replace(/[\s\u200b]+/g, " ").trim().slice(0, MAX);
   const roleOf = (el) => {
     const tag = el.localName;
-    const explicit = (el.getAttribute('role') || '').trim().split(/\s+/)[0];
+    const explicit = (el.getAttribute("role") || "").trim().split(/\s+/)[0];
     if (explicit) return explicit;
-    if (tag === 'input') return INPUT_ROLES[(el.getAttribute('type') || 'text').toLowerCase()] || 'textbox';
-    if (tag === 'a') return el.hasAttribute('href') ? 'link' : '';
-    return TAG_ROLES[tag] || '';
+    if (tag === "input") return INPUT_ROLES[(el.getAttribute("type") || "text").toLowerCase()] || "textbox";
+    if (tag === "a") return el.hasAttribute("href") ? "link" : "";
+    return TAG_ROLES[tag] || "";
   };
-  /** @param {Element} el */
   const labelOf = (el) => {
-    const id = el.getAttribute('id');
+    const id = el.getAttribute("id");
     if (id) {
-      for (const label of Array.from(el.ownerDocument.querySelectorAll('label'))) if (label.htmlFor === id) return clean(label.textContent);
+      for (const label of Array.from(el.ownerDocument.querySelectorAll("label"))) if (label.htmlFor === id) return clean(label.textContent);
     }
-    const wrapping = el.closest('label');
-    return wrapping ? clean(wrapping.textContent) : '';
+    const wrapping = el.closest("label");
+    return wrapping ? clean(wrapping.textContent) : "";
   };
-  /** @param {Element} el @param {string} role @param {string} text */
   const nameOf = (el, role, text) => {
     const tag = el.localName;
-    const labelledBy = (el.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
-    let name = labelledBy.length ? clean(labelledBy.map((id) => el.ownerDocument.getElementById(id)?.textContent || '').join(' ')) : '';
-    if (!name) name = clean(el.getAttribute('aria-label'));
-    if (!name && (tag === 'input' || tag === 'select' || tag === 'textarea')) {
-      const type = (el.getAttribute('type') || '').toLowerCase();
-      name = type === 'submit' || type === 'button' || type === 'reset' ? clean(el.getAttribute('value') || (type === 'submit' ? 'Submit' : '')) : labelOf(el);
-      if (!name) name = clean(el.getAttribute('placeholder'));
+    const labelledBy = (el.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean);
+    let name = labelledBy.length ? clean(labelledBy.map((id) => el.ownerDocument.getElementById(id)?.textContent || "").join(" ")) : "";
+    if (!name) name = clean(el.getAttribute("aria-label"));
+    if (!name && (tag === "input" || tag === "select" || tag === "textarea")) {
+      const type = (el.getAttribute("type") || "").toLowerCase();
+      name = type === "submit" || type === "button" || type === "reset" ? clean(el.getAttribute("value") || (type === "submit" ? "Submit" : "")) : labelOf(el);
+      if (!name) name = clean(el.getAttribute("placeholder"));
     }
-    if (!name && tag === 'img') name = clean(el.getAttribute('alt'));
+    if (!name && tag === "img") name = clean(el.getAttribute("alt"));
     if (!name && NAMED_BY_TEXT.includes(role)) name = text;
-    return name || clean(el.getAttribute('title'));
+    return name || clean(el.getAttribute("title"));
   };
   /**
    * The words of a container's text, keyed by their letters and digits in
    * lower case, each kept as written: a secret the page shows stays whole,
    * so the service's redaction still recognises it in the recorded fingerprint.
-   * @param {Element} container
    */
   const wordsOf = (container) => {
     const walker = container.ownerDocument.createTreeWalker(container, NodeFilter.SHOW_TEXT);
-    let text = '';
+    let text = "";
     for (let node = walker.nextNode(); node && text.length < 2000; node = walker.nextNode()) text += ` ${node.nodeValue}`;
-    /** @type {Map<string, string>} */
     const words = new Map();
     for (const word of text.split(/\s+/)) {
-      const key = word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+      const key = word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
       if (key && !words.has(key)) words.set(key, word);
     }
     return words;
@@ -223,57 +186,51 @@ function captureFingerprints(elements, max) {
    * The words of the row, list item, card or form around the element that
    * its look-alike siblings (the other rows) lack: "bob" for the Delete
    * button of Bob's row. What tells apart elements that are otherwise the same.
-   * @param {Element} el
    */
   const contextOf = (el) => {
     const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
-    if (!container) return '';
+    if (!container) return "";
     const words = wordsOf(container);
     const siblings = container.parentElement ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
     for (const sibling of siblings.slice(0, 50)) for (const key of wordsOf(sibling).keys()) words.delete(key);
-    // Whole words only, up to 120 characters: nothing is cut in the middle.
-    let context = '';
+    let context = "";
     for (const word of words.values()) {
       if (context.length + word.length + 1 > 120) break;
       context = context ? `${context} ${word}` : word;
     }
     return context;
   };
-  /** @param {Element} el */
   const capture = (el) => {
     const tag = el.localName;
     const role = roleOf(el);
     const text = clean(el.textContent);
     const name = nameOf(el, role, text);
-    /** @type {Record<string, string>} */
     const attributes = {};
     for (const key of KEY_ATTRIBUTES) {
       const value = el.getAttribute(key);
       if (value !== null && value.length <= MAX) attributes[key] = value;
     }
-    /** @type {string[]} */
     const ancestry = [];
     for (let up = el.parentElement; up && ancestry.length < 4; up = up.parentElement) {
       if (CONTAINERS.includes(up.localName)) ancestry.push(up.localName);
     }
-    // Position among the elements of the same tag and type that read the same (a repeated "Delete" button).
     const root = el.getRootNode();
     const scope = root instanceof ShadowRoot ? root : el.ownerDocument;
     const label = name || text;
-    const type = el.getAttribute('type');
-    const similar = Array.from(scope.querySelectorAll(tag)).filter((other) => other === el || (other.getAttribute('type') === type && clean(other.textContent) === text));
+    const type = el.getAttribute("type");
+    const similar = Array.from(scope.querySelectorAll(tag)).filter((other) => other === el || other.getAttribute("type") === type && clean(other.textContent) === text);
     return {
       tag,
       role,
       name,
-      text: text === label ? '' : text,
+      text: text === label ? "" : text,
       attributes,
-      id: clean(el.getAttribute('id')),
+      id: clean(el.getAttribute("id")),
       classes: Array.from(el.classList).slice(0, 8).map((c) => c.slice(0, MAX)),
       ancestry,
       context: contextOf(el),
       position: [Math.max(0, similar.indexOf(el)), similar.length],
-      uid: uidOf(el),
+      uid: uidOf(el)
     };
   };
   return elements.slice(0, max).map(capture);
@@ -291,14 +248,10 @@ function captureFingerprints(elements, max) {
  * An element that shares neither most of the name nor an identifying
  * attribute (id, `name`, test id, href) agrees at most 0.7, below
  * MIN_AGREEMENT: "Save draft" is never taken for a vanished "Save settings".
- * @param {Fingerprint} expected
- * @param {Fingerprint} seen
- * @returns {number}
  */
 function fingerprintAgreement(expected, seen) {
-  /** @param {string} text */
   const words = (text) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
-  /** Words shared over words in either (1 when equal). @param {string} a @param {string} b */
+  /** Words shared over words in either (1 when equal). */
   const similarity = (a, b) => {
     if (a.toLowerCase() === b.toLowerCase()) return 1;
     const wa = words(a);
@@ -308,9 +261,9 @@ function fingerprintAgreement(expected, seen) {
     const union = wa.size + wb.size - shared;
     return union ? shared / union : 0;
   };
-  /** Word keys as the capture makes them (letters and digits of each word, lower case). @param {string} text */
-  const keys = (text) => new Set(text.split(/\s+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean));
-  /** Share of the recorded words still there. @param {string} recorded @param {string} now */
+  /** Word keys as the capture makes them (letters and digits of each word, lower case). */
+  const keys = (text) => new Set(text.split(/\s+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")).filter(Boolean));
+  /** Share of the recorded words still there. */
   const kept = (recorded, now) => {
     const wr = keys(recorded);
     const wn = keys(now);
@@ -318,21 +271,18 @@ function fingerprintAgreement(expected, seen) {
     for (const w of wr) if (wn.has(w)) found++;
     return wr.size ? found / wr.size : 1;
   };
-  /** @param {string[]} a @param {string[]} b */
   const overlap = (a, b) => {
     if (!a.length && !b.length) return 1;
     const shared = a.filter((x) => b.includes(x)).length;
     return shared / (a.length + b.length - shared || 1);
   };
-  const IDENTIFYING = ['name', 'href', 'data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
-  /** @type {Record<string, number>} */
-  const ATTRIBUTE_WEIGHTS = { type: 2, name: 2, 'data-testid': 2, 'data-test-id': 2, 'data-test': 2, 'data-qa': 2, 'data-cy': 2 };
+  const IDENTIFYING = ["name", "href", "data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
+  const ATTRIBUTE_WEIGHTS = { type: 2, name: 2, "data-testid": 2, "data-test-id": 2, "data-test": 2, "data-qa": 2, "data-cy": 2 };
   let total = 0;
   let agreed = 0;
-  /** @param {number} weight @param {number} score */
-  const add = (weight, score) => {
+  const add = (weight, score2) => {
     total += weight;
-    agreed += weight * score;
+    agreed += weight * score2;
   };
   const name = similarity(seen.name || seen.text, expected.name || expected.text);
   add(2, seen.tag === expected.tag ? 1 : 0);
@@ -346,18 +296,10 @@ function fingerprintAgreement(expected, seen) {
   add(1, overlap(seen.ancestry, expected.ancestry));
   if (expected.context) add(3, kept(expected.context, seen.context));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
-  const score = Math.round((agreed / total) * 1000) / 1000;
+  const score = Math.round(agreed / total * 1000) / 1000;
   const anchored = name >= 0.6 || sameId || IDENTIFYING.some((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
   return anchored ? score : Math.min(score, 0.7);
 }
-
-/**
- * What one candidate matched on a replay: how many elements, and for each
- * of the first MAX_SCORED its agreement and its per-page `uid` (the same
- * element seen through two candidates counts once); `error` when it could
- * not be run.
- * @typedef {{ count: number; agreements: number[]; uids: number[]; error?: string }} CandidateMatch
- */
 
 /**
  * The element to act on, chosen by agreement rather than by the order of
@@ -368,13 +310,10 @@ function fingerprintAgreement(expected, seen) {
  * reached through the first candidate matching only it, else the first
  * matching it among others (`nth`: its index among that candidate's
  * matches). Null when no element qualifies.
- * @param {(CandidateMatch | null)[]} matches one per candidate; null for candidates not run
- * @returns {{ index: number; nth: number; agreement: number } | null}
  */
-function chooseByAgreement(matches) {
-  /** @type {Map<number, number>} */
+function chooseByAgreement(matches2) {
   const seen = new Map();
-  for (const match of matches) {
+  for (const match of matches2) {
     if (match) match.uids.forEach((uid, i) => seen.set(uid, match.agreements[i]));
   }
   let bestUid = -1;
@@ -390,10 +329,9 @@ function chooseByAgreement(matches) {
     }
   }
   if (best < MIN_AGREEMENT || best - runnerUp < AMBIGUITY_MARGIN) return null;
-  /** @type {{ index: number; nth: number; agreement: number } | null} */
   let shared = null;
-  for (let index = 0; index < matches.length; index++) {
-    const match = matches[index];
+  for (let index = 0; index < matches2.length; index++) {
+    const match = matches2[index];
     const nth = match ? match.uids.indexOf(bestUid) : -1;
     if (!match || nth < 0) continue;
     if (match.count === 1) return { index, nth, agreement: best };
@@ -404,23 +342,21 @@ function chooseByAgreement(matches) {
 
 /**
  * A recorded element in words: `button "Sign in"`.
- * @param {{ tag: string; role: string; name: string; text: string }} fingerprint
  */
 function describeFingerprint(fingerprint) {
   const label = fingerprint.name || fingerprint.text;
-  return `${fingerprint.role || fingerprint.tag}${label ? ` ${JSON.stringify(label)}` : ''}`;
+  return `${fingerprint.role || fingerprint.tag}${label ? ` ${JSON.stringify(label)}` : ""}`;
 }
 
 /**
  * What one candidate matched, in words, for the message of a step that
  * found no agreeing element: `nothing`, `an error (...)`, `3 elements
  * (best agreement 0.52)`, `one element (agreement 0.41)`.
- * @param {CandidateMatch | null} match
  */
 function describeMatch(match) {
-  if (!match) return 'not run';
+  if (!match) return "not run";
   if (match.error) return `an error (${match.error})`;
-  if (!match.count) return 'nothing';
+  if (!match.count) return "nothing";
   const best = Math.max(...match.agreements);
   return match.count === 1 ? `one element (agreement ${best.toFixed(2)})` : `${match.count} elements (best agreement ${best.toFixed(2)})`;
 }

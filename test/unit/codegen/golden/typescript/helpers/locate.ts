@@ -110,8 +110,7 @@ function annotate(type: string, description: string): void {
   test.info().annotations.push({ type, description });
 }
 
-// browserflow's own element fingerprints (lib/page-scripts/selectors/fingerprint.js, typed):
-// locate() judges elements exactly as the service's replays do.
+/** browserflow's own element fingerprints (lib/page-scripts/selectors/fingerprint.ts): locate() judges elements exactly as the service's replays do. */
 /** The least agreement a failover candidate's element needs to be acted on. */
 const MIN_AGREEMENT = 0.75;
 /** Of several elements one candidate matches, the best must lead the next by this much to be told apart. */
@@ -122,7 +121,28 @@ const MAX_SCORED = 50;
 const MAX_SCANNED = 300;
 
 /** What an element looked like when a flow acted on it. */
-interface Fingerprint { tag: string; role: string; name: string; text: string; attributes: Record<string, string>; id: string; classes: string[]; ancestry: string[]; context: string; position: number[]; uid?: number }
+interface Fingerprint {
+  /** Lower-case tag name. */
+  tag: string;
+  /** Explicit or implicit ARIA role ('' when none). */
+  role: string;
+  /** Accessible name, whitespace-normalised, at most 80 characters. */
+  name: string;
+  /** Text content when it differs from the name ('' otherwise). */
+  text: string;
+  /** Key attributes (type, name, placeholder, href, test ids, aria-label...). */
+  attributes: Record<string, string>;
+  id: string;
+  classes: string[];
+  /** Tags of the nearest semantic containers (form, main, aside, li...), closest first. */
+  ancestry: string[];
+  /** Words of the nearest row, list item, card or form around it that its look-alike siblings lack (at most 120 characters). */
+  context: string;
+  /** [index, count] among the elements of the same tag and type that read the same. */
+  position: number[];
+  /** Per-page number of the element (replays only; never recorded). */
+  uid?: number;
+}
 
 /**
  * The fingerprints of `elements` (the first `max`). Runs in the page and is

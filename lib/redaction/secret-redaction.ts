@@ -1,10 +1,24 @@
 /**
- * TypeScript twin of lib/redaction/secret-redaction.js, inlined into the helper of
- * generated TypeScript tests (helpers/locate.ts must pass `tsc --noEmit`
- * under `strict`, and JSDoc types count for nothing in a .ts file). The very
- * same code with its JSDoc types written as annotations: a unit test strips
- * the types of both and compares them, so the twin cannot drift from the
- * service's redaction. Change lib/redaction/secret-redaction.js first, then this.
+ * The one redaction of secret values, for every way a value comes back.
+ *
+ * A secret typed into a page returns in many spellings: as typed, JSON-escaped
+ * (`\"`, `\\`, `\u0001`), URL-encoded in a page URL (`%22`, `%20`, `+`,
+ * `%e2%82%ac`), HTML-escaped (`&quot;`, `&#39;`, `&amp;`), or cut short by a
+ * length limit (`s3cr3t-pa…`). Every character position of a secret accepts
+ * each of its spellings, so mixed spellings match too, plus a rule for
+ * truncation: a prefix of at least MIN_PREFIX characters that ends where text
+ * is cut (end of text, `…`, `...`, a closing quote) is redacted as well.
+ * Callers still redact before they cut; the prefix rule is the safety net for
+ * cuts made where the secret is unknown (inside the page).
+ *
+ * Matching is linear: a small expression finds where a secret may start, and
+ * fixed per-character steps (alternations without nested quantifiers) follow
+ * it from there.
+ *
+ * No imports on purpose: the generated Playwright helper inlines this very
+ * source (`scrub()` of AI healing; its types stripped for JavaScript
+ * projects, plugins/codegen/playwright/strip-types.ts), so the service and
+ * the generated tests redact with the same code.
  */
 
 /** Values shorter than this are never redacted (they would match everywhere). */
@@ -201,8 +215,15 @@ function isPlainObject(value: object): boolean {
   return proto === Object.prototype || proto === null;
 }
 
-/** A redactor for a set of secrets. */
-type Redactor = { redact(text: string): string, redactDeep<T>(value: T): T, readonly size: number };
+/** Redacts a fixed set of secrets in every spelling they come back in. */
+export interface Redactor {
+  /** `text` with every secret (raw, JSON, URL/form, HTML-escaped, or a cut-off prefix) replaced. */
+  redact(text: string): string;
+  /** Deep copy of plain objects, arrays and strings with `redact` applied to every string. */
+  redactDeep<T>(value: T): T;
+  /** Number of secrets it redacts. */
+  readonly size: number;
+}
 
 /**
  * Builds a redactor. `secrets` maps each value to what replaces it (an env

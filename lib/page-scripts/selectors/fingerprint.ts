@@ -1,4 +1,3 @@
-// @ts-check
 /**
  * The fingerprint of an element a flow acted on, and how well another
  * element agrees with it: what keeps selector failover from landing on a
@@ -13,12 +12,11 @@
  * element agrees best, if it agrees at least MIN_AGREEMENT; otherwise the
  * step fails and says what each candidate matched.
  *
- * This file is plain JavaScript with no imports on purpose: the in-page
- * functions reference nothing outside their own bodies (drivers send their
- * source to the page), and the generated Playwright helper inlines this
- * very source (plugins/codegen/playwright/runtime/fingerprint.ts is its
- * typed twin), so the service and the generated tests judge elements with
- * the same code.
+ * No imports on purpose: the in-page functions reference nothing outside
+ * their own bodies (drivers send their source to the page), and the
+ * generated Playwright helper inlines this very source (its types stripped
+ * for JavaScript projects, plugins/codegen/playwright/strip-types.ts), so the
+ * service and the generated tests judge elements with the same code.
  */
 
 /** The least agreement a failover candidate's element needs to be acted on. */
@@ -32,46 +30,56 @@ export const MAX_SCANNED = 300;
 /** The selector prefix of a recorded fingerprint among the candidates (`fingerprint={...}`). */
 export const FINGERPRINT_PREFIX = 'fingerprint=';
 
-/**
- * @typedef {{ tag: string; role: string; name: string; text: string; attributes: Record<string, string>; id: string; classes: string[]; ancestry: string[]; context: string; position: number[]; uid?: number }} Fingerprint
- */
+/** What an element looked like when a flow acted on it. */
+export interface Fingerprint {
+  /** Lower-case tag name. */
+  tag: string;
+  /** Explicit or implicit ARIA role ('' when none). */
+  role: string;
+  /** Accessible name, whitespace-normalised, at most 80 characters. */
+  name: string;
+  /** Text content when it differs from the name ('' otherwise). */
+  text: string;
+  /** Key attributes (type, name, placeholder, href, test ids, aria-label...). */
+  attributes: Record<string, string>;
+  id: string;
+  classes: string[];
+  /** Tags of the nearest semantic containers (form, main, aside, li...), closest first. */
+  ancestry: string[];
+  /** Words of the nearest row, list item, card or form around it that its look-alike siblings lack (at most 120 characters). */
+  context: string;
+  /** [index, count] among the elements of the same tag and type that read the same. */
+  position: number[];
+  /** Per-page number of the element (replays only; never recorded). */
+  uid?: number;
+}
 
 /**
  * The fingerprints of `elements` (the first `max`). Runs in the page and is
  * self-contained: drivers and the generated helper hand it to the page as
  * it is. Never reads values typed into fields, only attributes and text a
  * person sees.
- * @param {Element[]} elements
- * @param {number} max
- * @returns {Fingerprint[]}
  */
-export function captureFingerprints(elements, max) {
+export function captureFingerprints(elements: Element[], max: number): Fingerprint[] {
   const MAX = 80;
   const KEY_ATTRIBUTES = ['type', 'name', 'placeholder', 'href', 'for', 'alt', 'title', 'aria-label', 'role', 'data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
   const CONTEXT = 'tr, li, article, [role=row], [role=listitem], fieldset, form, dialog, section, aside, header, footer, nav';
   // A per-page number for each element seen, so the same element matched by two candidates counts once.
   const UIDS = Symbol.for('browserflow.fingerprint.uids');
   const LAST_UID = Symbol.for('browserflow.fingerprint.lastUid');
-  /** @type {any} */
-  const store = window;
-  /** @type {WeakMap<Element, number>} */
-  const uids = store[UIDS] || (store[UIDS] = new WeakMap());
-  /** @param {Element} el */
-  const uidOf = (el) => {
+  const store: any = window;
+  const uids: WeakMap<Element, number> = store[UIDS] || (store[UIDS] = new WeakMap());
+  const uidOf = (el: Element) => {
     let uid = uids.get(el);
     if (uid === undefined) uids.set(el, (uid = store[LAST_UID] = (store[LAST_UID] || 0) + 1));
     return uid;
   };
   const CONTAINERS = ['form', 'main', 'nav', 'header', 'footer', 'aside', 'section', 'article', 'dialog', 'table', 'fieldset', 'ul', 'ol', 'li', 'tr', 'label', 'menu'];
-  /** @type {Record<string, string>} */
-  const INPUT_ROLES = { button: 'button', submit: 'button', reset: 'button', image: 'button', checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox' };
-  /** @type {Record<string, string>} */
-  const TAG_ROLES = { button: 'button', textarea: 'textbox', select: 'combobox', option: 'option', li: 'listitem', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading', h6: 'heading', img: 'img', tr: 'row', td: 'cell', th: 'columnheader', dialog: 'dialog', nav: 'navigation', main: 'main', form: 'form', table: 'table', ul: 'list', ol: 'list' };
+  const INPUT_ROLES: Record<string, string> = { button: 'button', submit: 'button', reset: 'button', image: 'button', checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox' };
+  const TAG_ROLES: Record<string, string> = { button: 'button', textarea: 'textbox', select: 'combobox', option: 'option', li: 'listitem', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading', h6: 'heading', img: 'img', tr: 'row', td: 'cell', th: 'columnheader', dialog: 'dialog', nav: 'navigation', main: 'main', form: 'form', table: 'table', ul: 'list', ol: 'list' };
   const NAMED_BY_TEXT = ['button', 'link', 'tab', 'menuitem', 'checkbox', 'radio', 'option', 'cell', 'columnheader', 'heading', 'switch', 'treeitem', 'listitem'];
-  /** @param {string | null | undefined} text */
-  const clean = (text) => (text || '').replace(/[\s\u200b]+/g, ' ').trim().slice(0, MAX);
-  /** @param {Element} el */
-  const roleOf = (el) => {
+  const clean = (text: string | null | undefined) => (text || '').replace(/[\s\u200b]+/g, ' ').trim().slice(0, MAX);
+  const roleOf = (el: Element) => {
     const tag = el.localName;
     const explicit = (el.getAttribute('role') || '').trim().split(/\s+/)[0];
     if (explicit) return explicit;
@@ -79,8 +87,7 @@ export function captureFingerprints(elements, max) {
     if (tag === 'a') return el.hasAttribute('href') ? 'link' : '';
     return TAG_ROLES[tag] || '';
   };
-  /** @param {Element} el */
-  const labelOf = (el) => {
+  const labelOf = (el: Element) => {
     const id = el.getAttribute('id');
     if (id) {
       for (const label of Array.from(el.ownerDocument.querySelectorAll('label'))) if (label.htmlFor === id) return clean(label.textContent);
@@ -88,8 +95,7 @@ export function captureFingerprints(elements, max) {
     const wrapping = el.closest('label');
     return wrapping ? clean(wrapping.textContent) : '';
   };
-  /** @param {Element} el @param {string} role @param {string} text */
-  const nameOf = (el, role, text) => {
+  const nameOf = (el: Element, role: string, text: string) => {
     const tag = el.localName;
     const labelledBy = (el.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
     let name = labelledBy.length ? clean(labelledBy.map((id) => el.ownerDocument.getElementById(id)?.textContent || '').join(' ')) : '';
@@ -107,14 +113,12 @@ export function captureFingerprints(elements, max) {
    * The words of a container's text, keyed by their letters and digits in
    * lower case, each kept as written: a secret the page shows stays whole,
    * so the service's redaction still recognises it in the recorded fingerprint.
-   * @param {Element} container
    */
-  const wordsOf = (container) => {
+  const wordsOf = (container: Element) => {
     const walker = container.ownerDocument.createTreeWalker(container, NodeFilter.SHOW_TEXT);
     let text = '';
     for (let node = walker.nextNode(); node && text.length < 2000; node = walker.nextNode()) text += ` ${node.nodeValue}`;
-    /** @type {Map<string, string>} */
-    const words = new Map();
+    const words = new Map<string, string>();
     for (const word of text.split(/\s+/)) {
       const key = word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
       if (key && !words.has(key)) words.set(key, word);
@@ -125,9 +129,8 @@ export function captureFingerprints(elements, max) {
    * The words of the row, list item, card or form around the element that
    * its look-alike siblings (the other rows) lack: "bob" for the Delete
    * button of Bob's row. What tells apart elements that are otherwise the same.
-   * @param {Element} el
    */
-  const contextOf = (el) => {
+  const contextOf = (el: Element) => {
     const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
     if (!container) return '';
     const words = wordsOf(container);
@@ -141,20 +144,17 @@ export function captureFingerprints(elements, max) {
     }
     return context;
   };
-  /** @param {Element} el */
-  const capture = (el) => {
+  const capture = (el: Element) => {
     const tag = el.localName;
     const role = roleOf(el);
     const text = clean(el.textContent);
     const name = nameOf(el, role, text);
-    /** @type {Record<string, string>} */
-    const attributes = {};
+    const attributes: Record<string, string> = {};
     for (const key of KEY_ATTRIBUTES) {
       const value = el.getAttribute(key);
       if (value !== null && value.length <= MAX) attributes[key] = value;
     }
-    /** @type {string[]} */
-    const ancestry = [];
+    const ancestry: string[] = [];
     for (let up = el.parentElement; up && ancestry.length < 4; up = up.parentElement) {
       if (CONTAINERS.includes(up.localName)) ancestry.push(up.localName);
     }
@@ -193,15 +193,11 @@ export function captureFingerprints(elements, max) {
  * An element that shares neither most of the name nor an identifying
  * attribute (id, `name`, test id, href) agrees at most 0.7, below
  * MIN_AGREEMENT: "Save draft" is never taken for a vanished "Save settings".
- * @param {Fingerprint} expected
- * @param {Fingerprint} seen
- * @returns {number}
  */
-export function fingerprintAgreement(expected, seen) {
-  /** @param {string} text */
-  const words = (text) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
-  /** Words shared over words in either (1 when equal). @param {string} a @param {string} b */
-  const similarity = (a, b) => {
+export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint): number {
+  const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  /** Words shared over words in either (1 when equal). */
+  const similarity = (a: string, b: string) => {
     if (a.toLowerCase() === b.toLowerCase()) return 1;
     const wa = words(a);
     const wb = words(b);
@@ -210,29 +206,26 @@ export function fingerprintAgreement(expected, seen) {
     const union = wa.size + wb.size - shared;
     return union ? shared / union : 0;
   };
-  /** Word keys as the capture makes them (letters and digits of each word, lower case). @param {string} text */
-  const keys = (text) => new Set(text.split(/\s+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean));
-  /** Share of the recorded words still there. @param {string} recorded @param {string} now */
-  const kept = (recorded, now) => {
+  /** Word keys as the capture makes them (letters and digits of each word, lower case). */
+  const keys = (text: string) => new Set(text.split(/\s+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean));
+  /** Share of the recorded words still there. */
+  const kept = (recorded: string, now: string) => {
     const wr = keys(recorded);
     const wn = keys(now);
     let found = 0;
     for (const w of wr) if (wn.has(w)) found++;
     return wr.size ? found / wr.size : 1;
   };
-  /** @param {string[]} a @param {string[]} b */
-  const overlap = (a, b) => {
+  const overlap = (a: string[], b: string[]) => {
     if (!a.length && !b.length) return 1;
     const shared = a.filter((x) => b.includes(x)).length;
     return shared / (a.length + b.length - shared || 1);
   };
   const IDENTIFYING = ['name', 'href', 'data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
-  /** @type {Record<string, number>} */
-  const ATTRIBUTE_WEIGHTS = { type: 2, name: 2, 'data-testid': 2, 'data-test-id': 2, 'data-test': 2, 'data-qa': 2, 'data-cy': 2 };
+  const ATTRIBUTE_WEIGHTS: Record<string, number> = { type: 2, name: 2, 'data-testid': 2, 'data-test-id': 2, 'data-test': 2, 'data-qa': 2, 'data-cy': 2 };
   let total = 0;
   let agreed = 0;
-  /** @param {number} weight @param {number} score */
-  const add = (weight, score) => {
+  const add = (weight: number, score: number) => {
     total += weight;
     agreed += weight * score;
   };
@@ -258,8 +251,8 @@ export function fingerprintAgreement(expected, seen) {
  * of the first MAX_SCORED its agreement and its per-page `uid` (the same
  * element seen through two candidates counts once); `error` when it could
  * not be run.
- * @typedef {{ count: number; agreements: number[]; uids: number[]; error?: string }} CandidateMatch
  */
+export interface CandidateMatch { count: number; agreements: number[]; uids: number[]; error?: string }
 
 /**
  * The element to act on, chosen by agreement rather than by the order of
@@ -270,12 +263,9 @@ export function fingerprintAgreement(expected, seen) {
  * reached through the first candidate matching only it, else the first
  * matching it among others (`nth`: its index among that candidate's
  * matches). Null when no element qualifies.
- * @param {(CandidateMatch | null)[]} matches one per candidate; null for candidates not run
- * @returns {{ index: number; nth: number; agreement: number } | null}
  */
-export function chooseByAgreement(matches) {
-  /** @type {Map<number, number>} */
-  const seen = new Map();
+export function chooseByAgreement(matches: (CandidateMatch | null)[]): { index: number; nth: number; agreement: number } | null {
+  const seen = new Map<number, number>();
   for (const match of matches) {
     if (match) match.uids.forEach((uid, i) => seen.set(uid, match.agreements[i]));
   }
@@ -292,8 +282,7 @@ export function chooseByAgreement(matches) {
     }
   }
   if (best < MIN_AGREEMENT || best - runnerUp < AMBIGUITY_MARGIN) return null;
-  /** @type {{ index: number; nth: number; agreement: number } | null} */
-  let shared = null;
+  let shared: { index: number; nth: number; agreement: number } | null = null;
   for (let index = 0; index < matches.length; index++) {
     const match = matches[index];
     const nth = match ? match.uids.indexOf(bestUid) : -1;
@@ -306,9 +295,8 @@ export function chooseByAgreement(matches) {
 
 /**
  * A recorded element in words: `button "Sign in"`.
- * @param {{ tag: string; role: string; name: string; text: string }} fingerprint
  */
-export function describeFingerprint(fingerprint) {
+export function describeFingerprint(fingerprint: Pick<Fingerprint, 'tag' | 'role' | 'name' | 'text'>): string {
   const label = fingerprint.name || fingerprint.text;
   return `${fingerprint.role || fingerprint.tag}${label ? ` ${JSON.stringify(label)}` : ''}`;
 }
@@ -317,9 +305,8 @@ export function describeFingerprint(fingerprint) {
  * What one candidate matched, in words, for the message of a step that
  * found no agreeing element: `nothing`, `an error (...)`, `3 elements
  * (best agreement 0.52)`, `one element (agreement 0.41)`.
- * @param {CandidateMatch | null} match
  */
-export function describeMatch(match) {
+export function describeMatch(match: CandidateMatch | null): string {
   if (!match) return 'not run';
   if (match.error) return `an error (${match.error})`;
   if (!match.count) return 'nothing';
