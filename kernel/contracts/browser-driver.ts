@@ -31,6 +31,8 @@ export interface Failover {
   /** The candidate acted on (`fingerprint=...` when the fingerprint itself found the element). */
   used: string;
   agreement: number | null;
+  /** Set when the element was accepted under a new name, with the evidence a rename needs: its recorded name and its name now. */
+  renamed?: { from: string; to: string };
 }
 
 /** What an element action reports about the element it acted on, and the candidates it tried. */

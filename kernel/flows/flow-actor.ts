@@ -24,6 +24,7 @@ import { FlowEnv } from './flow-env';
 import { FlowCompletion, FlowFailure, type FailureCode } from './failure-codes';
 import type { FlowEvents } from './flow-events';
 import { FlowRecorder } from './flow-recorder';
+import { healedStep } from './healed-step';
 import type { FlowMetadata, FlowResult, HealedStep, RunMode, TokenUsage, ToolCallInput, ToolCallRecord, ToolCallSource } from './flow-types';
 import { WakeSignal } from '../../lib/async/wake-signal';
 import { bounded } from '../../lib/async/bounded';
@@ -480,7 +481,7 @@ export class FlowActor {
       resultData: this.resultData,
     });
     this.checkCancelled();
-    if (failover) this.healed.push({ step: this.history.length, tool: record.name, ...failover });
+    if (failover) this.healed.push(healedStep(this.history.length, record.name, failover));
     if (structured) this.resultData = record.outcome?.data ?? undefined;
     this.history.push(record);
     this.lastActivity = Date.now();

@@ -51,22 +51,36 @@ export interface FlowResult {
   success: boolean;
   summary: string | null;
   error: { code: string; message: string } | null;
-  /** The steps whose element was found by a later candidate than the first (set when the flow ran). */
+  /** The steps whose element was found by a later candidate than the first, or under a new name (set when the flow ran). */
   healed?: HealedStep[];
   /** The structured result: the object of the last successful `extract`, or markObjectiveComplete's `result` (validated against `resultSchema`); absent when none. */
   data?: unknown;
 }
 
-/** A tool call that failed over to a later selector candidate (`result.healed`). */
+/**
+ * A tool call whose element was not found as recorded (`result.healed`):
+ * through a later selector candidate (`fallback`), or under a new name,
+ * accepted on the evidence docs/selectors-and-observation.md gives
+ * (`renamed`).
+ */
 export interface HealedStep {
   /** Index of the call in the flow's tool calls (GET .../tool-calls), from 0. */
   step: number;
   tool: string;
+  /** `fallback`: a later candidate found the element; `renamed`: the element was found under a new name (a copy edit). */
+  kind: 'fallback' | 'renamed';
+  /** `renamed`: the element's name when recorded; `fallback`: the target's first candidate (as `recorded`). */
+  from: string;
+  /** `renamed`: the element's name now; `fallback`: the candidate acted on (as `used`). */
+  to: string;
   /** The target's first candidate. */
   recorded: string;
   /** The candidate acted on (`fingerprint={...}`: the element agreeing best with the recorded fingerprint). */
   used: string;
-  /** Agreement (0..1) of the element acted on with the recorded fingerprint; null when the target carried none. */
+  /**
+   * Agreement (0..1) of the element acted on with the recorded fingerprint (for
+   * `renamed`: on everything but the name); null when the target carried none.
+   */
   agreement: number | null;
 }
 

@@ -9,7 +9,7 @@
  * last candidate of its own: the element of the page agreeing best.
  */
 import * as v from 'valibot';
-import { FINGERPRINT_PREFIX, type Fingerprint } from './fingerprint';
+import { FINGERPRINT_PREFIX, MAX_PEERS, PEER_CHARS, type Fingerprint } from './fingerprint';
 
 export { FINGERPRINT_PREFIX };
 export type { Fingerprint };
@@ -26,17 +26,29 @@ const FingerprintSchema = v.object({
   ancestry: v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(8)),
   context: v.optional(v.pipe(v.string(), v.maxLength(200)), ''),
   position: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0))), v.length(2)),
+  place: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0))), v.length(2))),
+  peers: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(PEER_CHARS))), v.maxLength(MAX_PEERS))),
 });
+
+/** What a selector candidate may hold (plugins/tools/browser/params.ts). */
+const MAX_CANDIDATE = 2000;
 
 /** Whether `candidate` is a recorded fingerprint rather than a selector. */
 export function isFingerprintCandidate(candidate: string): boolean {
   return candidate.trimStart().startsWith(FINGERPRINT_PREFIX);
 }
 
-/** The candidate string of a fingerprint (compact JSON, so it fits the 2000-character selector limit). */
+/**
+ * The candidate string of a fingerprint (compact JSON, so it fits the
+ * 2000-character selector limit; when the look-alikes' names would not fit,
+ * they are left out, and no rename is ever accepted for that element).
+ */
 export function fingerprintCandidate(fingerprint: Fingerprint): string {
   const { uid: _uid, ...recorded } = fingerprint;
-  return FINGERPRINT_PREFIX + JSON.stringify(recorded);
+  const full = FINGERPRINT_PREFIX + JSON.stringify(recorded);
+  if (full.length <= MAX_CANDIDATE || !recorded.peers) return full;
+  const { peers: _peers, ...smaller } = recorded;
+  return FINGERPRINT_PREFIX + JSON.stringify(smaller);
 }
 
 /**

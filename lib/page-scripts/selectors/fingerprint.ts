@@ -27,6 +27,10 @@ export const AMBIGUITY_MARGIN = 0.08;
 export const MAX_SCORED = 50;
 /** Elements of the recorded tag scored when the fingerprint itself looks for its element on the whole page. */
 export const MAX_SCANNED = 300;
+/** Names of look-alikes a fingerprint records (more: none are recorded, and the element is never taken as renamed). */
+export const MAX_PEERS = 16;
+/** Characters of each look-alike's name recorded (and compared). */
+export const PEER_CHARS = 40;
 /** The selector prefix of a recorded fingerprint among the candidates (`fingerprint={...}`). */
 export const FINGERPRINT_PREFIX = 'fingerprint=';
 
@@ -50,6 +54,19 @@ export interface Fingerprint {
   context: string;
   /** [index, count] among the elements of the same tag and type that read the same. */
   position: number[];
+  /**
+   * [index, count] among its look-alikes: the elements of its tag and role in
+   * the same form, list, table or landmark (itself included).
+   */
+  place?: number[];
+  /**
+   * The names (else texts) of those look-alikes when the step was recorded,
+   * at most MAX_PEERS of PEER_CHARS characters each: a renamed element is
+   * never one of them (see chooseRenamed). Absent on replays, in
+   * fingerprints recorded before renames were accepted, and when the
+   * look-alikes had more names than fit: no rename is accepted then.
+   */
+  peers?: string[];
   /** Per-page number of the element (replays only; never recorded). */
   uid?: number;
 }
@@ -58,10 +75,15 @@ export interface Fingerprint {
  * The fingerprints of `elements` (the first `max`). Runs in the page and is
  * self-contained: drivers and the generated helper hand it to the page as
  * it is. Never reads values typed into fields, only attributes and text a
- * person sees.
+ * person sees. `record`: also the names of each element's look-alikes
+ * (`peers`), which only a recording needs.
  */
-export function captureFingerprints(elements: Element[], max: number): Fingerprint[] {
+export function captureFingerprints(elements: Element[], max: number, record = false): Fingerprint[] {
   const MAX = 80;
+  const MAX_PEER_NAMES = 16;
+  const PEER_LENGTH = 40;
+  // What look-alikes share: the same form, list, table or landmark.
+  const GROUPS = 'form, [role=form], ul, ol, menu, [role=list], [role=listbox], [role=menu], [role=menubar], [role=tablist], [role=radiogroup], table, [role=table], [role=grid], fieldset, dialog, [role=dialog], nav, main, header, footer, aside, section, [role=navigation], [role=main], [role=region], [role=banner], [role=contentinfo], [role=complementary]';
   const KEY_ATTRIBUTES = ['type', 'name', 'placeholder', 'href', 'for', 'alt', 'title', 'aria-label', 'role', 'data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
   const CONTEXT = 'tr, li, article, [role=row], [role=listitem], fieldset, form, dialog, section, aside, header, footer, nav';
   // A per-page number for each element seen, so the same element matched by two candidates counts once.
@@ -144,6 +166,30 @@ export function captureFingerprints(elements: Element[], max: number): Fingerpri
     }
     return context;
   };
+  // Look-alikes per group and tag/role, found once per capture.
+  const lookalikeLists = new Map<Element | Document, Map<string, Element[]>>();
+  const lookalikesOf = (el: Element, role: string) => {
+    const group: Element | Document = (el.parentElement && el.parentElement.closest(GROUPS)) || el.ownerDocument;
+    let byKind = lookalikeLists.get(group);
+    if (!byKind) lookalikeLists.set(group, (byKind = new Map()));
+    const kind = `${el.localName} ${role}`;
+    let list = byKind.get(kind);
+    if (!list) byKind.set(kind, (list = Array.from(group.querySelectorAll(el.localName)).filter((other) => roleOf(other) === role)));
+    return list;
+  };
+  /** Look-alikes' names (else texts), lower case and cut as compared; null when more than fit. */
+  const peersOf = (el: Element, own: string, lookalikes: Element[]) => {
+    const names: string[] = [];
+    for (const other of lookalikes) {
+      if (other === el) continue;
+      const text = clean(other.textContent);
+      const label = (nameOf(other, roleOf(other), text) || text).toLowerCase().slice(0, PEER_LENGTH);
+      if (!label || label === own || names.includes(label)) continue;
+      if (names.length === MAX_PEER_NAMES) return null;
+      names.push(label);
+    }
+    return names;
+  };
   const capture = (el: Element) => {
     const tag = el.localName;
     const role = roleOf(el);
@@ -164,19 +210,25 @@ export function captureFingerprints(elements: Element[], max: number): Fingerpri
     const label = name || text;
     const type = el.getAttribute('type');
     const similar = Array.from(scope.querySelectorAll(tag)).filter((other) => other === el || (other.getAttribute('type') === type && clean(other.textContent) === text));
-    return {
+    const lookalikes = lookalikesOf(el, role);
+    const peers = record ? peersOf(el, label.toLowerCase().slice(0, PEER_LENGTH), lookalikes) : null;
+    const print: Fingerprint = {
       tag,
       role,
       name,
-      text: text === label ? '' : text,
+      // An element without a name (a span of label text, a list item's text) is known by its text.
+      text: text === name ? '' : text,
       attributes,
       id: clean(el.getAttribute('id')),
       classes: Array.from(el.classList).slice(0, 8).map((c) => c.slice(0, MAX)),
       ancestry,
       context: contextOf(el),
       position: [Math.max(0, similar.indexOf(el)), similar.length],
+      place: [Math.max(0, lookalikes.indexOf(el)), lookalikes.length],
       uid: uidOf(el),
     };
+    if (peers) print.peers = peers;
+    return print;
   };
   return elements.slice(0, max).map(capture);
 }
@@ -193,8 +245,16 @@ export function captureFingerprints(elements: Element[], max: number): Fingerpri
  * An element that shares neither most of the name nor an identifying
  * attribute (id, `name`, test id, href) agrees at most 0.7, below
  * MIN_AGREEMENT: "Save draft" is never taken for a vanished "Save settings".
+ * Nor does one that keeps none of the distinctive words of its row or form:
+ * the Delete button of Alice's row is never taken for the one of Bob's
+ * removed row.
+ *
+ * `ignoreName`: agreement on everything but the name (its text and the
+ * attributes that spell it: aria-label, title, alt), with its place among
+ * its look-alikes counted instead; the evidence a rename needs
+ * (chooseRenamed). An element of another tag or role agrees at most 0.7.
  */
-export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint): number {
+export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreName = false): number {
   const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
   /** Words shared over words in either (1 when equal). */
   const similarity = (a: string, b: string) => {
@@ -222,6 +282,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint): 
     return shared / (a.length + b.length - shared || 1);
   };
   const IDENTIFYING = ['name', 'href', 'data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
+  const NAMING = ['aria-label', 'title', 'alt'];
   const ATTRIBUTE_WEIGHTS: Record<string, number> = { type: 2, name: 2, 'data-testid': 2, 'data-test-id': 2, 'data-test': 2, 'data-qa': 2, 'data-cy': 2 };
   let total = 0;
   let agreed = 0;
@@ -229,21 +290,32 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint): 
     total += weight;
     agreed += weight * score;
   };
+  const sameKind = seen.tag === expected.tag && seen.role === expected.role;
   const name = similarity(seen.name || seen.text, expected.name || expected.text);
   add(2, seen.tag === expected.tag ? 1 : 0);
   add(2, seen.role === expected.role ? 1 : 0);
-  add(3, name);
-  if (expected.text) add(1, similarity(seen.text, expected.text));
-  for (const [key, value] of Object.entries(expected.attributes)) add(ATTRIBUTE_WEIGHTS[key] || 1.5, seen.attributes[key] === value ? 1 : 0);
+  if (!ignoreName) add(3, name);
+  if (expected.text && !ignoreName) add(1, similarity(seen.text, expected.text));
+  for (const [key, value] of Object.entries(expected.attributes)) {
+    if (!ignoreName || !NAMING.includes(key)) add(ATTRIBUTE_WEIGHTS[key] || 1.5, seen.attributes[key] === value ? 1 : 0);
+  }
   const sameId = !!expected.id && seen.id === expected.id;
   if (sameId) add(2, 1);
   if (expected.classes.length) add(0.5, overlap(seen.classes, expected.classes));
   add(1, overlap(seen.ancestry, expected.ancestry));
-  if (expected.context) add(3, kept(expected.context, seen.context));
+  const context = expected.context ? kept(expected.context, seen.context) : 1;
+  if (expected.context) add(3, context);
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
+  if (ignoreName && expected.place && seen.place) {
+    // The same place counted from either end: a look-alike inserted before or after it moves only one count.
+    const [i, n] = expected.place;
+    const [j, m] = seen.place;
+    add(1.5, i === j || n - i === m - j ? 1 : 0);
+  }
   const score = Math.round((agreed / total) * 1000) / 1000;
+  if (ignoreName) return sameKind && context > 0 ? score : Math.min(score, 0.7);
   const anchored = name >= 0.6 || sameId || IDENTIFYING.some((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
-  return anchored ? score : Math.min(score, 0.7);
+  return anchored && context > 0 ? score : Math.min(score, 0.7);
 }
 
 /**
@@ -252,7 +324,80 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint): 
  * element seen through two candidates counts once); `error` when it could
  * not be run.
  */
-export interface CandidateMatch { count: number; agreements: number[]; uids: number[]; error?: string }
+export interface CandidateMatch {
+  /** How many elements it matched. */
+  count: number;
+  /** Agreement of each scored element (at most MAX_SCORED, or MAX_SCANNED for the fingerprint's own scan). */
+  agreements: number[];
+  /** Per-page number of each scored element. */
+  uids: number[];
+  /** Agreement of each scored element on everything but its name (the evidence of a rename). */
+  others?: number[];
+  /** Each scored element's name (else its text). */
+  labels?: string[];
+  /** Each scored element in words, for the message of a step that fails (`button "Delete" in "Alice"`). */
+  described?: string[];
+  /** Why it could not be run. */
+  error?: string;
+}
+
+/** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */
+export function scoreMatch(expected: Fingerprint, seen: Fingerprint[], count: number): CandidateMatch {
+  return {
+    count,
+    agreements: seen.map((s) => fingerprintAgreement(expected, s)),
+    uids: seen.map((s) => (s.uid === undefined ? -1 : s.uid)),
+    others: seen.map((s) => fingerprintAgreement(expected, s, true)),
+    labels: seen.map((s) => s.name || s.text),
+    described: seen.map((s) => describeElement(s)),
+  };
+}
+
+/** The element chosen, and how: `renamed` when it was accepted under a new name (chooseRenamed). */
+export interface Choice {
+  /** The candidate it was reached through. */
+  index: number;
+  /** Its index among that candidate's matches. */
+  nth: number;
+  /** Its agreement with the recorded fingerprint (on everything but the name, for a rename). */
+  agreement: number;
+  /** The recorded name and the name it has now. */
+  renamed?: { from: string; to: string };
+}
+
+/** The per-page number of the element scoring best in `score` over every candidate's matches, the runner-up's score, and the best's. */
+export function bestOf(matches: (CandidateMatch | null)[], score: (match: CandidateMatch, i: number) => number): { uid: number; best: number; runnerUp: number } {
+  const seen = new Map<number, number>();
+  for (const match of matches) {
+    if (match) match.uids.forEach((uid, i) => seen.set(uid, score(match, i)));
+  }
+  let uid = -1;
+  let best = -1;
+  let runnerUp = 0;
+  for (const [id, value] of seen) {
+    if (value > best) {
+      runnerUp = Math.max(runnerUp, best);
+      best = value;
+      uid = id;
+    } else {
+      runnerUp = Math.max(runnerUp, value);
+    }
+  }
+  return { uid, best, runnerUp };
+}
+
+/** How element `uid` is reached: through the first candidate matching only it, else the first matching it among others. */
+export function reach(matches: (CandidateMatch | null)[], uid: number, agreement: number): Choice | null {
+  let shared: Choice | null = null;
+  for (let index = 0; index < matches.length; index++) {
+    const match = matches[index];
+    const nth = match ? match.uids.indexOf(uid) : -1;
+    if (!match || nth < 0) continue;
+    if (match.count === 1) return { index, nth, agreement };
+    if (!shared) shared = { index, nth, agreement };
+  }
+  return shared;
+}
 
 /**
  * The element to act on, chosen by agreement rather than by the order of
@@ -264,33 +409,64 @@ export interface CandidateMatch { count: number; agreements: number[]; uids: num
  * matching it among others (`nth`: its index among that candidate's
  * matches). Null when no element qualifies.
  */
-export function chooseByAgreement(matches: (CandidateMatch | null)[]): { index: number; nth: number; agreement: number } | null {
-  const seen = new Map<number, number>();
-  for (const match of matches) {
-    if (match) match.uids.forEach((uid, i) => seen.set(uid, match.agreements[i]));
-  }
-  let bestUid = -1;
-  let best = -1;
-  let runnerUp = 0;
-  for (const [uid, agreement] of seen) {
-    if (agreement > best) {
-      runnerUp = Math.max(runnerUp, best);
-      best = agreement;
-      bestUid = uid;
-    } else {
-      runnerUp = Math.max(runnerUp, agreement);
+export function chooseByAgreement(matches: (CandidateMatch | null)[]): Choice | null {
+  const { uid, best, runnerUp } = bestOf(matches, (m, i) => m.agreements[i]);
+  if (best < MIN_AGREEMENT || best - runnerUp < AMBIGUITY_MARGIN) return null;
+  return reach(matches, uid, best);
+}
+
+/**
+ * When no element agrees under its recorded name: the element renamed, if
+ * the evidence says it is the same element and no other. On everything but
+ * the name (`others`) it agrees at least MIN_AGREEMENT, is of the recorded
+ * tag and role, and leads every other element seen by AMBIGUITY_MARGIN; and
+ * its new name is none of the names its look-alikes had when the step was
+ * recorded (`expected.peers`: "Save draft" is never taken for a vanished
+ * "Save settings" when "Save draft" was there at record time). The caller
+ * must still check the third condition in the page: the recorded name names
+ * no element any more (`labelNamesElement`). Null when the fingerprint
+ * recorded no look-alikes' names (older recordings) or the evidence falls
+ * short.
+ */
+export function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint): Choice | null {
+  const from = expected.name || expected.text;
+  if (!from || !expected.peers) return null;
+  const { uid, best, runnerUp } = bestOf(matches, (m, i) => (m.others ? m.others[i] : 0));
+  if (best < MIN_AGREEMENT || best - runnerUp < AMBIGUITY_MARGIN) return null;
+  const choice = reach(matches, uid, best);
+  if (!choice) return null;
+  const match = matches[choice.index];
+  const to = match && match.labels ? match.labels[choice.nth] : '';
+  const key = (label: string) => label.toLowerCase().slice(0, PEER_CHARS);
+  if (!to || key(to) === key(from) || expected.peers.includes(key(to))) return null;
+  return { ...choice, renamed: { from, to } };
+}
+
+/**
+ * Whether `label` is still the name or the whole text of an element of the
+ * page (runs in the page, self-contained): a text node holding part of it
+ * inside an element that reads exactly it, or an aria-label, title, alt,
+ * placeholder or value that is it. Case and spacing do not count.
+ */
+export function labelNamesElement(label: string): boolean {
+  const clean = (text: string | null | undefined) => (text || '').replace(/[\s\u200b]+/g, ' ').trim().slice(0, 80).toLowerCase();
+  const wanted = clean(label);
+  if (!wanted) return false;
+  const walker = document.createTreeWalker(document.body || document.documentElement, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const part = clean(node.nodeValue);
+    if (!part || !wanted.includes(part)) continue;
+    let up = node.parentElement;
+    for (let depth = 0; up && depth < 4; depth++, up = up.parentElement) {
+      const text = clean(up.textContent);
+      if (text === wanted) return true;
+      if (text.length > wanted.length) break;
     }
   }
-  if (best < MIN_AGREEMENT || best - runnerUp < AMBIGUITY_MARGIN) return null;
-  let shared: { index: number; nth: number; agreement: number } | null = null;
-  for (let index = 0; index < matches.length; index++) {
-    const match = matches[index];
-    const nth = match ? match.uids.indexOf(bestUid) : -1;
-    if (!match || nth < 0) continue;
-    if (match.count === 1) return { index, nth, agreement: best };
-    if (!shared) shared = { index, nth, agreement: best };
+  for (const el of Array.from(document.querySelectorAll('[aria-label], [title], [alt], [placeholder], input[value]'))) {
+    for (const key of ['aria-label', 'title', 'alt', 'placeholder', 'value']) if (clean(el.getAttribute(key)) === wanted) return true;
   }
-  return shared;
+  return false;
 }
 
 /**
@@ -299,6 +475,12 @@ export function chooseByAgreement(matches: (CandidateMatch | null)[]): { index: 
 export function describeFingerprint(fingerprint: Pick<Fingerprint, 'tag' | 'role' | 'name' | 'text'>): string {
   const label = fingerprint.name || fingerprint.text;
   return `${fingerprint.role || fingerprint.tag}${label ? ` ${JSON.stringify(label)}` : ''}`;
+}
+
+/** An element in words with what sets it apart from its look-alikes: `button "Delete" in "Bob bob@acme.test"`. */
+export function describeElement(fingerprint: Pick<Fingerprint, 'tag' | 'role' | 'name' | 'text' | 'context'>): string {
+  const context = fingerprint.context ? fingerprint.context.split(' ').slice(0, 6).join(' ') : '';
+  return `${describeFingerprint(fingerprint)}${context ? ` in ${JSON.stringify(context)}` : ''}`;
 }
 
 /**
@@ -312,4 +494,26 @@ export function describeMatch(match: CandidateMatch | null): string {
   if (!match.count) return 'nothing';
   const best = Math.max(...match.agreements);
   return match.count === 1 ? `one element (agreement ${best.toFixed(2)})` : `${match.count} elements (best agreement ${best.toFixed(2)})`;
+}
+
+/**
+ * The recorded element and the element now closest to it, in words, for
+ * the message of a step that found none agreeing enough: `the recorded
+ * button "Delete" in "Bob"; closest now: button "Delete" in "Alice"
+ * (agreement 0.70)`.
+ */
+export function describeClosest(expected: Fingerprint, matches: (CandidateMatch | null)[]): string {
+  let closest = '';
+  let best = -1;
+  for (const match of matches) {
+    if (!match || !match.described) continue;
+    match.agreements.forEach((agreement, i) => {
+      if (agreement > best) {
+        best = agreement;
+        closest = match.described ? match.described[i] : '';
+      }
+    });
+  }
+  const recorded = `the recorded ${describeElement(expected)}`;
+  return closest ? `${recorded}; closest now: ${closest} (agreement ${best.toFixed(2)})` : `${recorded}; nothing like it now`;
 }

@@ -116,7 +116,7 @@ export function buildTestFile(cf: CodegenFlow, options: CodegenOptions, settings
   const bodyText = body.join('\n');
   const playwrightNames = ['test', ...(/\bexpect\b/.test(bodyText) ? ['expect'] : [])];
   const standalone = settings.layout === 'standalone';
-  if (standalone && typescript && helper.locate) playwrightNames.push('type Locator');
+  if (standalone && typescript && helper.locate) playwrightNames.push('type Locator', 'type Page');
 
   const out = header(flow.name, flow.id, calls.length, used.length > 0, settings);
   out.push(`import { ${playwrightNames.join(', ')} } from '@playwright/test';`);

@@ -9,8 +9,8 @@
  */
 import type { ElementHandle, Locator, Page } from 'playwright-core';
 import {
-  MAX_SCANNED, MAX_SCORED, captureFingerprints, chooseByAgreement, describeMatch, fingerprintAgreement,
-  type CandidateMatch, type Fingerprint,
+  MAX_SCANNED, MAX_SCORED, captureFingerprints, chooseByAgreement, chooseRenamed, describeClosest, describeMatch, labelNamesElement, scoreMatch,
+  type CandidateMatch, type Choice, type Fingerprint,
 } from '../../../lib/page-scripts/selectors/fingerprint';
 import type { FoundElement, ProbeState } from './found-element';
 import { describeCandidate, type Candidate } from './selector-candidates';
@@ -29,10 +29,15 @@ const CAPTURE_ALL = inPage<(els: Element[], max: number) => Captured>(`(els, max
   const __name = (f) => f;
   return { count: els.length, prints: (${captureFingerprints.toString()})(els, max) };
 }`);
-/** In page: the fingerprint of one element. */
+/** In page: the fingerprint of one element, with its look-alikes' names (a recording). */
 const CAPTURE_ONE = inPage<(el: Element) => Fingerprint>(`(el) => {
   const __name = (f) => f;
-  return (${captureFingerprints.toString()})([el], 1)[0];
+  return (${captureFingerprints.toString()})([el], 1, true)[0];
+}`);
+/** In page: whether a name still names an element. */
+const LABEL_NAMES_ELEMENT = inPage<(label: string) => boolean>(`(label) => {
+  const __name = (f) => f;
+  return (${labelNamesElement.toString()})(label);
 }`);
 
 interface Captured {
@@ -65,8 +70,7 @@ export async function probeByAgreement(page: Page, candidates: Candidate[], expe
     const target = page.locator(candidate.kind === 'fingerprint' ? `css=${candidate.fingerprint.tag}` : candidate.selector);
     try {
       const captured = await target.evaluateAll(CAPTURE_ALL, candidate.kind === 'fingerprint' ? MAX_SCANNED : MAX_SCORED);
-      const match = { count: captured.count, agreements: captured.prints.map((seen) => fingerprintAgreement(expected, seen)), uids: captured.prints.map((seen) => seen.uid ?? -1) };
-      return { match, target };
+      return { match: scoreMatch(expected, captured.prints, captured.count), target };
     } catch (err) {
       if (isClosedTargetError(err)) throw err;
       if (isSelectorSyntaxError(err)) state.invalid.set(candidate.raw, firstLine(err));
@@ -76,8 +80,8 @@ export async function probeByAgreement(page: Page, candidates: Candidate[], expe
   }));
   const matches = passes.map((p) => p.match);
   const locators = passes.map((p) => p.target);
-  const chosen = chooseByAgreement(matches);
-  state.agreement = candidates.map((c, i) => `${describeCandidate(c)} matched ${describeMatch(matches[i])}`).join('; ');
+  const chosen = chooseByAgreement(matches) ?? await renamed(page, matches, expected);
+  state.agreement = `${candidates.map((c, i) => `${describeCandidate(c)} matched ${describeMatch(matches[i])}`).join('; ')}; ${describeClosest(expected, matches)}`;
   const notRun = candidates.map((c) => (state.invalid.has(c.raw) ? UNSUPPORTED_SYNTAX : c.kind === 'ref' ? 'a ref names an element of another observation' : null));
   state.reasons = agreementReasons(matches, chosen, notRun);
   if (!chosen) return null;
@@ -85,5 +89,13 @@ export async function probeByAgreement(page: Page, candidates: Candidate[], expe
   const count = matches[chosen.index]!.count;
   const one = count > 1 ? locator.nth(chosen.nth) : locator;
   const trials = orderTrials(candidates.map((c) => c.raw), state.reasons, chosen.index);
-  return { candidate: candidates[chosen.index]!, page, target: one, locator: one, matches: count, handle: null, agreement: chosen.agreement, trials };
+  return { candidate: candidates[chosen.index]!, page, target: one, locator: one, matches: count, handle: null, agreement: chosen.agreement, trials, ...(chosen.renamed ? { renamed: chosen.renamed } : {}) };
+}
+
+/** The element renamed, when the evidence allows (`chooseRenamed`) and the recorded name names nothing on the page any more. */
+async function renamed(page: Page, matches: (CandidateMatch | null)[], expected: Fingerprint): Promise<Choice | null> {
+  const choice = chooseRenamed(matches, expected);
+  if (!choice) return null;
+  const stillNamed = await page.evaluate(LABEL_NAMES_ELEMENT, choice.renamed!.from).catch(() => true);
+  return stillNamed ? null : choice;
 }

@@ -6,9 +6,9 @@ import type { Failover } from '../../../kernel/contracts/browser-driver';
 import type { FoundElement } from './element-finder';
 import type { Candidate } from './selector-candidates';
 
-/** `{ failover }` when `found` is not the target's first candidate, else nothing. */
+/** `{ failover }` when `found` is not the target's first candidate or was accepted renamed, else nothing. */
 export function failoverOf(candidates: Candidate[], found: FoundElement): { failover?: Failover } {
   const first = candidates[0];
-  if (!first || found.candidate === first) return {};
-  return { failover: { recorded: first.raw, used: found.candidate.raw, agreement: found.agreement ?? null } };
+  if (!first || (found.candidate === first && !found.renamed)) return {};
+  return { failover: { recorded: first.raw, used: found.candidate.raw, agreement: found.agreement ?? null, ...(found.renamed ? { renamed: found.renamed } : {}) } };
 }

@@ -29,6 +29,8 @@ export interface FoundElement {
   handle: ElementHandle<Element> | null;
   /** How well the element agrees with the recorded fingerprint (set when the target carried one). */
   agreement?: number;
+  /** Set when the element was accepted under a new name (`chooseRenamed`): the recorded name and its name now. */
+  renamed?: { from: string; to: string };
   /** The candidates tried in the pass that found it, ending with its own (`outcome.selectorsTried`). */
   trials: SelectorTrial[];
 }

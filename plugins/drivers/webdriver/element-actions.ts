@@ -185,7 +185,9 @@ export class ElementActions {
       found = await this.refresh(found, candidates, Math.max(MIN_ACTION_MS, deadline - Date.now()), findOptions);
     }
     await this.deps.settle();
-    const failover = first.candidate !== candidates[0] ? { failover: { recorded: candidates[0]!.raw, used: first.candidate.raw, agreement: first.agreement } } : {};
+    const failover = first.candidate !== candidates[0] || first.renamed
+      ? { failover: { recorded: candidates[0]!.raw, used: first.candidate.raw, agreement: first.agreement, ...(first.renamed ? { renamed: first.renamed } : {}) } }
+      : {};
     return { selectors: recorded(first), matchedSelector: first.candidate.raw, selectorsTried: first.trials, ...failover };
   }
 

@@ -41,6 +41,8 @@ export interface FoundElement {
   fingerprint: Fingerprint | null;
   /** How well the element agrees with the recorded fingerprint (set when the target carried one). */
   agreement: number | null;
+  /** Set when the element was accepted under a new name: the recorded name and its name now. */
+  renamed: { from: string; to: string } | null;
   /** The candidates tried in the pass that found it, ending with its own (`outcome.selectorsTried`). */
   trials: SelectorTrial[];
 }
@@ -55,6 +57,8 @@ export interface ProbeState {
   lastError: string | null;
   /** Targets with a fingerprint: what each candidate matched in the latest pass, in words. */
   seen?: string[];
+  /** Targets with a fingerprint: the recorded element and the closest one now, in words (latest pass). */
+  closest?: string;
   /** Why each candidate was not used in the latest pass (null: not tried), for `selectorsTried` of a failed search. */
   reasons?: (string | null)[];
 }
@@ -91,6 +95,7 @@ export class ElementFinder {
     for (const [i, message] of result.invalid) state.invalid.set(candidates[i]!.raw, message);
     state.refMisses = new Map(result.refMisses.map(([i, why]) => [candidates[i]!.raw, why]));
     if (result.seen) state.seen = result.seen;
+    if (result.closest) state.closest = result.closest;
     state.reasons = passReasons(candidates, state, result);
     // In the page an Element; over the wire a WebDriver element reference.
     const ref = result.element as unknown as ElementRef | null;
@@ -105,6 +110,7 @@ export class ElementFinder {
       facts: result.facts,
       fingerprint: result.fingerprint,
       agreement: result.agreement,
+      renamed: result.renamed,
       trials: orderTrials(candidates.map((c) => c.raw), state.reasons, result.index),
     };
   }
@@ -161,7 +167,7 @@ export function failedTrials(candidates: Candidate[], state: ProbeState): Select
 export function describeNoMatch(candidates: Candidate[], state: ProbeState, timeoutMs: number): string {
   const seen = state.seen;
   let message = seen
-    ? `No candidate matched an element agreeing with the recorded one (agreement >= ${MIN_AGREEMENT}) within ${timeoutMs} ms: ${candidates.map((c, i) => `${describeCandidates([c])} matched ${seen[i] ?? 'not run'}`).join('; ')}`
+    ? `No candidate matched an element agreeing with the recorded one (agreement >= ${MIN_AGREEMENT}) within ${timeoutMs} ms: ${candidates.map((c, i) => `${describeCandidates([c])} matched ${seen[i] ?? 'not run'}`).join('; ')}${state.closest ? `; ${state.closest}` : ''}`
     : `No element matches any of: ${describeCandidates(candidates)} (waited ${timeoutMs} ms)`;
   const notes: string[] = [];
   for (const c of candidates) {

@@ -147,7 +147,7 @@ describe('playwright-test script', () => {
 
   test('TypeScript: the same test, typed helper inlined; JavaScript stays the default', async () => {
     const ts = await emit(loginFlow(), { language: 'typescript' });
-    assert.match(ts, /^import \{ test, type Locator \} from '@playwright\/test';$/m);
+    assert.match(ts, /^import \{ test, type Locator, type Page \} from '@playwright\/test';$/m);
     assert.match(ts, /^async function locate\(candidates: Locator\[\], expected: Expected = \{\}\): Promise<Locator> \{$/m);
     assert.match(ts, /^function env\(name: string\): string \{$/m);
     assert.match(ts, /const setText = \(params: object\) => page\.evaluate\(/);

@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import {
-  MIN_AGREEMENT, captureFingerprints, chooseByAgreement, describeMatch, fingerprintAgreement, type Fingerprint,
+  MIN_AGREEMENT, captureFingerprints, chooseByAgreement, chooseRenamed, describeClosest, describeMatch, fingerprintAgreement, labelNamesElement, scoreMatch,
+  type Fingerprint,
 } from '../../../lib/page-scripts/selectors/fingerprint';
 import { fingerprintCandidate, isFingerprintCandidate, parseFingerprintCandidate } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
 
@@ -94,4 +95,86 @@ test('capture in Chromium: role, name from the label, key attributes, distinctiv
   } finally {
     await browser.close();
   }
+});
+
+/** The fingerprints of what `selector` matches in `page` (`record`: with the look-alikes' names). */
+async function prints(page: import('playwright-core').Page, selector: string, record = false): Promise<Fingerprint[]> {
+  const capture = `(els, record) => { const __name = (f) => f; return (${captureFingerprints.toString()})(els, 50, record); }`;
+  return page.locator(selector).evaluateAll(new Function(`return (${capture})`)() as (els: Element[], record: boolean) => Fingerprint[], record);
+}
+
+/** Whether `label` still names an element of `page`. */
+function named(page: import('playwright-core').Page, label: string): Promise<boolean> {
+  return page.evaluate(new Function(`return (label) => { const __name = (f) => f; return (${labelNamesElement.toString()})(label); }`)() as (label: string) => boolean, label);
+}
+
+const SETTINGS = `<form id="notify"><h3>Notifications</h3>
+  <label><input type="checkbox" name="push"> <span>Push notifications</span></label>
+  <label><input type="checkbox" name="digest"> <span>Weekly digest</span></label>
+  <label><input type="checkbox" name="news"> <span>Product news</span></label>
+  <button type="button">Reset</button><button type="button" class="primary">Save draft</button><button type="submit" class="primary">Save settings</button></form>`;
+
+test('capture in Chromium: an element without a name is known by its text; look-alikes and its place among them are recorded', async () => {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    await page.setContent(SETTINGS);
+    const spans = await prints(page, 'span');
+    assert.deepEqual(spans.map((s) => [s.name, s.text]), [['', 'Push notifications'], ['', 'Weekly digest'], ['', 'Product news']], 'the text, not nothing');
+    // Each span agrees with itself only: the step is no longer ambiguous.
+    const digest = { ...spans[1]!, uid: undefined };
+    assert.deepEqual(chooseByAgreement([scoreMatch(digest, spans, spans.length)]), { index: 0, nth: 1, agreement: 1 });
+    const [save] = await prints(page, 'button[type=submit]', true);
+    assert.deepEqual(save!.peers, ['reset', 'save draft'], 'the other buttons of its form, by name');
+    assert.deepEqual(save!.place, [2, 3]);
+    const [unrecorded] = await prints(page, 'button[type=submit]');
+    assert.equal(unrecorded!.peers, undefined, 'only a recording keeps the look-alikes\' names');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('renames: accepted only with the evidence, refused for a look-alike that was there when recorded', async () => {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    await page.setContent(SETTINGS);
+    const [save] = (await prints(page, 'button[type=submit]', true)).map((p) => ({ ...p, uid: undefined }));
+    const [digestSpan] = (await prints(page, 'span:text-is("Weekly digest")', true)).map((p) => ({ ...p, uid: undefined }));
+    // Copy edits: the button and the span renamed.
+    await page.setContent(SETTINGS.replace('Save settings', 'Save preferences').replace('Weekly digest', 'Weekly summary'));
+    let buttons = await prints(page, 'button');
+    assert.equal(chooseByAgreement([scoreMatch(save!, buttons, buttons.length)]), null, 'not under its recorded name');
+    const renamed = chooseRenamed([scoreMatch(save!, buttons, buttons.length)], save!);
+    assert.deepEqual(renamed && { nth: renamed.nth, renamed: renamed.renamed }, { nth: 2, renamed: { from: 'Save settings', to: 'Save preferences' } });
+    assert.ok(renamed!.agreement >= MIN_AGREEMENT);
+    assert.equal(await named(page, 'Save settings'), false, 'the recorded name names nothing any more');
+    assert.equal(await named(page, 'save  PREFERENCES'), true, 'case and spacing do not count');
+    const spans = await prints(page, 'span');
+    const span = chooseRenamed([scoreMatch(digestSpan!, spans, spans.length)], digestSpan!);
+    assert.deepEqual(span && { nth: span.nth, renamed: span.renamed }, { nth: 1, renamed: { from: 'Weekly digest', to: 'Weekly summary' } });
+    // "Save settings" removed: "Save draft" was there when recorded, it is never taken for it.
+    await page.setContent(SETTINGS.replace('<button type="submit" class="primary">Save settings</button>', ''));
+    buttons = await prints(page, 'button');
+    const matches = [scoreMatch(save!, buttons, buttons.length)];
+    assert.equal(chooseByAgreement(matches), null);
+    assert.equal(chooseRenamed(matches, save!), null, 'Save draft is a recorded look-alike');
+    assert.match(describeClosest(save!, matches), /^the recorded button "Save settings" in "[^"]*"; closest now: button "Save draft" in "[^"]*" \(agreement 0\.\d\d\)$/);
+    // Older fingerprints (no look-alikes recorded) never rename.
+    await page.setContent(SETTINGS.replace('Save settings', 'Save preferences'));
+    buttons = await prints(page, 'button');
+    const { peers: _peers, ...old } = save!;
+    assert.equal(chooseRenamed([scoreMatch(old, buttons, buttons.length)], old), null);
+    // The recorded name still on the page (here: a heading): the page must say so.
+    await page.setContent(SETTINGS.replace('Save settings', 'Save preferences').replace('<h3>Notifications</h3>', '<h3>Save settings</h3>'));
+    assert.equal(await named(page, 'Save settings'), true);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('agreement: none of the distinctive words of its row kept, a look-alike stays below the bar', () => {
+  const aliceOnly = { ...bobDelete, id: 'del-104', context: 'alice', position: [1, 2] };
+  assert.ok(fingerprintAgreement(bobDelete, aliceOnly) < MIN_AGREEMENT, String(fingerprintAgreement(bobDelete, aliceOnly)));
+  assert.ok(fingerprintAgreement(bobDelete, aliceOnly, true) < MIN_AGREEMENT, 'nor as a rename');
 });

@@ -7,7 +7,7 @@
 // (self-healing annotations), `ai` (asking a model when every locator fails);
 // without `report`, the emitter imports only the Locator type.
 // @if locate
-import { test, type Locator } from '@playwright/test';
+import { test, type Locator, type Page } from '@playwright/test';
 // @endif
 
 // @if locate
@@ -79,12 +79,13 @@ export async function locate(candidates: Locator[], expected: Expected = {}): Pr
   for (;;) {
     if (fingerprint) {
       found = await Promise.all(searched.map((c, i) => agreementsOf(c, fingerprint, i < candidates.length ? MAX_SCORED : MAX_SCANNED)));
-      const chosen = chooseByAgreement(found);
+      const chosen = chooseByAgreement(found) ?? (await renamed(candidates[0].page(), found, fingerprint));
       if (chosen) {
         const match = searched[chosen.index];
         const element = found[chosen.index].count > 1 ? match.nth(chosen.nth) : match;
         // @if report
-        if (chosen.index > 0) annotate('self-healing', `${what}: used ${element} (agreement ${chosen.agreement.toFixed(2)} with the recorded element); ${candidates[0]} matched ${describeMatch(found[0])}`);
+        if (chosen.renamed) annotate('self-healing', `${what}: renamed ${JSON.stringify(chosen.renamed.from)} -> ${JSON.stringify(chosen.renamed.to)}; used ${element} (agreement ${chosen.agreement.toFixed(2)} with the recorded element on everything but its name)`);
+        else if (chosen.index > 0) annotate('self-healing', `${what}: used ${element} (agreement ${chosen.agreement.toFixed(2)} with the recorded element); ${candidates[0]} matched ${describeMatch(found[0])}`);
         // @endif
         return element;
       }
@@ -109,7 +110,7 @@ export async function locate(candidates: Locator[], expected: Expected = {}): Pr
   // @endif
   if (fingerprint) {
     const seen = searched.map((c, i) => `${i < candidates.length ? c : `the ${fingerprint.tag} elements of the page`} (${describeMatch(found[i] ?? null)})`).join(', ');
-    throw new Error(`No locator of ${what} matched an element agreeing with the recorded one (${describeFingerprint(fingerprint)}) within ${LOCATE_TIMEOUT_MS} ms: ${seen}`);
+    throw new Error(`No locator of ${what} matched an element agreeing with the recorded one (${describeFingerprint(fingerprint)}) within ${LOCATE_TIMEOUT_MS} ms: ${seen}; ${describeClosest(fingerprint, found)}`);
   }
   const tried = candidates.map((c, i) => `${c} (${matches(counts[i])})`).join(', ');
   throw new Error(`No locator of ${what} matched exactly one element within ${LOCATE_TIMEOUT_MS} ms: ${tried}`);
@@ -123,10 +124,23 @@ async function agreementsOf(locator: Locator, fingerprint: Fingerprint, max: num
   try {
     const seen = await locator.evaluateAll(captureFingerprints, max);
     const count = seen.length < max ? seen.length : await locator.count();
-    return { count, agreements: seen.map((s) => fingerprintAgreement(fingerprint, s)), uids: seen.map((s) => s.uid ?? -1) };
+    return scoreMatch(fingerprint, seen, count);
   } catch (e) {
     return { count: 0, agreements: [], uids: [], error: (e instanceof Error ? e.message : String(e)).split('\n')[0] };
   }
+}
+
+/**
+ * The element renamed, when the evidence allows (chooseRenamed: same
+ * element on everything but the name, no other close, its new name none of
+ * its look-alikes' when recorded) and the recorded name names nothing on the
+ * page any more.
+ */
+async function renamed(page: Page, found: CandidateMatch[], fingerprint: Fingerprint): Promise<Choice | null> {
+  const choice = chooseRenamed(found, fingerprint);
+  if (!choice?.renamed) return null;
+  const stillNamed = await page.evaluate(labelNamesElement, choice.renamed.from).catch(() => true);
+  return stillNamed ? null : choice;
 }
 
 /** What a count found, in words. */
@@ -231,5 +245,8 @@ import { createRedactor } from '../../../../lib/redaction/secret-redaction'; // 
 // @endif
 // @if locate
 
-import { MAX_SCANNED, MAX_SCORED, captureFingerprints, chooseByAgreement, describeFingerprint, describeMatch, fingerprintAgreement, type CandidateMatch, type Fingerprint } from '../../../../lib/page-scripts/selectors/fingerprint'; // @fingerprint: the emitter inlines its source here
+import {
+  MAX_SCANNED, MAX_SCORED, captureFingerprints, chooseByAgreement, chooseRenamed, describeClosest, describeFingerprint, describeMatch, labelNamesElement, scoreMatch,
+  type CandidateMatch, type Choice, type Fingerprint,
+} from '../../../../lib/page-scripts/selectors/fingerprint'; // @fingerprint: the emitter inlines its source here
 // @endif

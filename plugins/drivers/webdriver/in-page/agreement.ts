@@ -7,16 +7,20 @@
  * best and hands it back.
  */
 import {
-  AMBIGUITY_MARGIN, MAX_SCANNED, MAX_SCORED, MIN_AGREEMENT, captureFingerprints, chooseByAgreement, describeFingerprint, describeMatch, fingerprintAgreement,
-  type CandidateMatch, type Fingerprint,
+  AMBIGUITY_MARGIN, MAX_SCANNED, MAX_SCORED, MIN_AGREEMENT, PEER_CHARS, bestOf, captureFingerprints, chooseByAgreement, chooseRenamed, reach, describeClosest, describeElement,
+  describeFingerprint, describeMatch, fingerprintAgreement, labelNamesElement, scoreMatch,
+  type CandidateMatch, type Choice, type Fingerprint,
 } from '../../../../lib/page-scripts/selectors/fingerprint';
 
-/** Fingerprints and the choice by agreement, in the page. */
+/** Fingerprints and the choice by agreement (or rename), in the page. */
 export interface Agreement {
-  capture(elements: Element[], max: number): Fingerprint[];
-  agreement(expected: Fingerprint, seen: Fingerprint): number;
-  choose(matches: (CandidateMatch | null)[]): { index: number; nth: number; agreement: number } | null;
+  capture(elements: Element[], max: number, record?: boolean): Fingerprint[];
+  score(expected: Fingerprint, seen: Fingerprint[], count: number): CandidateMatch;
+  choose(matches: (CandidateMatch | null)[]): Choice | null;
+  chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint): Choice | null;
+  labelNamesElement(label: string): boolean;
   describeMatch(match: CandidateMatch | null): string;
+  describeClosest(expected: Fingerprint, matches: (CandidateMatch | null)[]): string;
   describe(fingerprint: Fingerprint): string;
   /** Elements scored per selector candidate / for the fingerprint's own scan of the page. */
   readonly maxScored: number;
@@ -33,12 +37,18 @@ export const createAgreement = new Function('lib', `
   const __name = (f) => f;
   const MIN_AGREEMENT = ${MIN_AGREEMENT};
   const AMBIGUITY_MARGIN = ${AMBIGUITY_MARGIN};
+  const PEER_CHARS = ${PEER_CHARS};
+  ${[fingerprintAgreement, describeFingerprint, describeElement, scoreMatch, bestOf, reach, chooseByAgreement, chooseRenamed, labelNamesElement, describeMatch, describeClosest]
+    .map((fn) => fn.toString()).join('\n  ')}
   return {
     capture: ${captureFingerprints.toString()},
-    agreement: ${fingerprintAgreement.toString()},
-    choose: ${chooseByAgreement.toString()},
-    describeMatch: ${describeMatch.toString()},
-    describe: ${describeFingerprint.toString()},
+    score: scoreMatch,
+    choose: chooseByAgreement,
+    chooseRenamed,
+    labelNamesElement,
+    describeMatch,
+    describeClosest,
+    describe: describeFingerprint,
     maxScored: ${MAX_SCORED},
     maxScanned: ${MAX_SCANNED},
   };

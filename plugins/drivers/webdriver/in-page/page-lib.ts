@@ -65,6 +65,10 @@ export interface FindResult {
   agreement: number | null;
   /** Targets with a recorded fingerprint, when nothing agreed: what each candidate matched, in words. */
   seen: string[] | null;
+  /** Targets with a recorded fingerprint, when nothing agreed: the recorded element and the closest one now, in words. */
+  closest: string | null;
+  /** Set when the element was accepted under a new name: the recorded name and its name now. */
+  renamed: { from: string; to: string } | null;
   /** The element's fingerprint, when recording. */
   fingerprint: Fingerprint | null;
   /** How many elements each candidate matched (null: not run), for `outcome.selectorsTried`. */
@@ -88,6 +92,8 @@ export const findElement = pageFunction<DriverLib, [FindArgs], FindResult>(DRIVE
   let fallback: { index: number; el: Element; count: number } | null = null;
   let agreement: number | null = null;
   let seen: string[] | null = null;
+  let closest: string | null = null;
+  let renamed: { from: string; to: string } | null = null;
   let matched: (CandidateMatch | null)[] | null = null;
   let pick: { index: number; nth: number } | null = null;
   const counts: (number | null)[] = args.queries.map(() => null);
@@ -110,16 +116,24 @@ export const findElement = pageFunction<DriverLib, [FindArgs], FindResult>(DRIVE
     const matches = lists.map((els, i) => {
       if (!els) return null;
       const prints = lib.agreement.capture(els, args.queries[i]!.kind === 'fingerprint' ? lib.agreement.maxScanned : lib.agreement.maxScored);
-      return { count: els.length, agreements: prints.map((p) => lib.agreement.agreement(recorded.fingerprint, p)), uids: prints.map((p) => (p.uid === undefined ? -1 : p.uid)) };
+      return lib.agreement.score(recorded.fingerprint, prints, els.length);
     });
-    const best = lib.agreement.choose(matches);
-    matched = matches;
+    let best = lib.agreement.choose(matches);
+    if (!best) {
+      // Renamed, when the evidence allows and the recorded name names nothing on the page any more.
+      const rename = lib.agreement.chooseRenamed(matches, recorded.fingerprint);
+      if (rename && rename.renamed && !lib.agreement.labelNamesElement(rename.renamed.from)) best = rename;
+    }
+    // Only what Node reads goes back: counts, agreements and per-page numbers.
+    matched = matches.map((m) => (m ? { count: m.count, agreements: m.agreements, uids: m.uids, ...(m.error ? { error: m.error } : {}) } : null));
     pick = best ? { index: best.index, nth: best.nth } : null;
     if (best) {
       chosen = { index: best.index, el: lists[best.index]![best.nth]!, count: 1 };
       agreement = best.agreement;
+      renamed = best.renamed || null;
     } else {
       seen = matches.map((m) => lib.agreement.describeMatch(m));
+      closest = lib.agreement.describeClosest(recorded.fingerprint, matches);
     }
   } else {
     for (let i = 0; i < args.queries.length && !chosen; i++) {
@@ -141,8 +155,10 @@ export const findElement = pageFunction<DriverLib, [FindArgs], FindResult>(DRIVE
     selectors: found && args.record ? lib.recorder.selectors(found.el, args.observerKey) : null,
     facts: found ? lib.locate.facts(found.el) : null,
     agreement,
+    renamed,
     seen,
-    fingerprint: found && args.record ? lib.agreement.capture([found.el], 1)[0]! : null,
+    closest,
+    fingerprint: found && args.record ? lib.agreement.capture([found.el], 1, true)[0]! : null,
     counts,
     matches: matched,
     pick,
