@@ -1,88 +1,139 @@
 /**
- * npm run bench:mutations — no silent misfire, in figures. The mutation
- * suite (test/fixtures/mutations: 6 steps, 12 variants of the page) is
- * recorded once through the service, then replayed against every variant:
- * through the service (DETERMINISTIC rerun) on each driver, and through the
- * generated Playwright project (the real runner, BASE_URL at the variant).
+ * npm run bench:mutations — replays that survive page changes and never
+ * guess, in figures. The mutation suite (test/fixtures/mutations: 2 pages,
+ * 17 steps, the unchanged pages and 16 variants: 8 kinds of change alone and
+ * in combinations) is recorded through the service, then replayed against
+ * every variant on every path: the service's DETERMINISTIC rerun on each
+ * driver (`device`, `webdriver`), and the generated Playwright project in
+ * JavaScript and in TypeScript (the real runner, BASE_URL at the variant).
  *
- * "before" replays the same recorded candidates without their fingerprint:
- * the order-based failover main had (the code path a target without a
- * fingerprint still takes). With BEFORE_ROOT=/path/to/a/checkout of main,
- * the "before" service and project come from that checkout's own code.
+ * Printed per path and per kind: steps on the right element (of the steps
+ * that must act: on `removed` and `vanished` the step whose element is gone
+ * must fail, and those after it are not counted), steps failed (that should
+ * have acted), actions on a wrong element, flows green end to end (of those
+ * that must be), must-fail steps that failed as they must, and steps healed
+ * as renamed.
  *
- * Counted per replay: steps that acted on the right element (a failed step
- * ends the replay, so later steps do not count) and actions on a wrong element.
+ * With BEFORE_ROOT=/path/to/a/checkout (e.g. /work/main), the same suite is
+ * also recorded and replayed with that checkout's service and code
+ * generator ("before"), in the same run.
+ * PATHS=service/device,generated/javascript (a comma list) limits the paths.
  */
 import { startService } from '../test/helpers/service';
 import { startMutationSites, type MutationSites } from '../test/fixtures/mutations/serve';
-import { STEPS, VARIANTS } from '../test/fixtures/mutations/app-page';
-import { recordFlow, replayVariants, withoutFingerprints, type ServiceClient } from '../test/fixtures/mutations/replay-service';
+import { KIND_DESCRIPTIONS, MUTATIONS, PAGES, VARIANTS, variantName } from '../test/fixtures/mutations/suite';
+import { recordFlow, replayVariants, type ServiceClient, type VariantReplay } from '../test/fixtures/mutations/replay-service';
 import { removeProject, runGeneratedVariants, writeGeneratedProject } from '../test/fixtures/mutations/replay-generated';
 
-const DRIVERS = (process.env.DRIVERS ?? 'device,webdriver').split(',');
+const ALL_PATHS = ['service/device', 'service/webdriver', 'generated/javascript', 'generated/typescript'];
+const PATHS = (process.env.PATHS ?? ALL_PATHS.join(',')).split(',');
 const BEFORE_ROOT = process.env.BEFORE_ROOT;
+const SETTINGS = { settings: { flows: { actionTimeoutMs: 10_000 } } };
 
-interface Tally { right: number; wrong: number; failed: number; total: number }
+interface Run { code: 'before' | 'now'; path: string; page: string; replay: VariantReplay }
 
-function tally(replays: { correct: number; wrongActions: number }[], failed: (i: number) => boolean): Tally {
-  return {
-    right: replays.reduce((n, r) => n + r.correct, 0),
-    wrong: replays.reduce((n, r) => n + r.wrongActions, 0),
-    failed: replays.filter((_, i) => failed(i)).length,
-    total: replays.length * STEPS.length,
-  };
+interface Tally { right: number; expected: number; failed: number; wrong: number; green: number; greenOf: number; honoured: number; honouredOf: number; renamed: number }
+
+function tally(runs: Run[]): Tally {
+  const t: Tally = { right: 0, expected: 0, failed: 0, wrong: 0, green: 0, greenOf: 0, honoured: 0, honouredOf: 0, renamed: 0 };
+  for (const { replay: r } of runs) {
+    t.right += r.correct;
+    t.expected += r.expected;
+    t.wrong += r.wrongActions;
+    if (!r.wrong) t.failed += r.expected - r.correct;
+    if (r.mustFail) {
+      t.honouredOf++;
+      if (!r.passed && !r.wrong && r.correct === r.expected) t.honoured++;
+    } else {
+      t.greenOf++;
+      if (r.passed && !r.wrong && r.correct === r.expected) t.green++;
+    }
+    t.renamed += r.healed.filter((h) => h.kind === 'renamed').length;
+  }
+  return t;
 }
 
-function line(label: string, t: Tally): string {
-  return `| ${label} | ${t.wrong} | ${t.right}/${t.total} (${((100 * t.right) / t.total).toFixed(1)} %) | ${t.failed} |`;
-}
+const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)} %` : '-');
 
-async function beforeService(): Promise<{ svc: ServiceClient; stop(): Promise<void> }> {
-  if (!BEFORE_ROOT) throw new Error('unreachable');
-  const mod = await import(`${BEFORE_ROOT}/test/helpers/service.ts`);
-  const svc = await mod.startService({ settings: { flows: { actionTimeoutMs: 10_000 } } });
-  return { svc, stop: () => svc.stop() };
+/** Records and replays the suite on `path` with `svc` (and `emitter`, for generated projects). */
+async function runPath(code: Run['code'], path: string, svc: ServiceClient, sites: MutationSites, emitter?: any): Promise<Run[]> {
+  const [kind, which] = path.split('/') as [string, string];
+  const runs: Run[] = [];
+  for (const page of PAGES) {
+    const browser = kind === 'service' ? { using: { type: which } } : undefined;
+    const { flow, calls, rerun } = await recordFlow(svc, page, sites.base, 120_000, browser);
+    let replays: VariantReplay[];
+    if (kind === 'service') {
+      replays = await replayVariants(svc, sites, page, rerun, 300_000);
+    } else {
+      const dir = await writeGeneratedProject(flow, calls, { fingerprints: true, language: which as 'javascript' | 'typescript', emitter });
+      try {
+        replays = await runGeneratedVariants(dir, sites, page);
+      } finally {
+        await removeProject(dir);
+      }
+    }
+    for (const replay of replays) runs.push({ code, path, page: page.path, replay });
+    process.stderr.write(`${code} ${path} ${page.path}: ${replays.map((r) => `${r.variant} ${r.correct}/${r.expected}${r.wrong ? ' WRONG' : ''}`).join(', ')}\n`);
+  }
+  return runs;
 }
 
 async function main(): Promise<void> {
-  const sites: MutationSites = await startMutationSites();
-  const svc = await startService({ settings: { flows: { actionTimeoutMs: 10_000 } } });
-  const rows: string[] = [];
+  const sites = await startMutationSites();
+  const runs: Run[] = [];
   try {
-    for (const type of DRIVERS) {
-      sites.base.reset();
-      const { flow, calls, rerun } = await recordFlow(svc, sites.base, 120_000, { using: { type } });
-      let before = { svc: svc as ServiceClient, stop: async () => {} };
-      if (BEFORE_ROOT) before = await beforeService();
+    if (BEFORE_ROOT) {
+      const before = await import(`${BEFORE_ROOT}/test/helpers/service.ts`);
+      const svc = await before.startService(SETTINGS);
+      const emitter = (await import(`${BEFORE_ROOT}/plugins/codegen/playwright/emitters.ts`)).createProjectEmitter;
       try {
-        const old = await replayVariants(before.svc, sites, withoutFingerprints(rerun), 300_000);
-        rows.push(line(`service, ${type} driver, before`, tally(old, (i) => !old[i]!.result.success)));
+        for (const path of PATHS) runs.push(...await runPath('before', path, svc, sites, emitter));
       } finally {
-        await before.stop();
-      }
-      const now = await replayVariants(svc, sites, rerun, 300_000);
-      rows.push(line(`service, ${type} driver, after`, tally(now, (i) => !now[i]!.result.success)));
-      if (type !== DRIVERS[0]) continue;
-      for (const fingerprints of [false, true]) {
-        const emitter = !fingerprints && BEFORE_ROOT ? (await import(`${BEFORE_ROOT}/plugins/codegen/playwright/emitters.ts`)).createProjectEmitter : undefined;
-        const dir = await writeGeneratedProject(flow, calls, { fingerprints, emitter });
-        try {
-          const runs = await runGeneratedVariants(dir, sites);
-          rows.push(line(`generated project, ${fingerprints ? 'after' : 'before'}`, tally(runs, (i) => !runs[i]!.passed)));
-        } finally {
-          await removeProject(dir);
-        }
+        await svc.stop();
       }
     }
+    const svc = await startService(SETTINGS);
+    try {
+      for (const path of PATHS) runs.push(...await runPath('now', path, svc, sites));
+    } finally {
+      await svc.stop();
+    }
   } finally {
-    await svc.stop();
     await sites.close();
   }
-  console.log(`mutation suite: ${STEPS.length} steps x ${VARIANTS.length} variants (${VARIANTS.map((v) => v.join('+')).join(', ')})`);
-  console.log(`before = ${BEFORE_ROOT ? `the code of ${BEFORE_ROOT}` : 'the recorded candidates without their fingerprint (main\'s order-based failover)'}`);
-  console.log('| replay | actions on a wrong element | steps on the right element | replays failed |');
-  console.log('|---|---|---|---|');
-  for (const row of rows) console.log(row);
+  const steps = PAGES.reduce((n, p) => n + p.steps.length, 0);
+  console.log(`mutation suite: ${PAGES.length} pages (${PAGES.map((p) => `${p.path} ${p.steps.length} steps`).join(', ')}), ${steps} steps, ${VARIANTS.length} variants: ${VARIANTS.map(variantName).join(', ')}`);
+  console.log(`kinds: ${MUTATIONS.map((m) => `${m} (${KIND_DESCRIPTIONS[m]})`).join('; ')}`);
+  console.log(`before = ${BEFORE_ROOT ? `the service and code generator of ${BEFORE_ROOT}` : 'not run (set BEFORE_ROOT)'}\n`);
+  const codes = BEFORE_ROOT ? (['before', 'now'] as const) : (['now'] as const);
+  console.log('| path | code | steps on the right element | steps failed | actions on a wrong element | flows green | must-fail steps failed | renamed (healed) |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const path of PATHS) {
+    for (const code of codes) {
+      const t = tally(runs.filter((r) => r.path === path && r.code === code));
+      console.log(`| ${path} | ${code} | ${t.right}/${t.expected} (${pct(t.right, t.expected)}) | ${t.failed} | ${t.wrong} | ${t.green}/${t.greenOf} | ${t.honoured}/${t.honouredOf} | ${t.renamed} |`);
+    }
+  }
+  const all = tally(runs.filter((r) => r.code === 'now'));
+  console.log(`| all paths | now | ${all.right}/${all.expected} (${pct(all.right, all.expected)}) | ${all.failed} | ${all.wrong} | ${all.green}/${all.greenOf} | ${all.honoured}/${all.honouredOf} | ${all.renamed} |`);
+  for (const code of codes) {
+    console.log(`\nper kind, ${code}: steps right/steps that must act, failed, wrong actions, green (both pages)`);
+    console.log(`| kind | ${PATHS.join(' | ')} |`);
+    console.log(`|---|${PATHS.map(() => '---').join('|')}|`);
+    for (const variant of VARIANTS.map(variantName)) {
+      const cells = PATHS.map((path) => {
+        const t = tally(runs.filter((r) => r.path === path && r.code === code && r.replay.variant === variant));
+        const green = t.greenOf ? `${t.green}/${t.greenOf} green` : `${t.honoured}/${t.honouredOf} failed as they must`;
+        return `${t.right}/${t.expected}, ${t.failed} failed, ${t.wrong} wrong, ${green}`;
+      });
+      console.log(`| ${variant} | ${cells.join(' | ')} |`);
+    }
+  }
+  const misfires = runs.filter((r) => r.code === 'now' && r.replay.wrong);
+  for (const m of misfires) console.log(`WRONG: ${m.path} ${m.page} ${m.replay.variant}: ${JSON.stringify(m.replay.wrong)}`);
+  const failed = runs.filter((r) => r.code === 'now' && !r.replay.wrong && r.replay.correct < r.replay.expected);
+  for (const f of failed) console.log(`failed: ${f.path} ${f.page} ${f.replay.variant} at step ${f.replay.correct}: ${f.replay.error.split('\n')[0]!.slice(0, 400)}`);
 }
 
 main().catch((err) => {

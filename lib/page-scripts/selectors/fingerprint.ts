@@ -310,7 +310,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     // The same place counted from either end: a look-alike inserted before or after it moves only one count.
     const [i, n] = expected.place;
     const [j, m] = seen.place;
-    add(1.5, i === j || n - i === m - j ? 1 : 0);
+    add(1, i === j || n - i === m - j ? 1 : 0);
   }
   const score = Math.round((agreed / total) * 1000) / 1000;
   if (ignoreName) return sameKind && context > 0 ? score : Math.min(score, 0.7);
