@@ -153,6 +153,12 @@ test('renames: accepted only with the evidence, refused for a look-alike that wa
     const spans = await prints(page, 'span');
     const span = chooseRenamed([scoreMatch(digestSpan!, spans, spans.length)], digestSpan!);
     assert.deepEqual(span && { nth: span.nth, renamed: span.renamed }, { nth: 1, renamed: { from: 'Weekly digest', to: 'Weekly summary' } });
+    // Renamed with a new look-alike beside it sharing a word of the old name: the checkbox it labels tells them apart.
+    await page.setContent(SETTINGS.replace('Weekly digest', 'Weekly summary')
+      .replace('<label><input type="checkbox" name="digest">', '<label><input type="checkbox" name="monthly"> <span>Monthly digest</span></label><label><input type="checkbox" name="digest">'));
+    const beside = await prints(page, 'span');
+    const chosen = chooseRenamed([scoreMatch(digestSpan!, beside, beside.length)], digestSpan!);
+    assert.deepEqual(chosen && chosen.renamed, { from: 'Weekly digest', to: 'Weekly summary' });
     // "Save settings" removed: "Save draft" was there when recorded, it is never taken for it.
     await page.setContent(SETTINGS.replace('<button type="submit" class="primary">Save settings</button>', ''));
     buttons = await prints(page, 'button');
