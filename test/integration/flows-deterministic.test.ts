@@ -58,7 +58,7 @@ describe('DETERMINISTIC flows', () => {
     // The click failed over from its stale first candidate: reported in `healed` (no fingerprint was given to agree with).
     assert.deepEqual(flow.result, {
       success: true, summary: 'All 5 tool calls succeeded', error: null,
-      healed: [{ step: 2, tool: 'click', recorded: '#does-not-exist', used: 'button[type=submit]', agreement: null }],
+      healed: [{ step: 2, tool: 'click', kind: 'fallback', from: '#does-not-exist', to: 'button[type=submit]', recorded: '#does-not-exist', used: 'button[type=submit]', agreement: null }],
     });
     assert.equal(flow.progress.toolCallsCompleted, 5);
     assert.equal(flow.progress.toolCallsFailed, 0);

@@ -50,7 +50,7 @@ describe('DETERMINISTIC flows on the webdriver driver', () => {
     // role= is skipped by this driver and #does-not-exist matches nothing: the click failed over, reported in `healed`.
     assert.deepEqual(flow.result, {
       success: true, summary: 'All 5 tool calls succeeded', error: null,
-      healed: [{ step: 2, tool: 'click', recorded: 'role=button[name="Sign in"]', used: 'button[type=submit]', agreement: null }],
+      healed: [{ step: 2, tool: 'click', kind: 'fallback', from: 'role=button[name="Sign in"]', to: 'button[type=submit]', recorded: 'role=button[name="Sign in"]', used: 'button[type=submit]', agreement: null }],
     });
     assert.deepEqual(flow.browser, WEBDRIVER);
     assert.equal(flow.progress.toolCallsCompleted, 5);

@@ -126,7 +126,7 @@ export function readme(specs: { path: string; name: string }[], use: ProjectUse,
       'Steps whose element was recorded with several locators go through',
       `\`locate([...])\` (\`helpers/locate.${ext}\`), which uses the first locator that matches`,
       `exactly one element${use.report ? '. When that is not the first, the test gets a' : '.'}`,
-      ...(use.report ? ['`self-healing` annotation naming the one used (shown in the HTML report),', 'a hint to update the test.'] : []),
+      ...(use.report ? ['`self-healing` annotation naming the one used (shown in the HTML report),', 'a hint to update the test. So does an element found under a new name (a copy edit),', 'accepted only when the page leaves no doubt; the annotation names both names.'] : []),
     );
   }
   if (use.ai) {

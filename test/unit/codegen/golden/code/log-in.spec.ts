@@ -196,7 +196,7 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
   // What look-alikes share: the same form, list, table or landmark.
   const GROUPS = 'form, [role=form], ul, ol, menu, [role=list], [role=listbox], [role=menu], [role=menubar], [role=tablist], [role=radiogroup], table, [role=table], [role=grid], fieldset, dialog, [role=dialog], nav, main, header, footer, aside, section, [role=navigation], [role=main], [role=region], [role=banner], [role=contentinfo], [role=complementary]';
   const KEY_ATTRIBUTES = ['type', 'name', 'placeholder', 'href', 'for', 'alt', 'title', 'aria-label', 'role', 'data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
-  const CONTEXT = 'tr, li, article, [role=row], [role=listitem], fieldset, form, dialog, section, aside, header, footer, nav';
+  const CONTEXT = 'label, tr, li, article, [role=row], [role=listitem], fieldset, form, dialog, section, aside, header, footer, nav';
   // A per-page number for each element seen, so the same element matched by two candidates counts once.
   const UIDS = Symbol.for('browserflow.fingerprint.uids');
   const LAST_UID = Symbol.for('browserflow.fingerprint.lastUid');
@@ -251,6 +251,9 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     const walker = container.ownerDocument.createTreeWalker(container, NodeFilter.SHOW_TEXT);
     let text = '';
     for (let node = walker.nextNode(); node && text.length < 2000; node = walker.nextNode()) text += ` ${node.nodeValue}`;
+    // A label's words include its control's `name`: the text beside a checkbox is told from the text beside another by it.
+    const control = container instanceof HTMLLabelElement ? container.control : null;
+    if (control && control !== container) text += ` ${control.getAttribute('name') || ''}`;
     const words = new Map<string, string>();
     for (const word of text.split(/\s+/)) {
       const key = word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
@@ -259,9 +262,10 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     return words;
   };
   /**
-   * The words of the row, list item, card or form around the element that
-   * its look-alike siblings (the other rows) lack: "bob" for the Delete
-   * button of Bob's row. What tells apart elements that are otherwise the same.
+   * The words of the label, row, list item, card or form around the element
+   * that its look-alike siblings (the other rows) lack: "bob" for the Delete
+   * button of Bob's row, "weekly digest" for the text beside the digest
+   * checkbox. What tells apart elements that are otherwise the same.
    */
   const contextOf = (el: Element) => {
     const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
@@ -421,7 +425,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     // The same place counted from either end: a look-alike inserted before or after it moves only one count.
     const [i, n] = expected.place;
     const [j, m] = seen.place;
-    add(1.5, i === j || n - i === m - j ? 1 : 0);
+    add(1, i === j || n - i === m - j ? 1 : 0);
   }
   const score = Math.round((agreed / total) * 1000) / 1000;
   if (ignoreName) return sameKind && context > 0 ? score : Math.min(score, 0.7);

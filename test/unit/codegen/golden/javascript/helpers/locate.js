@@ -145,7 +145,7 @@ function captureFingerprints(elements, max, record = false) {
   const PEER_LENGTH = 40;
   const GROUPS = "form, [role=form], ul, ol, menu, [role=list], [role=listbox], [role=menu], [role=menubar], [role=tablist], [role=radiogroup], table, [role=table], [role=grid], fieldset, dialog, [role=dialog], nav, main, header, footer, aside, section, [role=navigation], [role=main], [role=region], [role=banner], [role=contentinfo], [role=complementary]";
   const KEY_ATTRIBUTES = ["type", "name", "placeholder", "href", "for", "alt", "title", "aria-label", "role", "data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
-  const CONTEXT = "tr, li, article, [role=row], [role=listitem], fieldset, form, dialog, section, aside, header, footer, nav";
+  const CONTEXT = "label, tr, li, article, [role=row], [role=listitem], fieldset, form, dialog, section, aside, header, footer, nav";
   const UIDS = Symbol.for("browserflow.fingerprint.uids");
   const LAST_UID = Symbol.for("browserflow.fingerprint.lastUid");
   const store = window;
@@ -199,6 +199,8 @@ function captureFingerprints(elements, max, record = false) {
     const walker = container.ownerDocument.createTreeWalker(container, NodeFilter.SHOW_TEXT);
     let text = "";
     for (let node = walker.nextNode(); node && text.length < 2000; node = walker.nextNode()) text += ` ${node.nodeValue}`;
+    const control = container instanceof HTMLLabelElement ? container.control : null;
+    if (control && control !== container) text += ` ${control.getAttribute("name") || ""}`;
     const words = new Map();
     for (const word of text.split(/\s+/)) {
       const key = word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
@@ -207,9 +209,10 @@ function captureFingerprints(elements, max, record = false) {
     return words;
   };
   /**
-   * The words of the row, list item, card or form around the element that
-   * its look-alike siblings (the other rows) lack: "bob" for the Delete
-   * button of Bob's row. What tells apart elements that are otherwise the same.
+   * The words of the label, row, list item, card or form around the element
+   * that its look-alike siblings (the other rows) lack: "bob" for the Delete
+   * button of Bob's row, "weekly digest" for the text beside the digest
+   * checkbox. What tells apart elements that are otherwise the same.
    */
   const contextOf = (el) => {
     const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
@@ -365,7 +368,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false) {
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;
     const [j, m] = seen.place;
-    add(1.5, i === j || n - i === m - j ? 1 : 0);
+    add(1, i === j || n - i === m - j ? 1 : 0);
   }
   const score = Math.round(agreed / total * 1000) / 1000;
   if (ignoreName) return sameKind && context > 0 ? score : Math.min(score, 0.7);
