@@ -174,6 +174,13 @@ test('renames: accepted only with the evidence, refused for a look-alike that wa
     // The recorded name still on the page (here: a heading): the page must say so.
     await page.setContent(SETTINGS.replace('Save settings', 'Save preferences').replace('<h3>Notifications</h3>', '<h3>Save settings</h3>'));
     assert.equal(await named(page, 'Save settings'), true);
+    // In an open shadow root or a same-origin frame, it still names an element.
+    await page.setContent('<div id="host"></div><iframe srcdoc="<button>Apply filters</button>"></iframe>');
+    await page.evaluate(() => { document.getElementById('host')!.attachShadow({ mode: 'open' }).innerHTML = '<button>Save settings</button>'; });
+    await page.frameLocator('iframe').locator('button').waitFor();
+    assert.equal(await named(page, 'Save settings'), true, 'in a shadow root');
+    assert.equal(await named(page, 'Apply filters'), true, 'in a frame');
+    assert.equal(await named(page, 'Save draft'), false);
   } finally {
     await browser.close();
   }

@@ -476,25 +476,39 @@ function chooseRenamed(matches2, expected) {
  * Whether `label` is still the name or the whole text of an element of the
  * page (runs in the page, self-contained): a text node holding part of it
  * inside an element that reads exactly it, or an aria-label, title, alt,
- * placeholder or value that is it. Case and spacing do not count.
+ * placeholder or value that is it. Case and spacing do not count. Open
+ * shadow roots and same-origin frames are searched too.
  */
 function labelNamesElement(label) {
   const clean = (text) => (text || "").replace(/[\s\u200b]+/g, " ").trim().slice(0, 80).toLowerCase();
   const wanted = clean(label);
   if (!wanted) return false;
-  const walker = document.createTreeWalker(document.body || document.documentElement, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const part = clean(node.nodeValue);
-    if (!part || !wanted.includes(part)) continue;
-    let up = node.parentElement;
-    for (let depth = 0; up && depth < 4; depth++, up = up.parentElement) {
-      const text = clean(up.textContent);
-      if (text === wanted) return true;
-      if (text.length > wanted.length) break;
+  const roots = [document];
+  for (let r = 0; r < roots.length && r < 200; r++) {
+    const root = roots[r];
+    const doc = root.nodeType === 9 ? root : root.ownerDocument;
+    const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const part = clean(node.nodeValue);
+      if (!part || !wanted.includes(part)) continue;
+      let up = node.parentElement;
+      for (let depth = 0; up && depth < 4; depth++, up = up.parentElement) {
+        const text = clean(up.textContent);
+        if (text === wanted) return true;
+        if (text.length > wanted.length) break;
+      }
     }
-  }
-  for (const el of Array.from(document.querySelectorAll("[aria-label], [title], [alt], [placeholder], input[value]"))) {
-    for (const key of ["aria-label", "title", "alt", "placeholder", "value"]) if (clean(el.getAttribute(key)) === wanted) return true;
+    for (const el of Array.from(root.querySelectorAll("*"))) {
+      for (const key of ["aria-label", "title", "alt", "placeholder", "value"]) if (clean(el.getAttribute(key)) === wanted) return true;
+      if (el.shadowRoot) roots.push(el.shadowRoot);
+      if (el.localName === "iframe") {
+        try {
+          const inner = el.contentDocument;
+          if (inner) roots.push(inner);
+        } catch {
+        }
+      }
+    }
   }
   return false;
 }
