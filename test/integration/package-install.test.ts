@@ -108,7 +108,7 @@ describe('the npm package, installed into an empty folder', { skip: existsSync('
     const files = stdout.split('\n').filter(Boolean).map((p) => p.replace(/^package\//, ''));
     const unwanted = files.flatMap((f) => (testOnly(f) ? [`${f} (${testOnly(f)})`] : []));
     assert.deepEqual(unwanted, []);
-    for (const f of ['package.json', 'bin/browserflow.js', 'dist/cli/main.js', 'dist/config/default.json', 'dist/plugins/ui/public/index.html', 'dist/lib/page-scripts/selectors/fingerprint']) {
+    for (const f of ['package.json', 'bin/browserflow.js', 'dist/cli/main.js', 'dist/config/default.json', 'dist/plugins/ui/public/index.html', 'dist/lib/page-scripts/selectors/fingerprint.js']) {
       assert.ok(files.includes(f), `${f} is in the package`);
     }
     const textSources = ['dist/lib/page-scripts/selectors/fingerprint.ts', 'dist/lib/redaction/secret-redaction.ts'];
