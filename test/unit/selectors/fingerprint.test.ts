@@ -191,3 +191,72 @@ test('agreement: none of the distinctive words of its row kept, a look-alike sta
   assert.ok(fingerprintAgreement(bobDelete, aliceOnly) < MIN_AGREEMENT, String(fingerprintAgreement(bobDelete, aliceOnly)));
   assert.ok(fingerprintAgreement(bobDelete, aliceOnly, true) < MIN_AGREEMENT, 'nor as a rename');
 });
+
+const THEMES = `<form><h3>Appearance</h3><ul><li>Light</li><li>Dark</li><li>System</li></ul>
+  <table><tbody><tr><td>Starter plan</td><td>$0</td></tr><tr><td>Pro plan</td><td>$12</td></tr><tr><td>Team plan</td><td>$40</td></tr></tbody></table>
+  <button type="button" id="reset-109">Reset</button><button type="button" id="save-107" class="primary">Save settings</button></form>`;
+
+test('renames beside a new look-alike: the name\'s kept words decide, and only when one competitor keeps them', async () => {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    await page.setContent(THEMES);
+    const [dark] = (await prints(page, 'li:text-is("Dark")', true)).map((p) => ({ ...p, uid: undefined }));
+    const choose = async (html: string) => {
+      await page.setContent(html);
+      const items = await prints(page, 'li');
+      return chooseRenamed([scoreMatch(dark!, items, items.length)], dark!);
+    };
+    // "Dark" became "Dark mode" as "Dim" arrived just before it: both in the same place counted from either end.
+    assert.deepEqual((await choose(THEMES.replace('<li>Dark</li>', '<li>Dim</li><li>Dark mode</li>')))?.renamed, { from: 'Dark', to: 'Dark mode' });
+    // Both keep a word of it ("Dark blue" arrived too): no choice. Neither does: no choice.
+    assert.equal(await choose(THEMES.replace('<li>Dark</li>', '<li>Dark blue</li><li>Dark mode</li>')), null);
+    assert.equal(await choose(THEMES.replace('<li>Dark</li>', '<li>Dim</li><li>Night</li>')), null);
+    // Alone, a rename keeping no word of the old name is still accepted on the rest of the evidence.
+    assert.deepEqual((await choose(THEMES.replace('<li>Dark</li>', '<li>Night</li>')))?.renamed, { from: 'Dark', to: 'Night' });
+  } finally {
+    await browser.close();
+  }
+});
+
+test('renames: a recorded look-alike is out of the race, an element that lost its id or its row\'s other words never qualifies', async () => {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    await page.setContent(THEMES);
+    const [save] = (await prints(page, '#save-107', true)).map((p) => ({ ...p, uid: undefined }));
+    const [pro] = (await prints(page, 'td:text-is("Pro plan")', true)).map((p) => ({ ...p, uid: undefined }));
+    assert.deepEqual(save!.peers, ['reset']);
+    const buttonsOf = async (html: string) => {
+      await page.setContent(html);
+      const buttons = await prints(page, 'button');
+      return [scoreMatch(save!, buttons, buttons.length)];
+    };
+    // Renamed, ids renumbered, order reversed, a new "Save draft" (no id) beside it: "Reset" (recorded beside it) ties with it
+    // on everything but the name, yet is out of the race; "Save draft" has no id where the recorded button had one.
+    let matches = await buttonsOf(THEMES.replace(
+      '<button type="button" id="reset-109">Reset</button><button type="button" id="save-107" class="primary">Save settings</button>',
+      '<button type="button" class="primary">Save draft</button><button type="button" id="save-907" class="primary">Save preferences</button><button type="button" id="reset-909">Reset</button>'));
+    assert.deepEqual(chooseRenamed(matches, save!)?.renamed, { from: 'Save settings', to: 'Save preferences' });
+    // "Save settings" gone, a new "Save draft" (without an id) in its place: never taken for it.
+    matches = await buttonsOf(THEMES.replace('<button type="button" id="save-107" class="primary">Save settings</button>', '<button type="button" class="primary">Save draft</button>'));
+    assert.equal(chooseByAgreement(matches), null);
+    assert.equal(chooseRenamed(matches, save!), null);
+    assert.ok(fingerprintAgreement(save!, { ...save!, id: '' }, true) <= 0.7, 'no id where it had one: at most 0.7');
+    assert.ok(fingerprintAgreement(save!, { ...save!, attributes: { type: 'submit' } }, true) <= 0.7, 'another type: at most 0.7');
+    // The Pro plan's row gone, "Pro plan (yearly)" in its place: its name shares most words, but its row keeps none of the
+    // recorded row's other words ($12), so it agrees neither under the name nor as a rename.
+    await page.setContent(THEMES.replace('<tr><td>Pro plan</td><td>$12</td></tr>', '<tr><td>Pro plan (yearly)</td><td>$120</td></tr>'));
+    const cells = await prints(page, 'td');
+    const cellMatches = [scoreMatch(pro!, cells, cells.length)];
+    assert.equal(chooseByAgreement(cellMatches), null);
+    assert.equal(chooseRenamed(cellMatches, pro!), null);
+    assert.match(describeClosest(pro!, cellMatches), /^the recorded cell "Pro plan" in "Pro \$12"; closest now: cell "Pro plan \(yearly\)" in "Pro \(yearly\) \$120" \(agreement 0\.\d\d\)$/);
+    // Renamed in place, its price kept: a rename.
+    await page.setContent(THEMES.replace('<td>Pro plan</td>', '<td>Pro</td>'));
+    const renamedCells = await prints(page, 'td');
+    assert.deepEqual(chooseRenamed([scoreMatch(pro!, renamedCells, renamedCells.length)], pro!)?.renamed, { from: 'Pro plan', to: 'Pro' });
+  } finally {
+    await browser.close();
+  }
+});

@@ -358,9 +358,14 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
  * removed row.
  *
  * `ignoreName`: agreement on everything but the name (its text and the
- * attributes that spell it: aria-label, title, alt), with its place among
- * its look-alikes counted instead; the evidence a rename needs
- * (chooseRenamed). An element of another tag or role agrees at most 0.7.
+ * attributes that spell it: aria-label, title, alt; and the words of the
+ * recorded name among the distinctive words of its row or form, whenever
+ * that row or form has others), with its place among its look-alikes
+ * counted instead; the evidence a rename needs (chooseRenamed). A copy edit
+ * changes what an element says, not what it is: an element of another tag,
+ * role or `type`, one without an id where the recorded element had one, or
+ * one keeping none of the other distinctive words of its row or form
+ * agrees at most 0.7.
  */
 function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreName = false): number {
   const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
@@ -399,6 +404,8 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     agreed += weight * score;
   };
   const sameKind = seen.tag === expected.tag && seen.role === expected.role;
+  // What the element is, for a rename: its kind and type the same, and an id still there if it had one (ids may be renumbered, not dropped).
+  const sameElement = sameKind && (seen.attributes.type || '') === (expected.attributes.type || '') && (!expected.id || !!seen.id);
   const name = similarity(seen.name || seen.text, expected.name || expected.text);
   add(2, seen.tag === expected.tag ? 1 : 0);
   add(2, seen.role === expected.role ? 1 : 0);
@@ -411,7 +418,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   if (sameId) add(2, 1);
   if (expected.classes.length) add(0.5, overlap(seen.classes, expected.classes));
   add(1, overlap(seen.ancestry, expected.ancestry));
-  const context = expected.context ? kept(expected.context, seen.context) : 1;
+  // The words of its own name in the context say nothing the name does not (and nothing at all when the name is
+  // ignored): the rest of its row or form must vouch for it, when there is a rest.
+  const nameWords = keys(expected.name || expected.text);
+  const otherWords = [...keys(expected.context)].filter((w) => !nameWords.has(w)).join(' ');
+  const context = expected.context ? kept(otherWords || expected.context, seen.context) : 1;
   if (expected.context) add(3, context);
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
@@ -421,7 +432,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     add(1, i === j || n - i === m - j ? 1 : 0);
   }
   const score = Math.round((agreed / total) * 1000) / 1000;
-  if (ignoreName) return sameKind && context > 0 ? score : Math.min(score, 0.7);
+  if (ignoreName) return sameElement && context > 0 ? score : Math.min(score, 0.7);
   const anchored = name >= 0.6 || sameId || IDENTIFYING.some((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
   return anchored && context > 0 ? score : Math.min(score, 0.7);
 }
@@ -525,29 +536,51 @@ function chooseByAgreement(matches: (CandidateMatch | null)[]): Choice | null {
 
 /**
  * When no element agrees under its recorded name: the element renamed, if
- * the evidence says it is the same element and no other. On everything but
- * the name (`others`) it agrees at least MIN_AGREEMENT, is of the recorded
- * tag and role, and leads every other element seen by AMBIGUITY_MARGIN; and
- * its new name is none of the names its look-alikes had when the step was
- * recorded (`expected.peers`: "Save draft" is never taken for a vanished
- * "Save settings" when "Save draft" was there at record time). The caller
- * must still check the third condition in the page: the recorded name names
- * no element any more (`labelNamesElement`). Null when the fingerprint
- * recorded no look-alikes' names (older recordings) or the evidence falls
- * short.
+ * the evidence says it is the same element and no other.
+ *
+ * Only elements that can be the renamed one compete: not an element called
+ * by the recorded name (it would agree under it), nor one called by a name
+ * a look-alike had when the step was recorded (`expected.peers`: that is
+ * the look-alike, still there, or something named after it; "Save draft" is
+ * never taken for a vanished "Save settings" when "Save draft" was there at
+ * record time). Of those, the one agreeing best on everything but the name
+ * (`others`, at least MIN_AGREEMENT, of the recorded tag, role and type)
+ * is chosen when every other competitor trails it by AMBIGUITY_MARGIN. When
+ * some come that close, the name itself decides, and only one way: a copy
+ * edit keeps words of the recorded name ("Dark" -> "Dark mode"), so the
+ * competitor whose name keeps a word of it is chosen when it is the only
+ * one that does ("Dim", inserted beside it, keeps none); two that keep
+ * words, or none, and there is no choice. The caller must still check in
+ * the page that the recorded name names no element any more
+ * (`labelNamesElement`). Null when the fingerprint recorded no look-alikes'
+ * names (older recordings) or the evidence falls short.
  */
 function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint): Choice | null {
   const from = expected.name || expected.text;
-  if (!from || !expected.peers) return null;
-  const { uid, best, runnerUp } = bestOf(matches, (m, i) => (m.others ? m.others[i] : 0));
-  if (best < MIN_AGREEMENT || best - runnerUp < AMBIGUITY_MARGIN) return null;
-  const choice = reach(matches, uid, best);
-  if (!choice) return null;
-  const match = matches[choice.index];
-  const to = match && match.labels ? match.labels[choice.nth] : '';
+  const peers = expected.peers;
+  if (!from || !peers) return null;
   const key = (label: string) => label.toLowerCase().slice(0, PEER_CHARS);
-  if (!to || key(to) === key(from) || expected.peers.includes(key(to))) return null;
-  return { ...choice, renamed: { from, to } };
+  const wordsOf = (label: string) => label.split(/\s+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean);
+  const recordedWords = wordsOf(from);
+  // Each element seen (by its per-page number, so one seen twice counts once): its agreement without the name, and its name now.
+  const competitors = new Map<number, { agreement: number; label: string }>();
+  for (const match of matches) {
+    if (!match || !match.others || !match.labels) continue;
+    match.uids.forEach((uid, i) => {
+      const label = match.labels ? match.labels[i] : '';
+      if (!label || key(label) === key(from) || peers.includes(key(label))) return;
+      competitors.set(uid, { agreement: match.others ? match.others[i] : 0, label });
+    });
+  }
+  let best = -1;
+  for (const c of competitors.values()) best = Math.max(best, c.agreement);
+  if (best < MIN_AGREEMENT) return null;
+  const close = Array.from(competitors).filter(([, c]) => best - c.agreement < AMBIGUITY_MARGIN);
+  const keeping = close.filter(([, c]) => wordsOf(c.label).some((w) => recordedWords.includes(w)));
+  const winner = close.length === 1 ? close[0] : keeping.length === 1 && keeping[0][1].agreement >= MIN_AGREEMENT ? keeping[0] : null;
+  if (!winner) return null;
+  const choice = reach(matches, winner[0], winner[1].agreement);
+  return choice && { ...choice, renamed: { from, to: winner[1].label } };
 }
 
 /**
