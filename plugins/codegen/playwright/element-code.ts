@@ -55,12 +55,16 @@ function readFingerprint(selector: string): Fingerprint | null {
 
 /**
  * How a step reaches its element: the locator itself when it has one
- * candidate and is used once (`await page.getByRole(...).click()`), else
- * `const element = ...`, through locate() when there are several candidates
- * (or always, in the AI variant), with the element in words for messages.
+ * candidate, no recorded fingerprint, and is used once (`await
+ * page.getByRole(...).click()`), else `const element = ...`, through
+ * locate() when there are several candidates or a fingerprint (or always,
+ * in the AI variant), with the element in words for messages. A fingerprint
+ * always goes through locate(): one recorded locator is then judged by
+ * agreement, and the element renamed found, as the service's replay does
+ * with the same candidates.
  */
 export function elementRef(el: ElementCode, uses: number, ai: boolean): { setup: string[]; ref: string; locate: boolean } {
-  if (el.codes.length === 1 && !ai) {
+  if (el.codes.length === 1 && !ai && !el.fingerprint) {
     return uses === 1 ? { setup: [], ref: el.codes[0], locate: false } : { setup: [`const element = ${el.codes[0]};`], ref: 'element', locate: false };
   }
   // A CSS description would only repeat the first locator, which locate() shows anyway.

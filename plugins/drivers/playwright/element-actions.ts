@@ -14,7 +14,7 @@ import { recordSelectors } from './selectors/record-selectors';
 import { captureElement } from './agreement-probe';
 import { failoverOf } from './failover';
 import { withTrials } from '../../../lib/selector-trials/selector-trials';
-import { fingerprintCandidate } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
+import { fingerprintCandidate, isFingerprintCandidate } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
 import { ElementFinder, evaluateOn, releaseFound, type FoundElement } from './element-finder';
 import { parseCandidates } from './selector-candidates';
 import { describeActionFailure } from './readable-errors';
@@ -160,11 +160,19 @@ export class ElementActions {
       handle = owned ? (found.handle ?? (await elementOf(found))) : (found.target as ElementHandle<Element>);
       found.handle = null;
       if (!handle) return fallback;
-      const [selectors, fingerprint] = await withTimeout(Promise.all([recordSelectors(found.page, handle), captureElement(handle).catch(() => null)]), RECORD_TIMEOUT_MS);
+      // The fingerprint (one evaluate) is what keeps replays off other elements: it is kept even when
+      // the selectors, planned against a time budget, run out of time on a loaded machine.
+      const printing = captureElement(handle).catch(() => null);
+      const selectors = await withTimeout(recordSelectors(found.page, handle), RECORD_TIMEOUT_MS).catch((err: unknown) => {
+        this.deps.logger.debug('Recording selectors failed; keeping the matched candidate', { selector: found.candidate.raw, error: err });
+        return [] as string[];
+      });
+      const fingerprint = await withTimeout(printing, RECORD_TIMEOUT_MS).catch(() => null);
       const usable = selectors.filter((s) => typeof s === 'string' && s && !/^ref=/.test(s)).slice(0, 5);
-      const kept = usable.length ? usable : fallback;
+      const kept = usable.length ? usable : fallback.filter((s) => !isFingerprintCandidate(s));
       // The fingerprint goes last: what replays check the element against.
-      return kept.length && fingerprint ? [...kept, fingerprintCandidate(fingerprint)] : kept;
+      if (kept.length && fingerprint) return [...kept, fingerprintCandidate(fingerprint)];
+      return kept.length ? kept : fallback;
     } catch (err) {
       this.deps.logger.debug('Recording selectors failed; keeping the matched candidate', { selector: found.candidate.raw, error: err });
       return fallback;

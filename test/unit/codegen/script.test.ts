@@ -99,6 +99,16 @@ describe('playwright-test script', () => {
     assert.doesNotMatch(source, /ref=/, 'observation refs never reach the code');
   });
 
+  test('one candidate with a recorded fingerprint still goes through locate(), judged by agreement as the service judges it', async () => {
+    const fingerprint = 'fingerprint={"tag":"span","role":"","name":"","text":"Weekly digest","attributes":{},"id":"","classes":[],"ancestry":["label","form"],"context":"Weekly digest","position":[0,1],"place":[1,3],"peers":["push notifications","product news"]}';
+    const source = await emit(codegenFlow(flowMeta({ name: 'digest' }), [
+      call('navigate', { url: 'https://shop.test/settings' }),
+      call('click', { selector: 'label:nth-of-type(2) > span' }, ['label:nth-of-type(2) > span', fingerprint]),
+    ]));
+    assert.match(source, /const element = await locate\(\[\n\s+page\.locator\('label:nth-of-type\(2\) > span'\),\n\s+\], \{\n\s+fingerprint: \{ tag: 'span',[^\n]*peers: \['push notifications', 'product news'\] \},\n\s+\}\);\n\s+await element\.click\(\);/);
+    assert.doesNotMatch(source, /await page\.locator\('label:nth-of-type\(2\) > span'\)\.click\(\)/, 'never the bare locator: it would act on whatever sits there');
+  });
+
   test('recorded selectors become public locator calls; no internal: syntax, no JSON in step titles', async () => {
     const cf = codegenFlow(flowMeta({ envVars: ['PASSWORD'] }), [
       call('type', { selector: 'ref=1', text: 'ada@acme.test' }, ['role=textbox[name="Email address"]', 'internal:label="Email address"s', 'input[placeholder="you@company.com"]']),
