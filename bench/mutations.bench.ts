@@ -1,36 +1,44 @@
 /**
  * npm run bench:mutations — replays that survive page changes and never
- * guess, in figures. The mutation suite (test/fixtures/mutations: 2 pages,
- * 17 steps, the unchanged pages and 16 variants: 8 kinds of change alone and
- * in combinations) is recorded through the service, then replayed against
- * every variant on every path: the service's DETERMINISTIC rerun on each
- * driver (`device`, `webdriver`), and the generated Playwright project in
- * JavaScript and in TypeScript (the real runner, BASE_URL at the variant).
+ * guess, in figures. The mutation suite (test/fixtures/mutations: the 2
+ * pages the rename rules were tuned on, 17 steps, and 2 unseen pages, 21
+ * steps, never used to tune them; the unchanged pages and 20 variants: 8
+ * kinds of change alone and in combinations) is recorded through the
+ * service, then replayed against every variant on every path: the
+ * service's DETERMINISTIC rerun on each driver (`device`, `webdriver`), and
+ * the generated Playwright project in JavaScript and in TypeScript (the real
+ * runner, every variant as a Playwright project whose baseURL is its
+ * origin).
  *
- * Printed per path and per kind: steps on the right element (of the steps
- * that must act: on `removed` and `vanished` the step whose element is gone
- * must fail, and those after it are not counted), steps failed (that should
- * have acted), actions on a wrong element, flows green end to end (of those
- * that must be), must-fail steps that failed as they must, and steps healed
- * as renamed.
+ * Printed per suite (tuned, unseen), per path and per kind: steps on the
+ * right element (of the steps that must act: on `removed` and `vanished`
+ * the step whose element is gone must fail, and those after it are not
+ * counted), steps failed (that should have acted), actions on a wrong
+ * element, flows green end to end (of those that must be), must-fail steps
+ * that failed as they must, and steps healed as renamed.
  *
  * With BEFORE_ROOT=/path/to/a/checkout (e.g. /work/main), the same suite is
  * also recorded and replayed with that checkout's service and code
  * generator ("before"), in the same run.
- * PATHS=service/device,generated/javascript (a comma list) limits the paths.
+ * PATHS=service/device,generated/javascript (a comma list) limits the paths;
+ * SUITES=tuned or SUITES=unseen the pages; PARALLEL (default 2) is how many
+ * service replays, or generated test files, run at once.
  */
 import { startService } from '../test/helpers/service';
 import { startMutationSites, type MutationSites } from '../test/fixtures/mutations/serve';
-import { KIND_DESCRIPTIONS, MUTATIONS, PAGES, VARIANTS, variantName } from '../test/fixtures/mutations/suite';
-import { recordFlow, replayVariants, type ServiceClient, type VariantReplay } from '../test/fixtures/mutations/replay-service';
+import { KIND_DESCRIPTIONS, MUTATIONS, PAGES, UNSEEN_PAGES, VARIANTS, variantName, type SuitePage } from '../test/fixtures/mutations/suite';
+import { recordFlows, replayVariants, type ServiceClient, type VariantReplay } from '../test/fixtures/mutations/replay-service';
 import { removeProject, runGeneratedVariants, writeGeneratedProject } from '../test/fixtures/mutations/replay-generated';
 
 const ALL_PATHS = ['service/device', 'service/webdriver', 'generated/javascript', 'generated/typescript'];
 const PATHS = (process.env.PATHS ?? ALL_PATHS.join(',')).split(',');
+const SUITES: Record<string, SuitePage[]> = { tuned: PAGES, unseen: UNSEEN_PAGES };
+const SUITE_NAMES = (process.env.SUITES ?? 'tuned,unseen').split(',').filter((n) => SUITES[n]);
+const PARALLEL = Number(process.env.PARALLEL) || 2;
 const BEFORE_ROOT = process.env.BEFORE_ROOT;
 const SETTINGS = { settings: { flows: { actionTimeoutMs: 10_000 } } };
 
-interface Run { code: 'before' | 'now'; path: string; page: string; replay: VariantReplay }
+interface Run { code: 'before' | 'now'; suite: string; path: string; page: string; replay: VariantReplay }
 
 interface Tally { right: number; expected: number; failed: number; wrong: number; green: number; greenOf: number; honoured: number; honouredOf: number; renamed: number }
 
@@ -55,58 +63,32 @@ function tally(runs: Run[]): Tally {
 
 const pct = (n: number, of: number) => (of ? `${((100 * n) / of).toFixed(1)} %` : '-');
 
-/** Records and replays the suite on `path` with `svc` (and `emitter`, for generated projects). */
-async function runPath(code: Run['code'], path: string, svc: ServiceClient, sites: MutationSites, emitter?: any): Promise<Run[]> {
+/** Records and replays the pages of `suite` on `path` with `svc` (and `emitter`, for generated projects). */
+async function runPath(code: Run['code'], suite: string, path: string, svc: ServiceClient, sites: MutationSites, emitter?: any): Promise<Run[]> {
   const [kind, which] = path.split('/') as [string, string];
-  const runs: Run[] = [];
-  for (const page of PAGES) {
-    const browser = kind === 'service' ? { using: { type: which } } : undefined;
-    const { flow, calls, rerun } = await recordFlow(svc, page, sites.base, 120_000, browser);
-    let replays: VariantReplay[];
-    if (kind === 'service') {
-      replays = await replayVariants(svc, sites, page, rerun, 300_000);
-    } else {
-      const dir = await writeGeneratedProject(flow, calls, { fingerprints: true, language: which as 'javascript' | 'typescript', emitter });
-      try {
-        replays = await runGeneratedVariants(dir, sites, page);
-      } finally {
-        await removeProject(dir);
-      }
+  const browser = kind === 'service' ? { using: { type: which } } : undefined;
+  const started = Date.now();
+  const recorded = await recordFlows(svc, SUITES[suite]!, sites.base, 120_000, browser);
+  let replays: VariantReplay[];
+  if (kind === 'service') {
+    replays = await replayVariants(svc, sites, recorded, { timeoutMs: 300_000, parallel: PARALLEL });
+  } else {
+    const language = which as 'javascript' | 'typescript';
+    const dir = await writeGeneratedProject(recorded, { fingerprints: true, language, emitter });
+    try {
+      replays = await runGeneratedVariants(dir, sites, recorded, { language, workers: PARALLEL });
+    } finally {
+      await removeProject(dir);
     }
-    for (const replay of replays) runs.push({ code, path, page: page.path, replay });
-    process.stderr.write(`${code} ${path} ${page.path}: ${replays.map((r) => `${r.variant} ${r.correct}/${r.expected}${r.wrong ? ' WRONG' : ''}`).join(', ')}\n`);
   }
-  return runs;
+  process.stderr.write(`${code} ${suite} ${path} (${Math.round((Date.now() - started) / 1000)} s): ${replays.map((r) => `${r.page} ${r.variant} ${r.correct}/${r.expected}${r.wrong ? ' WRONG' : ''}`).join(', ')}\n`);
+  return replays.map((replay) => ({ code, suite, path, page: replay.page, replay }));
 }
 
-async function main(): Promise<void> {
-  const sites = await startMutationSites();
-  const runs: Run[] = [];
-  try {
-    if (BEFORE_ROOT) {
-      const before = await import(`${BEFORE_ROOT}/test/helpers/service.ts`);
-      const svc = await before.startService(SETTINGS);
-      const emitter = (await import(`${BEFORE_ROOT}/plugins/codegen/playwright/emitters.ts`)).createProjectEmitter;
-      try {
-        for (const path of PATHS) runs.push(...await runPath('before', path, svc, sites, emitter));
-      } finally {
-        await svc.stop();
-      }
-    }
-    const svc = await startService(SETTINGS);
-    try {
-      for (const path of PATHS) runs.push(...await runPath('now', path, svc, sites));
-    } finally {
-      await svc.stop();
-    }
-  } finally {
-    await sites.close();
-  }
-  const steps = PAGES.reduce((n, p) => n + p.steps.length, 0);
-  console.log(`mutation suite: ${PAGES.length} pages (${PAGES.map((p) => `${p.path} ${p.steps.length} steps`).join(', ')}), ${steps} steps, ${VARIANTS.length} variants: ${VARIANTS.map(variantName).join(', ')}`);
-  console.log(`kinds: ${MUTATIONS.map((m) => `${m} (${KIND_DESCRIPTIONS[m]})`).join('; ')}`);
-  console.log(`before = ${BEFORE_ROOT ? `the service and code generator of ${BEFORE_ROOT}` : 'not run (set BEFORE_ROOT)'}\n`);
-  const codes = BEFORE_ROOT ? (['before', 'now'] as const) : (['now'] as const);
+function printSuite(suite: string, runs: Run[], codes: readonly ('before' | 'now')[]): void {
+  const pages = SUITES[suite]!;
+  const steps = pages.reduce((n, p) => n + p.steps.length, 0);
+  console.log(`\n## ${suite} pages: ${pages.map((p) => `${p.path} ${p.steps.length} steps`).join(', ')}; ${steps} steps x ${VARIANTS.length} variants\n`);
   console.log('| path | code | steps on the right element | steps failed | actions on a wrong element | flows green | must-fail steps failed | renamed (healed) |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const path of PATHS) {
@@ -118,7 +100,7 @@ async function main(): Promise<void> {
   const all = tally(runs.filter((r) => r.code === 'now'));
   console.log(`| all paths | now | ${all.right}/${all.expected} (${pct(all.right, all.expected)}) | ${all.failed} | ${all.wrong} | ${all.green}/${all.greenOf} | ${all.honoured}/${all.honouredOf} | ${all.renamed} |`);
   for (const code of codes) {
-    console.log(`\nper kind, ${code}: steps right/steps that must act, failed, wrong actions, green (both pages)`);
+    console.log(`\nper kind, ${suite} pages, ${code}: steps right/steps that must act, failed, wrong actions, green (both pages)`);
     console.log(`| kind | ${PATHS.join(' | ')} |`);
     console.log(`|---|${PATHS.map(() => '---').join('|')}|`);
     for (const variant of VARIANTS.map(variantName)) {
@@ -134,6 +116,39 @@ async function main(): Promise<void> {
   for (const m of misfires) console.log(`WRONG: ${m.path} ${m.page} ${m.replay.variant}: ${JSON.stringify(m.replay.wrong)}`);
   const failed = runs.filter((r) => r.code === 'now' && !r.replay.wrong && r.replay.correct < r.replay.expected);
   for (const f of failed) console.log(`failed: ${f.path} ${f.page} ${f.replay.variant} at step ${f.replay.correct}: ${f.replay.error.split('\n')[0]!.slice(0, 400)}`);
+}
+
+async function main(): Promise<void> {
+  const sites = await startMutationSites(undefined, SUITE_NAMES.flatMap((n) => SUITES[n]!));
+  const runs: Run[] = [];
+  const runAll = async (code: Run['code'], svc: ServiceClient, emitter?: any) => {
+    for (const path of PATHS) for (const suite of SUITE_NAMES) runs.push(...await runPath(code, suite, path, svc, sites, emitter));
+  };
+  try {
+    if (BEFORE_ROOT) {
+      const before = await import(`${BEFORE_ROOT}/test/helpers/service.ts`);
+      const svc = await before.startService(SETTINGS);
+      const emitter = (await import(`${BEFORE_ROOT}/plugins/codegen/playwright/emitters.ts`)).createProjectEmitter;
+      try {
+        await runAll('before', svc, emitter);
+      } finally {
+        await svc.stop();
+      }
+    }
+    const svc = await startService(SETTINGS);
+    try {
+      await runAll('now', svc);
+    } finally {
+      await svc.stop();
+    }
+  } finally {
+    await sites.close();
+  }
+  console.log(`mutation suite: ${VARIANTS.length} variants: ${VARIANTS.map(variantName).join(', ')}`);
+  console.log(`kinds: ${MUTATIONS.map((m) => `${m} (${KIND_DESCRIPTIONS[m]})`).join('; ')}`);
+  console.log(`before = ${BEFORE_ROOT ? `the service and code generator of ${BEFORE_ROOT}` : 'not run (set BEFORE_ROOT)'}`);
+  const codes = BEFORE_ROOT ? (['before', 'now'] as const) : (['now'] as const);
+  for (const suite of SUITE_NAMES) printSuite(suite, runs.filter((r) => r.suite === suite), codes);
 }
 
 main().catch((err) => {
