@@ -70,6 +70,7 @@ export const DEPS = [
   { folder: 'lib/endpoint-slots/', rule: LIB_RULE, allow: ['lib/endpoint-slots/', 'node:*'] },
   // Downloads kept the same way by every driver (a contract type or two).
   { folder: 'lib/downloads/', rule: LIB_RULE, allow: ['lib/downloads/', 'kernel/contracts/browser-driver.ts', 'node:*'] },
+  { folder: 'lib/page-activity/', rule: LIB_RULE, allow: ['lib/page-activity/', 'kernel/contracts/'] },
   { folder: 'lib/', rule: 'a new library needs its own DEPS entry in scripts/check-deps.mjs', allow: [] },
   { folder: 'plugins/', rule: 'plugins never import another plugin (only their own folder, the kernel and lib/)',
     allow: ['@plugin', 'kernel/', 'lib/', 'node:*', '*'] },

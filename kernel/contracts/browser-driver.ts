@@ -4,9 +4,9 @@
  * BrowserSession; tools talk only to BrowserSession, so they run on any driver.
  */
 import type * as v from 'valibot';
-import type { BrowserConfig, NetworkRule } from '../flows/flow-types';
+import type { BrowserConfig, ConsoleEntry, ElementBox, NetworkEntry, NetworkRule } from '../flows/flow-types';
 
-export type { NetworkRule } from '../flows/flow-types';
+export type { ConsoleEntry, ElementBox, NetworkEntry, NetworkRule } from '../flows/flow-types';
 import type { SelectorTrials } from '../../lib/selector-trials/selector-trials';
 
 /**
@@ -37,6 +37,8 @@ export interface Failover {
 
 /** What an element action reports about the element it acted on, and the candidates it tried. */
 export interface ElementActionResult extends Pick<SelectorTrials, 'selectorsTried'> {
+  /** The element's box just before the action (its place on the picture of the page before the step), when the driver could read it. */
+  box?: ElementBox | null;
   /**
    * Up to 5 selector candidates for that element, best first, each verified
    * at record time to match exactly that one element, then its fingerprint
@@ -129,6 +131,49 @@ export interface ExtractedText {
   truncated: boolean;
   /** Length of the whole innerText, in characters. */
   length: number;
+}
+
+/**
+ * Console messages and failed requests since the last `takeActivity`,
+ * bounded (lib/page-activity/activity-log.ts): at most a fixed number of
+ * each, texts and URLs cut; `dropped` counts what did not fit. Unredacted:
+ * the flow redacts them.
+ */
+export interface PageActivity {
+  console: ConsoleEntry[];
+  network: NetworkEntry[];
+  dropped: { console: number; network: number };
+}
+
+/** An element described for a person: what the observation and the Instruct console show. */
+export interface ElementDescription {
+  /** `button "Save"`: its ARIA role (else its tag) and accessible name. */
+  description: string;
+  tag: string;
+  role: string;
+  name: string;
+  visible: boolean;
+  box: ElementBox | null;
+}
+
+/** The element at a point of the live page, with the selectors an action on it would record. */
+export interface PointedElement extends ElementDescription {
+  /** Verified candidates, best first (as `ElementActionResult.selectors`, without the fingerprint); empty when none could be verified. */
+  selectors: string[];
+  /** Inside an iframe (same-origin frames are entered; a cross-origin one is the element itself). */
+  inFrame: boolean;
+}
+
+/** How many elements a selector matches on the live page, and the first few described. */
+export interface SelectorTest {
+  count: number;
+  /** The first matches (at most 10), in document order. */
+  elements: ElementDescription[];
+}
+
+/** Thrown by `testSelector` for a selector the driver cannot run (the route answers 400 naming the field). */
+export class SelectorSyntaxError extends Error {
+  override readonly name = 'SelectorSyntaxError';
 }
 
 /** The active tab's newest picture, for a live view: `url` unredacted (the flow redacts it). */
@@ -252,6 +297,12 @@ export interface BrowserSession {
    * through its element actions.
    */
   carrySecrets?(carried: CarriedSecrets | null): void;
+  /** Console messages and failed requests since the last call (a driver that cannot see them has no such method). */
+  takeActivity?(): Promise<PageActivity>;
+  /** The element at (x, y) of the active tab's viewport in CSS pixels, or null when there is none. */
+  elementAt?(x: number, y: number): Promise<PointedElement | null>;
+  /** Matches of `selector` (one candidate, the syntax of `SelectorInput`) on the active tab now; rejects an invalid selector. */
+  testSelector?(selector: string): Promise<SelectorTest>;
 
   /**
    * The downloads that finished (kept or refused) since the last call,

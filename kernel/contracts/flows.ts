@@ -7,6 +7,7 @@
  */
 import type { FlowMetadata, FlowPage, FlowQuery, RunMode, ToolCallInput, ToolCallRecord } from '../flows/flow-types';
 import type { CreateFlow } from '../../lib/validation/create-flow-schema';
+import type { PointedElement, SelectorTest } from './browser-driver';
 
 /** An INSTRUCT call accepted into the flow's queue (POST /api/flows/{id}/tool-calls answers 202 with it). */
 export interface QueuedToolCall {
@@ -63,4 +64,8 @@ export interface Flows {
   submitToolCall(flowId: string, input: ToolCallInput): Promise<QueuedToolCall>;
   /** Observes the live flow's current page (409 FLOW_NOT_ACTIVE when it has no live browser). */
   observe(flowId: string, options: { screenshot: boolean }): Promise<FlowObservation>;
+  /** The element at (x, y) of the live page's viewport (CSS px), described with the selectors an action would record; null when none. */
+  elementAt(flowId: string, x: number, y: number): Promise<PointedElement | null>;
+  /** How many elements `selector` matches on the live page now, the first ones described (400 naming `selector` when it cannot run). */
+  testSelector(flowId: string, selector: string): Promise<SelectorTest>;
 }

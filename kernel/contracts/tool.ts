@@ -3,7 +3,7 @@
  * (TOOLS); a flow's custom tools are wrapped into the same shape (lib/custom-tools).
  */
 import type * as v from 'valibot';
-import type { BrowserSession, Failover } from './browser-driver';
+import type { BrowserSession, ElementBox, Failover } from './browser-driver';
 import type { FlowMetadata } from '../flows/flow-types';
 import type { SelectorTrials } from '../../lib/selector-trials/selector-trials';
 
@@ -61,6 +61,8 @@ export interface ToolResult extends Partial<SelectorTrials> {
   fieldSelectors?: Record<string, string[]>;
   /** `data` is the flow's structured result: the flow's `result.data` becomes it (the last such call wins). */
   structured?: boolean;
+  /** Element tools: the element's box before the action (`outcome.box`). */
+  box?: ElementBox | null;
   /** Control tools end the flow with this result (`data`: the flow's `result.data`). */
   endFlow?: { success: boolean; summary: string; data?: unknown };
 }

@@ -85,10 +85,13 @@ export async function buildFlow(input: CreateFlow, deps: CreateFlowDeps): Promis
     names.add(t.name);
   });
   const available = tools.forFlow(input.customTools);
+  // Every call's problem in one answer (`details.issues`), so a form can mark them all at once.
+  const problems: string[] = [];
   for (const [i, call] of input.toolCallsOnStart.entries()) {
     const checked = await checkToolCall(available, input.envVars, call);
-    if (!checked.ok) throw invalidRequest(`toolCallsOnStart[${i}].${checked.problem}`);
+    if (!checked.ok) problems.push(`toolCallsOnStart[${i}].${checked.problem}`);
   }
+  if (problems.length) throw invalidRequest(problems[0]!, { issues: problems.slice(0, 20) });
   const listed = new Set(input.envVars);
   // Browser settings take placeholders too (a proxy password): filled in only when the browser starts.
   for (const name of findPlaceholders(using)) {

@@ -8,7 +8,7 @@
  * from the actor's memory: nothing polls storage.
  */
 import { randomUUID } from 'node:crypto';
-import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../contracts/browser-driver';
+import { SelectorSyntaxError, type BrowserDriver, type BrowserSession, type OpenSessionOptions, type PointedElement, type SelectorTest } from '../contracts/browser-driver';
 import type { FlowObservation, QueuedToolCall } from '../contracts/flows';
 import type { Storage } from '../contracts/storage';
 import type { ToolDefinition } from '../contracts/tool';
@@ -53,11 +53,14 @@ export type FlowCommand =
   | { type: 'cancel'; code: FailureCode; message: string }
   | { type: 'runMode'; runMode: RunMode }
   | { type: 'toolCall'; input: ToolCallInput }
-  | { type: 'observe'; screenshot: boolean };
+  | { type: 'observe'; screenshot: boolean }
+  | { type: 'elementAt'; x: number; y: number }
+  | { type: 'testSelector'; selector: string };
 
 /** The actor's answer to a command. */
 export type FlowAnswer<C extends FlowCommand> =
-  C extends { type: 'toolCall' } ? QueuedToolCall : C extends { type: 'observe' } ? FlowObservation : FlowMetadata;
+  C extends { type: 'toolCall' } ? QueuedToolCall : C extends { type: 'observe' } ? FlowObservation
+    : C extends { type: 'elementAt' } ? PointedElement | null : C extends { type: 'testSelector' } ? SelectorTest : FlowMetadata;
 
 /** Where a call came from: the model's reason and the usage of the answer that chose it, or the id a user call was queued under. */
 type StepOrigin = { rationale?: string | null; id?: string; tokenUsage?: TokenUsage | null; costUsd?: number | null };
@@ -113,7 +116,10 @@ export class FlowActor {
       : c.type === 'runMode' ? this.serial(() => this.onRunMode(c.runMode))
       : c.type === 'toolCall' ? this.serial(() => this.onToolCall(c.input))
       : c.type === 'cancel' ? this.onCancel(c.code, c.message)
-      : this.observe(c.screenshot); // reads the page and changes nothing: it need not wait for other commands
+      // Reads of the page change nothing: they need not wait for other commands.
+      : c.type === 'elementAt' ? this.elementAt(c.x, c.y)
+      : c.type === 'testSelector' ? this.testSelector(c.selector)
+      : this.observe(c.screenshot);
     return answer as Promise<FlowAnswer<C>>;
   }
 
@@ -193,11 +199,43 @@ export class FlowActor {
     return this.rec.get();
   }
 
-  private async observe(screenshot: boolean): Promise<FlowObservation> {
+  /** The live browser, or 409 FLOW_NOT_ACTIVE naming what needed it. */
+  private async liveSession(what: string): Promise<BrowserSession> {
     const session = this.session;
     if (this.phase !== 'running' || !session || this.closing || this.ending) {
-      throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} has no live browser (${(await this.rec.get()).state}); an observation needs one`);
+      throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} has no live browser (${(await this.rec.get()).state}); ${what} needs one`);
     }
+    return session;
+  }
+
+  /** The element at a point of the live page, redacted like everything read from the page. */
+  private async elementAt(x: number, y: number): Promise<PointedElement | null> {
+    const session = await this.liveSession('pointing at an element');
+    if (!session.elementAt) throw new ApiError('FLOW_NOT_ACTIVE', `The browser driver of flow ${this.flowId} cannot tell the element at a point`);
+    const found = await session.elementAt(x, y);
+    return found && this.redactAll(found);
+  }
+
+  /** How many elements a selector matches on the live page (400 naming `selector` when the driver cannot run it). */
+  private async testSelector(selector: string): Promise<SelectorTest> {
+    const session = await this.liveSession('a selector test');
+    if (!session.testSelector) throw new ApiError('FLOW_NOT_ACTIVE', `The browser driver of flow ${this.flowId} cannot test selectors`);
+    try {
+      // `${NAME}` in a selector is filled in as for an action; what comes back is redacted again.
+      return this.redactAll(await session.testSelector(substitute(selector, this.env.valuesNow())));
+    } catch (err) {
+      if (err instanceof SelectorSyntaxError) throw invalidRequest(`selector: ${this.redact(err.message)}`);
+      throw err;
+    }
+  }
+
+  /** Every string of a plain value through `redact`. */
+  private redactAll<T>(value: T): T {
+    return JSON.parse(JSON.stringify(value), (_key, x: unknown) => (typeof x === 'string' ? this.redact(x) : x)) as T;
+  }
+
+  private async observe(screenshot: boolean): Promise<FlowObservation> {
+    const session = await this.liveSession('an observation');
     const { llm } = this.deps.settings;
     const redact = (t: string) => this.redact(t);
     const o = await session.observe({ maxTokens: llm.observationTokenBudget, screenshot, linkTargets: llm.observationLinkTargets, redact });

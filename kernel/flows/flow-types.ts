@@ -173,6 +173,34 @@ export interface FlowDownload {
   createdAt: number;
 }
 
+/** Where an element was in the viewport (CSS pixels from its top left), with the viewport's size, so a picture of the viewport can show it. */
+export interface ElementBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  viewportWidth: number;
+  viewportHeight: number;
+}
+
+/** A console error or warning, or an uncaught page error (`pageerror`), as the page produced it. */
+export interface ConsoleEntry {
+  level: 'error' | 'warning' | 'pageerror';
+  text: string;
+  /** When it happened (epoch ms). */
+  at: number;
+}
+
+/** A request the page made that was answered 4xx/5xx (`status`) or failed without an answer (`error`). */
+export interface NetworkEntry {
+  method: string;
+  url: string;
+  status: number | null;
+  error: string | null;
+  /** From the request to its answer or failure, when the driver knows. */
+  durationMs: number | null;
+}
+
 export type ToolCallSource = 'ON_START' | 'LLM' | 'USER';
 
 export interface ToolCallOutcome extends Partial<SelectorTrials> {
@@ -187,6 +215,8 @@ export interface ToolCallOutcome extends Partial<SelectorTrials> {
   fieldSelectors?: Record<string, string[]> | null;
   /** Files the call's page downloaded: kept (`id`) or not (`refused`, why). */
   downloads?: Array<{ id: string | null; fileName: string; size: number; refused?: string }>;
+  /** Element steps: where the element was in the viewport as the step found it (drawn on the picture before the step). */
+  box?: ElementBox | null;
 }
 
 export interface ToolCallRecord {
@@ -206,6 +236,18 @@ export interface ToolCallRecord {
   pageUrl: string | null;
   /** Position (ms) in the flow's video of the newest frame when the call started (the page as the call found it); null without video. */
   videoOffsetMs?: number | null;
+  /**
+   * What the page did since the previous call ended, until this one did
+   * (set once it has ended; absent in records from before they were kept, and
+   * empty where the driver cannot see it): console errors and warnings, page
+   * errors, and requests answered 4xx/5xx or failed. Bounded (at most 30 of
+   * each, texts and URLs cut to 500 characters; `activityDropped` counts the
+   * rest) and redacted like every record.
+   */
+  console?: ConsoleEntry[];
+  network?: NetworkEntry[];
+  /** Present when more happened than was kept. */
+  activityDropped?: { console: number; network: number };
   startedAt: number;
   completedAt: number | null;
 }

@@ -107,4 +107,6 @@ export class FlowFacade implements Flows {
   setRunMode = (id: string, runMode: RunMode) => this.tell(id, { type: 'runMode', runMode }, 'switch run mode');
   submitToolCall = (id: string, input: ToolCallInput) => this.tell(id, { type: 'toolCall', input }, 'take a tool call');
   observe = (id: string, options: { screenshot: boolean }) => this.tell(id, { type: 'observe', screenshot: options.screenshot }, 'be observed');
+  elementAt = (id: string, x: number, y: number) => this.tell(id, { type: 'elementAt', x, y }, 'be pointed at');
+  testSelector = (id: string, selector: string) => this.tell(id, { type: 'testSelector', selector }, 'test a selector');
 }

@@ -29,8 +29,9 @@ export async function checkToolCall(tools: ReadonlyMap<string, ToolDefinition>, 
   if (!res.success) return { ok: false, problem: `parameters.${describeIssue(res.issues[0]!)}` };
   const problem = await tool.checkParams?.(res.output);
   if (problem) return { ok: false, problem: `parameters.${problem}` };
-  for (const name of findPlaceholders(input.parameters)) {
-    if (!envVars.includes(name)) return { ok: false, problem: `parameters: \${${name}} is used but "${name}" is not listed in envVars` };
-  }
+  // Every unlisted name at once: fixing them one request at a time helps no one.
+  const unlisted = [...findPlaceholders(input.parameters)].filter((name) => !envVars.includes(name));
+  if (unlisted.length === 1) return { ok: false, problem: `parameters: \${${unlisted[0]}} is used but "${unlisted[0]}" is not listed in envVars` };
+  if (unlisted.length > 1) return { ok: false, problem: `parameters: ${unlisted.map((n) => `\${${n}}`).join(', ')} are used but not listed in envVars` };
   return { ok: true, tool, params: res.output as Record<string, unknown> };
 }

@@ -17,6 +17,7 @@ import { isSecretNotAllowed, SECRET_NOT_ALLOWED, SecretNotAllowedError, type Car
 import { originOf } from '../../lib/origins/origin-patterns';
 import type { SecretOrigins } from '../contracts/tool';
 import { takeCallDownloads } from './flow-downloads';
+import { maskCredentials } from '../../lib/redaction/credential-masking';
 
 export interface ToolCallRun {
   id: string;
@@ -142,6 +143,7 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
       selectors: result.selectors ?? null,
       ...(result.fieldSelectors ? { fieldSelectors: result.fieldSelectors } : {}),
       ...selectorTrialsOf(result),
+      ...(result.box ? { box: result.box } : {}),
     });
   } catch (err) {
     if (run.signal.aborted && !(err instanceof ToolInputError)) {
@@ -152,11 +154,12 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
     }
   }
   await run.session.endStep?.()?.catch(() => undefined);
+  const activity = run.signal.aborted ? null : await takeActivity(run);
   const screenshotImageId = run.signal.aborted ? null : await run.screenshot();
   // After the screenshot: a download a click started has had that long to arrive; one in progress is waited for (bounded).
   const downloads = run.signal.aborted ? null : await takeCallDownloads(run.session, run.id, run.settings.flows.navigationTimeoutMs, run.redact);
   if (downloads?.reported.length) outcome = { ...outcome, message: outcome.message + downloads.note, downloads: downloads.reported };
-  const finished: ToolCallRecord = { ...record, outcome, screenshotImageId, pageUrl: redactUrl(run) ?? record.pageUrl, completedAt: Date.now() };
+  const finished: ToolCallRecord = { ...record, outcome, screenshotImageId, pageUrl: redactUrl(run) ?? record.pageUrl, ...activity, completedAt: Date.now() };
   await run.recorder.finishToolCall(finished, downloads?.kept ?? []);
   return { record: finished, endFlow: outcome.success ? endFlow : null, failover: outcome.success ? failover : null, structured: outcome.success && structured };
 }
@@ -165,6 +168,27 @@ export async function runToolCall(run: ToolCallRun): Promise<{ record: ToolCallR
 function stepTitle(input: ToolCallInput): string {
   const params = JSON.stringify(input.parameters ?? {});
   return cut(`${input.name} ${params === '{}' ? '' : params}`.trim(), 120);
+}
+
+/** How long reading the page's activity may hold a step up (it is a read of what the driver already collected). */
+const ACTIVITY_TIMEOUT_MS = 5_000;
+
+/**
+ * The page's console messages and failed requests since the previous call,
+ * redacted: env values back to `${NAME}`, registered secrets masked, and
+ * credentials in URLs (`?token=`, `user:pass@`) masked as in every read.
+ * Empty lists where the driver cannot see them; null when reading failed.
+ */
+async function takeActivity(run: ToolCallRun): Promise<Pick<ToolCallRecord, 'console' | 'network' | 'activityDropped'> | null> {
+  if (!run.session.takeActivity) return { console: [], network: [] };
+  try {
+    const a = await bounded(run.session.takeActivity(), { signal: run.signal, timeoutMs: ACTIVITY_TIMEOUT_MS, onTimeout: () => new Error('reading the page activity timed out') });
+    const redacted = run.redactDeep(maskCredentials({ console: a.console, network: a.network }).value);
+    const dropped = a.dropped.console + a.dropped.network > 0 ? { activityDropped: a.dropped } : {};
+    return { console: redacted.console, network: redacted.network, ...dropped };
+  } catch {
+    return null;
+  }
 }
 
 function cut(text: string, max: number): string {

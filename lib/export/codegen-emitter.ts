@@ -24,6 +24,8 @@ export interface CodegenFlow {
   toolCalls: ToolCallRecord[];
   /** Tool definitions by name (built-ins and the flow's custom tools), for `elementParams`. */
   tools: Map<string, Pick<ToolDefinition, 'name' | 'elementParams' | 'kind'>>;
+  /** A FAILED flow's last call when it failed (1-based `step` in the flow's calls): left out of the test, which says so. */
+  failedStep?: { step: number; tool: string } | null;
 }
 
 export interface CodegenEmitter {

@@ -1,6 +1,7 @@
 /**
  * Builds the rerun CreateFlow of a finished flow (GET /api/flows/{id}/rerun):
- * the flow's successful actions as DETERMINISTIC `toolCallsOnStart`, with
+ * the flow's successful actions as DETERMINISTIC `toolCallsOnStart` (for a
+ * FAILED flow, then the call that failed it: `failingCall`), with
  * every element parameter replaced by the selectors recorded when the call
  * ran. Pure: no I/O, inputs are never mutated.
  *
@@ -21,6 +22,35 @@ export interface RerunOptions {
   areElementIdsVolatile: boolean;
   /** Keep only the first (most specific) candidate, as a plain string. */
   disableSelectorFailover: boolean;
+  /** Leave out the call that failed a FAILED flow (the rerun then replays what passed only). Default false. */
+  onlySuccessful?: boolean;
+}
+
+/**
+ * The error codes with which a flow ends because of its last tool call's
+ * failure: a DETERMINISTIC call failing (TOOL_CALL_FAILED), or the model's
+ * last calls all failing (AGENT_STUCK). Other endings (cancelled, the site
+ * down, a model error, the call budget spent) were not caused by a call.
+ */
+const FAILED_BY_A_CALL = new Set(['TOOL_CALL_FAILED', 'AGENT_STUCK']);
+
+/**
+ * The call that failed a FAILED flow: its last call, when it failed and its
+ * failure ended the flow (FAILED_BY_A_CALL), is not a control tool and can
+ * be replayed (an element named only by an observation ref, with nothing
+ * recorded, cannot: then null). Earlier failed calls, which the flow
+ * recovered from, are never it.
+ */
+export function failingCall(flow: Pick<FlowMetadata, 'state' | 'result'>, calls: ToolCallRecord[], tools: Map<string, ReplayToolInfo>): ToolCallRecord | null {
+  if (flow.state !== 'FAILED' || !FAILED_BY_A_CALL.has(flow.result?.error?.code ?? '')) return null;
+  const last = calls.at(-1);
+  if (!last || last.outcome?.success !== false || tools.get(last.name)?.kind === 'control') return null;
+  try {
+    replayCandidates(last, tools.get(last.name));
+  } catch {
+    return null;
+  }
+  return last;
 }
 
 const isRef = (selector: string): boolean => /^ref=/i.test(selector.trim());
@@ -123,7 +153,10 @@ export function buildRerun(
   options: RerunOptions,
   isIdOnly: (selector: string) => boolean,
 ): CreateFlow {
-  const toolCallsOnStart = replayableCalls(calls, tools).map((call): ToolCallInput => {
+  // A FAILED flow's rerun ends with the call that failed it, so it fails where the flow failed (unless onlySuccessful).
+  const failed = options.onlySuccessful ? null : failingCall(flow, calls, tools);
+  const replayed = [...replayableCalls(calls, tools), ...(failed ? [failed] : [])];
+  const toolCallsOnStart = replayed.map((call): ToolCallInput => {
     const parameters = structuredClone(call.parameters);
     for (const [param, candidates] of replayCandidates(call, tools.get(call.name))) {
       const applied = applySelectorOptions(candidates, options, isIdOnly);

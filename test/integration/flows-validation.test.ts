@@ -52,6 +52,40 @@ describe('creating flows: bad input changes nothing', () => {
     await rejected({ ...base(), customTools: [{ name: 'click', description: '', inputSchema: {}, javascript: '' }] }, 400, 'INVALID_REQUEST', /customTools\[0\]\.name: "click" is a built-in tool/);
   });
 
+  test('navigate takes an http(s) URL or a path on the site; anything else is refused naming the field', async () => {
+    const nav = (url: string) => ({ ...base(), toolCallsOnStart: [{ name: 'reload' }, { name: 'navigate', parameters: { url } }] });
+    for (const url of ['not-a-url', 'example.com/login', 'javascript:alert(1)', 'file:///etc/passwd', 'ftp://host/x']) {
+      await rejected(nav(url), 400, 'INVALID_REQUEST', /^toolCallsOnStart\[1\]\.parameters\.url: must be an http\(s\) URL or a path on the site/);
+    }
+    for (const url of ['/login.html', './login.html', '../index.html', '?q=1', '#top', `${site.url}/login.html`, '${KNOWN}/x']) {
+      const res = await svc.request('POST', '/api/flows', { ...nav(url), envVars: url.startsWith('$') ? ['KNOWN'] : [] });
+      assert.equal(res.status, 201, `${url}: ${res.text}`);
+      await waitForFlow(svc, res.body.id, isFinished);
+    }
+    // The tool's JSON Schema carries the rule, so clients (the web UI's form) can check it before sending.
+    const navigate = (await svc.request('GET', '/api/tools')).body.find((t: { name: string }) => t.name === 'navigate');
+    assert.ok(new RegExp(navigate.inputSchema.properties.url.pattern).test('/x'));
+    assert.ok(!new RegExp(navigate.inputSchema.properties.url.pattern).test('not-a-url'));
+  });
+
+  test('every tool-call problem, and every unlisted ${NAME}, in one answer', async () => {
+    const res = await svc.request('POST', '/api/flows', {
+      ...base(),
+      toolCallsOnStart: [
+        { name: 'type', parameters: { selector: '#a', text: '${ONE}-${TWO}' } },
+        { name: 'wait', parameters: { ms: 99_999 } },
+        { name: 'navigate', parameters: { url: 'not-a-url' } },
+      ],
+    });
+    assert.equal(res.status, 400, res.text);
+    assert.equal(res.body.message, 'toolCallsOnStart[0].parameters: ${ONE}, ${TWO} are used but not listed in envVars');
+    assert.deepEqual(res.body.details.issues, [
+      'toolCallsOnStart[0].parameters: ${ONE}, ${TWO} are used but not listed in envVars',
+      'toolCallsOnStart[1].parameters.ms: must be at most 30000',
+      'toolCallsOnStart[2].parameters.url: must be an http(s) URL or a path on the site (/path, ./page, ../page, ?query, #part)',
+    ]);
+  });
+
   test('env vars: placeholders must be listed and listed names must exist', async () => {
     await rejected({ ...base(), toolCallsOnStart: [{ name: 'type', parameters: { text: '${KNOWN}' } }] }, 400, 'INVALID_REQUEST', /\$\{KNOWN\} is used but "KNOWN" is not listed in envVars/);
     await rejected({ ...base(), envVars: ['MISSING'] }, 400, 'INVALID_REQUEST', /envVars\[0\]: environment variable "MISSING" does not exist/);

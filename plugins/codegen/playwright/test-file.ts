@@ -97,6 +97,11 @@ export function buildTestFile(cf: CodegenFlow, options: CodegenOptions, settings
   for (const [name, fn] of ctx.usedCustomTools) body.push(...customToolDeclaration(ctx.customTools.get(name)!, fn, typescript));
   if (flow.allowedOrigins?.length && settings.origin) ctx.features.baseURL = true;
   body.push(...allowedOriginsCode(flow.allowedOrigins, ctx.features.baseURL && Boolean(settings.origin), typescript));
+  const failure = failureNote(cf);
+  if (failure) {
+    // The report shows it: a passing test recorded from a failed flow proves less than it seems.
+    body.unshift(`test.info().annotations.push({ type: 'recorded-from-failed-flow', description: ${str(failure)} });`);
+  }
   const start = pathOnOrigin(flow.targetWebsite, settings.origin);
   body.push(...networkRoutes(flow.network?.rules ?? []));
   body.push(`await page.goto(${str(start ?? flow.targetWebsite)});`, ...steps);
@@ -119,6 +124,7 @@ export function buildTestFile(cf: CodegenFlow, options: CodegenOptions, settings
   if (standalone && typescript && helper.locate) playwrightNames.push('type Locator', 'type Page');
 
   const out = header(flow.name, flow.id, calls.length, used.length > 0, settings);
+  if (failure) out.push(`// Recorded from a FAILED flow: ${failure}.`);
   out.push(`import { ${playwrightNames.join(', ')} } from '@playwright/test';`);
   if (ctx.features.uploads) out.push("import path from 'node:path';");
   if (totp) out.push("import * as OTPAuth from 'otpauth';");
@@ -143,6 +149,18 @@ export function buildTestFile(cf: CodegenFlow, options: CodegenOptions, settings
   if (device.length) out.push(...device, '');
   out.push(`test(${str(flow.name)}, async ({ ${fixtures.join(', ')} }) => {`, ...indent(body), '});', '');
   return { source: out.join('\n'), envVars: used, helper, totp, titles };
+}
+
+/**
+ * What a test recorded from a FAILED flow leaves out, in one sentence
+ * (the test replays the successful calls only), or null for a flow that succeeded.
+ */
+function failureNote(cf: CodegenFlow): string | null {
+  const { flow, failedStep } = cf;
+  if (flow.state !== 'FAILED') return null;
+  const code = flow.result?.error?.code ?? 'FAILED';
+  if (failedStep) return `${code}; step ${failedStep.step} (${failedStep.tool}), which failed, is left out`;
+  return `${code}; no failed step is replayed, so this test does not reproduce the failure`;
 }
 
 /** The comment at the top of a test file: where it comes from, secrets, how to run a standalone one. */

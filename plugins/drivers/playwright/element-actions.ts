@@ -8,7 +8,7 @@
  * element to record afterwards.
  */
 import type { ElementHandle, Page } from 'playwright-core';
-import type { ElementActionResult, ExtractedText, SelectorInput } from '../../../kernel/contracts/browser-driver';
+import type { ElementActionResult, ElementBox, ExtractedText, SelectorInput } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
 import { recordSelectors } from './selectors/record-selectors';
 import { captureElement } from './agreement-probe';
@@ -22,6 +22,8 @@ import { scrollElement, scrollPage, type ScrollDirection } from './scrolling';
 
 /** The least time an action gets once its element is found, however long finding took. */
 const MIN_ACTION_MS = 500;
+/** Reading the element's box is best effort too. */
+const BOX_TIMEOUT_MS = 1_000;
 /** Recording selectors is best effort and must not hold an action up for long. */
 const RECORD_TIMEOUT_MS = 5_000;
 /** In page: innerText (else textContent) cut to `max` characters, with its whole length. */
@@ -199,7 +201,8 @@ export class ElementActions {
       releaseFound(found);
       throw err;
     }
-    const selectors = await this.record(found);
+    // The box is read before the action, alongside the recording: where the element was on the page as the step found it.
+    const [selectors, box] = await Promise.all([this.record(found), boxOf(found)]);
     const left = Math.max(MIN_ACTION_MS, deadline - Date.now());
     try {
       await action(found, left, found.page);
@@ -207,7 +210,21 @@ export class ElementActions {
       const failure = new Error(`Could not ${verb} ${found.candidate.raw}: ${describeActionFailure(err)} (waited ${total} ms)`);
       throw withTrials(failure, { selectorUsed: found.candidate.raw, selectorsTried: found.trials });
     }
-    return { selectors, matchedSelector: found.candidate.raw, selectorsTried: found.trials, ...failoverOf(candidates, found) };
+    return { selectors, matchedSelector: found.candidate.raw, selectorsTried: found.trials, box, ...failoverOf(candidates, found) };
+  }
+}
+
+/** Where the element is in the main frame's viewport now (frames of any origin included), or null when it cannot be told quickly. */
+async function boxOf(found: FoundElement): Promise<ElementBox | null> {
+  try {
+    const [box, viewport] = await Promise.all([
+      'asElement' in found.target ? found.target.boundingBox() : found.target.boundingBox({ timeout: BOX_TIMEOUT_MS }),
+      found.page.viewportSize() ?? found.page.evaluate('({ width: window.innerWidth, height: window.innerHeight })') as Promise<{ width: number; height: number }>,
+    ]);
+    if (!box || !viewport) return null;
+    return { x: Math.round(box.x), y: Math.round(box.y), width: Math.round(box.width), height: Math.round(box.height), viewportWidth: viewport.width, viewportHeight: viewport.height };
+  } catch {
+    return null;
   }
 }
 

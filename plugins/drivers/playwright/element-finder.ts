@@ -12,6 +12,7 @@ import type { PageObserver } from './observation/observe-page';
 import { describeCandidates, type Candidate } from './selector-candidates';
 import { isClosedTargetError, isSelectorSyntaxError, firstLine } from './readable-errors';
 import { fingerprintOf, probeByAgreement } from './agreement-probe';
+import { frameHint } from './frame-hint';
 import type { ActionTarget, FoundElement, ProbeState } from './found-element';
 
 export type { ActionTarget, FoundElement, ProbeState } from './found-element';
@@ -136,7 +137,10 @@ export class ElementFinder {
       }
       const usable = candidates.filter((c) => !state.invalid.has(c.raw));
       const left = deadline - Date.now();
-      if (left <= 0 || !usable.length) throw withTrials(new Error(describeNoMatch(candidates, state, timeoutMs)), failedTrials(candidates, state));
+      if (left <= 0 || !usable.length) {
+        const hint = await frameHint(await page(), candidates).catch(() => '');
+        throw withTrials(new Error(describeNoMatch(candidates, state, timeoutMs) + hint), failedTrials(candidates, state));
+      }
       await sleep(Math.min(POLL_MS, left));
     }
   }

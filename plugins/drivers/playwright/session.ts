@@ -5,8 +5,12 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import type {
-  BrowserSession, CarriedSecrets, DialogInfo, ElementActionResult, ElementState, ExtractedText, LiveFrame, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
+  BrowserSession, CarriedSecrets, DialogInfo, ElementActionResult, ElementState, ExtractedText, LiveFrame, LoadOutcome, Observation, ObserveOptions, PageActivity,
+  PointedElement, SelectorInput, SelectorTest, TabInfo,
 } from '../../../kernel/contracts/browser-driver';
+import type { ActivityLog } from '../../../lib/page-activity/activity-log';
+import { watchActivity } from './page-activity';
+import { elementAt, testSelector } from './point-and-test';
 import type { Logger } from '../../../kernel/logger';
 import { PageObserver } from './observation/observe-page';
 import { RequestTracker, settleLoad } from './page-load';
@@ -94,6 +98,8 @@ export class PlaywrightSession implements BrowserSession {
   private readonly elements: ElementActions;
   private readonly states: ElementStates<FoundElement>;
   private readonly capture: ViewportCapture;
+  /** Console messages and failed requests of every tab, until a tool call takes them. */
+  private readonly activity: ActivityLog;
   private recorder: VideoRecorder | null = null;
   private shots: ScreenshotVideo | null = null;
   private closing: Promise<void> | null = null;
@@ -152,6 +158,7 @@ export class PlaywrightSession implements BrowserSession {
     });
     // Every picture (step screenshots, observations, video frames) is taken after the page's values are masked.
     this.capture = new ViewportCapture(this.context, parts.masking ? (p) => parts.masking!.beforePicture(p) : null);
+    this.activity = watchActivity(this.context);
   }
 
   carrySecrets(carried: CarriedSecrets | null): void {
@@ -368,6 +375,18 @@ export class PlaywrightSession implements BrowserSession {
 
   async observe(options: ObserveOptions): Promise<Observation> {
     return this.observer.observe(await this.page(), options);
+  }
+
+  async takeActivity(): Promise<PageActivity> {
+    return this.activity.take();
+  }
+
+  async elementAt(x: number, y: number): Promise<PointedElement | null> {
+    return elementAt(await this.page(), x, y);
+  }
+
+  async testSelector(selector: string): Promise<SelectorTest> {
+    return testSelector(await this.page(), this.observer, selector);
   }
 
   close(): Promise<void> {

@@ -39,7 +39,11 @@ export function buildCapabilities(using: WebdriverUsing, config: WebdriverConfig
     defaults['goog:chromeOptions'] = {
       args: [...(headless ? ['--headless=new'] : []), ...CHROMIUM_ARGS],
       ...(local ? { binary: config.chromiumPath } : {}),
+      // The DevTools Network events go into the `performance` log: the failed requests of each step (page-activity.ts).
+      perfLoggingPrefs: { enableNetwork: true, enablePage: false },
     };
+    // Console messages and page errors (`browser`) and Network events (`performance`), read after each step.
+    defaults['goog:loggingPrefs'] = { browser: 'ALL', performance: 'ALL' };
   } else if (EDGE_NAMES.has(name)) {
     defaults['ms:edgeOptions'] = { args: [...(headless ? ['--headless=new'] : []), ...CHROMIUM_ARGS] };
   } else if (name === 'firefox') {

@@ -188,7 +188,7 @@ export class ElementActions {
     const failover = first.candidate !== candidates[0] || first.renamed
       ? { failover: { recorded: candidates[0]!.raw, used: first.candidate.raw, agreement: first.agreement, ...(first.renamed ? { renamed: first.renamed } : {}) } }
       : {};
-    return { selectors: recorded(first), matchedSelector: first.candidate.raw, selectorsTried: first.trials, ...failover };
+    return { selectors: recorded(first), matchedSelector: first.candidate.raw, selectorsTried: first.trials, box: first.box, ...failover };
   }
 
   /** The element's current facts, or the element found again when it went stale. */

@@ -11,7 +11,8 @@
 import type { Logger } from '../../../kernel/logger';
 import { OBSERVER_STATE_KEY } from '../../../lib/page-scripts/observation/observer-lib';
 import type { ElementFacts } from './in-page/locate';
-import { DIALOG_HOOKS_KEY, findElement, type FindResult } from './in-page/page-lib';
+import { DIALOG_HOOKS_KEY, findElement, matchInFrames, type FindResult } from './in-page/page-lib';
+import type { ElementBox } from '../../../kernel/contracts/browser-driver';
 import { describeCandidates, type Candidate } from './selector-candidates';
 import { MIN_AGREEMENT, type Fingerprint } from '../../../lib/page-scripts/selectors/fingerprint';
 import { POLL_MS, sleep } from './timing';
@@ -45,6 +46,8 @@ export interface FoundElement {
   renamed: { from: string; to: string } | null;
   /** The candidates tried in the pass that found it, ending with its own (`outcome.selectorsTried`). */
   trials: SelectorTrial[];
+  /** When recording: its box in the viewport before the action. */
+  box: ElementBox | null;
 }
 
 /** What repeated presence passes learned about the candidates. */
@@ -112,6 +115,7 @@ export class ElementFinder {
       agreement: result.agreement,
       renamed: result.renamed,
       trials: orderTrials(candidates.map((c) => c.raw), state.reasons, result.index),
+      box: result.box ?? null,
     };
   }
 
@@ -130,9 +134,24 @@ export class ElementFinder {
         return found;
       }
       const left = deadline - Date.now();
-      if (left <= 0 || !this.usable(candidates, state)) throw withTrials(new Error(describeNoMatch(candidates, state, timeoutMs)), failedTrials(candidates, state));
+      if (left <= 0 || !this.usable(candidates, state)) {
+        const hint = await this.frameHint(candidates).catch(() => '');
+        throw withTrials(new Error(describeNoMatch(candidates, state, timeoutMs) + hint), failedTrials(candidates, state));
+      }
       await sleep(Math.min(POLL_MS, left));
     }
+  }
+
+  /**
+   * When a candidate matches inside a same-origin frame instead: say so
+   * (this driver acts on the top document only, so how to reach it is
+   * another driver). '' otherwise.
+   */
+  private async frameHint(candidates: Candidate[]): Promise<string> {
+    const hit = await this.wire.script<{ index: number; count: number; frame: string } | null>(matchInFrames, candidates.map((c) => c.query));
+    if (!hit) return '';
+    const raw = candidates[hit.index]!.raw;
+    return `; ${raw} matches ${hit.count === 1 ? 'an element' : `${hit.count} elements`} inside the frame ${hit.frame}, not in the page itself: the WebDriver driver acts on the top document only; run the flow on a Playwright browser (browser.using.type "device") and target "${hit.frame} >> internal:control=enter-frame >> ${raw}"`;
   }
 
   /** Logs when the element used is the first visible match of an ambiguous candidate. */

@@ -4,9 +4,15 @@
  * tabs, dialogs, scripts and screenshots live here; element actions, waits
  * and the observation are delegated to their own modules.
  */
-import type {
-  BrowserSession, CarriedSecrets, DialogInfo, ElementActionResult, ElementState, ExtractedText, LiveFrame, LoadOutcome, Observation, ObserveOptions, SelectorInput, TabInfo,
+import {
+  SelectorSyntaxError,
+  type BrowserSession, type CarriedSecrets, type DialogInfo, type ElementActionResult, type ElementState, type ExtractedText, type LiveFrame, type LoadOutcome, type Observation,
+  type ObserveOptions, type PageActivity, type PointedElement, type SelectorInput, type SelectorTest, type TabInfo,
 } from '../../../kernel/contracts/browser-driver';
+import { OBSERVER_STATE_KEY } from '../../../lib/page-scripts/observation/observer-lib';
+import { WebdriverActivity } from './page-activity';
+import { pointAt, testQuery, type PointResult } from './in-page/page-lib';
+import { toCandidate } from './selector-candidates';
 import type { Logger } from '../../../kernel/logger';
 import { TITLE_IN_PAGE } from '../../../lib/page-scripts/result-cap';
 import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
@@ -17,6 +23,7 @@ import type { ElementStates, ElementStateCheck } from '../../../lib/element-stat
 import { webdriverElementStates } from './element-states';
 import { navigationErrorCode } from './in-page/element-scripts';
 import { DIALOG_HOOKS_KEY, installDialogHooks } from './in-page/page-lib';
+import type { ElementDescription } from '../../../kernel/contracts/browser-driver';
 import { Liveness } from './liveness';
 import { WebdriverObserver } from './observer';
 import { DocumentMark, settleLoad, unreadyOutcome } from './page-load';
@@ -98,6 +105,7 @@ export class WebdriverSession implements BrowserSession {
   private carried: CarriedSecrets | null = null;
   private readonly downloads: WebdriverDownloads | null;
   private readonly chromium: boolean;
+  private readonly activity: WebdriverActivity;
 
   constructor(private readonly parts: WebdriverSessionParts) {
     this.dialogs = new DialogAnswerer(parts.logger);
@@ -135,6 +143,7 @@ export class WebdriverSession implements BrowserSession {
     this.observer = new WebdriverObserver(this.wire, () => this.screenshot());
     const d = parts.downloads;
     this.downloads = d ? new WebdriverDownloads(d.options, d.source, (command) => this.wire.run(command), parts.logger) : null;
+    this.activity = new WebdriverActivity(this.wire, chromium);
   }
 
   /** The WebDriver session id (diagnostics and tests). */
@@ -425,6 +434,34 @@ export class WebdriverSession implements BrowserSession {
     this.guard();
     await this.beforeRead();
     return this.observer.observe(this.tabList.activeHandle ?? '', options);
+  }
+
+  takeActivity(): Promise<PageActivity> {
+    this.guard();
+    return this.activity.take();
+  }
+
+  /** The element at a point of the viewport; selectors only for an element of the top document (those this driver acts on). */
+  async elementAt(x: number, y: number): Promise<PointedElement | null> {
+    this.guard();
+    await this.beforeRead();
+    return this.wire.script<PointResult | null>(pointAt, { x, y, observerKey: OBSERVER_STATE_KEY });
+  }
+
+  /** How many elements of the top document one candidate matches now, with this driver's selector engine. */
+  async testSelector(selector: string): Promise<SelectorTest> {
+    this.guard();
+    const candidate = toCandidate(selector.trim());
+    if (!candidate.query) throw new SelectorSyntaxError(`this driver cannot run it (${candidate.skip})`);
+    if (candidate.query.kind === 'fingerprint') throw new SelectorSyntaxError('a fingerprint= candidate is matched by agreement with a recorded element, not counted; test the selectors recorded with it');
+    await this.beforeRead();
+    try {
+      return await this.wire.script<{ count: number; elements: ElementDescription[] }>(testQuery, { query: candidate.query, observerKey: OBSERVER_STATE_KEY, limit: 10 });
+    } catch (err) {
+      // The page's engine threw: a syntax it rejects, or a ref it cannot use.
+      if (/javascript error|SyntaxError|not a valid|inside a frame/i.test(readableMessage(err))) throw new SelectorSyntaxError(readableMessage(err).replace(/^javascript error: /i, ''));
+      throw err;
+    }
   }
 
   close(): Promise<void> {

@@ -73,6 +73,9 @@ export class FlowExports {
 
   private async codegenFlow(flow: FlowMetadata): Promise<CodegenFlow> {
     const tools = this.tools.forFlow(flow.customTools);
-    return { flow, toolCalls: replayableCalls(await this.flows.toolCalls(flow.id), tools), tools };
+    const calls = await this.flows.toolCalls(flow.id);
+    const last = calls.at(-1);
+    const failedStep = flow.state === 'FAILED' && last?.outcome?.success === false ? { step: calls.length, tool: last.name } : null;
+    return { flow, toolCalls: replayableCalls(calls, tools), tools, failedStep };
   }
 }

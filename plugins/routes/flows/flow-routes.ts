@@ -7,8 +7,8 @@ import type { Storage } from '../../../kernel/contracts/storage';
 import type { FlowEvents } from '../../../kernel/flows/flow-events';
 import type { FlowQuery, RunMode } from '../../../kernel/flows/flow-types';
 import {
-  CodeQuery, DownloadDoc, DownloadParams, FlowIdParams, FlowMetadataDoc, FlowPageDoc, ImageParams, ListQuery, ObservationDoc, ObservationQuery, ProjectBody,
-  RenameBody, RerunQuery, RunModeBody, ToolCallBody, ToolCallDoc, ToolCallParams,
+  CodeQuery, DownloadDoc, DownloadParams, ElementAtDoc, ElementAtQuery, FlowIdParams, FlowMetadataDoc, FlowPageDoc, ImageParams, ListQuery, ObservationDoc, ObservationQuery, ProjectBody,
+  RenameBody, RerunQuery, RunModeBody, SelectorTestBody, SelectorTestDoc, ToolCallBody, ToolCallDoc, ToolCallParams,
 } from './schemas';
 import { flowForOutput, flowOutputView, toolCallForOutput } from './flow-output';
 import type { FlowMetadata } from '../../../kernel/flows/flow-types';
@@ -198,6 +198,18 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
       params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', query: ObservationQuery,
       responses: { 200: { description: 'Observation', schema: ObservationDoc }, 404: ERR, 409: ERR },
       handler: async ({ params, query }) => ({ json: await flows().observe(params.flowId, { screenshot: query.screenshot }) }),
+    },
+    {
+      method: 'GET', path: '/api/flows/:flowId/element-at', summary: 'The element at a point of a live flow\'s page: described, with the selectors an action on it would record (point and act)', tags,
+      params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', query: ElementAtQuery,
+      responses: { 200: { description: '`{x, y, element}`; element null when nothing is there', schema: ElementAtDoc }, 400: ERR, 404: ERR, 409: ERR },
+      handler: async ({ params, query }) => ({ json: { x: query.x, y: query.y, element: await flows().elementAt(params.flowId, query.x, query.y) } }),
+    },
+    {
+      method: 'POST', path: '/api/flows/:flowId/selector-test', summary: 'How many elements a selector matches on a live flow\'s page now, each described', tags,
+      params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', body: SelectorTestBody,
+      responses: { 200: { description: '`{selector, count, elements}`', schema: SelectorTestDoc }, 400: ERR, 404: ERR, 409: ERR },
+      handler: async ({ params, body }) => ({ json: { selector: body.selector, ...(await flows().testSelector(params.flowId, body.selector)) } }),
     },
     {
       method: 'GET', path: '/api/flows/:flowId/events', summary: 'Server-Sent Events of the flow (history first)', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',

@@ -36,6 +36,8 @@ export const RenameBody = v.strictObject({ name: NameSchema });
 export const RerunQuery = v.strictObject({
   areElementIdsVolatile: v.optional(QueryBoolean, false),
   disableSelectorFailover: v.optional(QueryBoolean, false),
+  onlySuccessful: v.pipe(v.optional(QueryBoolean, false),
+    v.description('FAILED flows: leave out the call that failed the flow (by default it comes last, so the rerun fails where the flow failed)')),
 });
 
 const SlowMo = v.pipe(v.number(), v.minValue(0, 'must be >= 0'), v.maxValue(60_000, 'must be at most 60000'));
@@ -66,6 +68,37 @@ export const ToolCallBody = v.strictObject({
 
 export const ObservationQuery = v.strictObject({ screenshot: v.optional(QueryBoolean, false) });
 
+const Coordinate = v.pipe(QueryInteger, v.minValue(0, 'must be from 0 to 100000'), v.maxValue(100_000, 'must be from 0 to 100000'));
+export const ElementAtQuery = v.strictObject({
+  x: v.pipe(Coordinate, v.description('CSS pixels from the left of the live page\'s viewport')),
+  y: v.pipe(Coordinate, v.description('CSS pixels from the top of the live page\'s viewport')),
+});
+
+export const SelectorTestBody = v.strictObject({
+  selector: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(2000, 'must be at most 2000 characters'),
+    v.description('One selector candidate, in the syntax of tool-call selectors (`#id`, `text=`, `role=`, `ref=12`...); `${NAME}` is filled in')),
+});
+
+const BoxDoc = v.pipe(v.nullable(v.object({ x: v.number(), y: v.number(), width: v.number(), height: v.number(), viewportWidth: v.number(), viewportHeight: v.number() })),
+  v.description('Where the element is in the viewport (CSS px), with the viewport size'));
+const ElementDescriptionDoc = v.object({
+  description: v.pipe(v.string(), v.description('`button "Save"`: the ARIA role (else the tag) and accessible name')),
+  tag: v.string(), role: v.string(), name: v.string(), visible: v.boolean(), box: BoxDoc,
+});
+export const ElementAtDoc = v.object({
+  x: v.number(), y: v.number(),
+  element: v.nullable(v.object({
+    ...ElementDescriptionDoc.entries,
+    selectors: v.pipe(v.array(v.string()), v.description('Verified candidates, best first, as an action on the element would record them (empty when none could be verified: an element of a frame on WebDriver)')),
+    inFrame: v.boolean(),
+  })),
+});
+export const SelectorTestDoc = v.object({
+  selector: v.string(),
+  count: v.pipe(v.number(), v.description('How many elements match now')),
+  elements: v.pipe(v.array(ElementDescriptionDoc), v.description('The first matches (at most 10), in document order')),
+});
+
 export const RunModeBody = v.strictObject({ runMode: v.picklist(RUN_MODES, `expected one of ${RUN_MODES.join(', ')}`) });
 
 /** Loose description of FlowMetadata for the OpenAPI document. */
@@ -85,8 +118,14 @@ export const ToolCallDoc = v.looseObject({
   videoOffsetMs: v.pipe(v.nullable(v.number()), v.description('Position (ms) in the flow video of the newest frame when the call started; null without video')),
   costUsd: v.pipe(v.optional(v.nullable(v.number())),
     v.description("USD of tokenUsage at the prices of the GPT configuration the call ran with (inputCostPerMillionTokens, outputCostPerMillionTokens); null without prices")),
+  console: v.pipe(v.optional(v.array(v.object({ level: v.picklist(['error', 'warning', 'pageerror']), text: v.string(), at: v.number() }))),
+    v.description('Console errors and warnings and uncaught page errors since the previous call ended, until this one did (at most 30, texts cut to 500 characters; redacted); absent in older records and while the call runs')),
+  network: v.pipe(v.optional(v.array(v.object({ method: v.string(), url: v.string(), status: v.nullable(v.number()), error: v.nullable(v.string()), durationMs: v.nullable(v.number()) }))),
+    v.description('Requests answered 4xx/5xx (`status`) or failed (`error`) in the same time (at most 30, URLs cut to 500 characters, credentials masked)')),
+  activityDropped: v.pipe(v.optional(v.object({ console: v.number(), network: v.number() })), v.description('How many more entries there were than were kept; absent when none')),
   outcome: v.nullable(v.looseObject({
     success: v.boolean(), message: v.string(), data: v.unknown(), selectors: v.nullable(v.array(v.string())),
+    box: v.pipe(v.optional(BoxDoc), v.description('Element steps: where the element was in the viewport as the step found it (the picture before the step shows it there)')),
     selectorUsed: v.pipe(v.optional(v.nullable(v.string())), v.description('Element steps: the candidate that gave the element acted on; null when none did')),
     selectorsTried: v.pipe(v.optional(v.nullable(v.array(v.object({ selector: v.string(), error: v.nullable(v.string()) })))),
       v.description('Element steps: the candidates in the order tried, ending with the one used (error null), or all with their reasons when none matched')),

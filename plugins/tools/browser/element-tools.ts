@@ -7,15 +7,16 @@ import { SelectorParam, elementReport, showTarget, shownMatch } from './params';
 
 type Target = string | string[];
 
-/** Resolves `fileName` inside `dir`; refuses anything that escapes it. */
+/** Resolves `fileName` inside `dir`; refuses anything that escapes it. Every refusal names the directory (settings.flows.uploadDir), so a person knows where to put the file. */
 export function resolveUpload(dir: string, fileName: string): string {
+  const where = `the upload directory (${dir}, settings.flows.uploadDir)`;
   const full = resolvePath(dir, fileName);
   const rel = relative(dir, full);
-  if (!rel || rel.startsWith('..') || isAbsolute(rel)) throw new Error(`fileName "${fileName}" must name a file inside the upload directory`);
-  if (!existsSync(full)) throw new Error(`File "${fileName}" does not exist in the upload directory`);
+  if (!rel || rel.startsWith('..') || isAbsolute(rel)) throw new Error(`fileName "${fileName}" must name a file inside ${where}`);
+  if (!existsSync(full)) throw new Error(`File "${fileName}" does not exist in ${where}; put it there, or name one that is`);
   const real = realpathSync(full);
   const realRel = relative(realpathSync(dir), real);
-  if (realRel.startsWith('..') || isAbsolute(realRel)) throw new Error(`fileName "${fileName}" resolves outside the upload directory`);
+  if (realRel.startsWith('..') || isAbsolute(realRel)) throw new Error(`fileName "${fileName}" resolves outside ${where}`);
   return real;
 }
 

@@ -19,11 +19,24 @@ export function loaded(message: string, outcome: LoadOutcome | undefined): ToolR
   return { message: `${message}; the page was still loading${pending}`, data: { stillLoading: true, pendingRequests: n } };
 }
 
+/**
+ * What `navigate` loads: an http(s) URL (or `//host/...`), a path on the
+ * current site (`/path`, `./page`, `../up`, `?query`, `#part`), or a
+ * `${NAME}` placeholder holding one. A bare word ("not-a-url", "example.com")
+ * is refused at once: it would load a sibling path, almost never what was meant.
+ * A pattern (not a check) so the JSON Schema of the tool carries it and the
+ * web UI's form can check it before sending.
+ */
+export const NAVIGATE_URL = /^(?:[Hh][Tt][Tt][Pp][Ss]?:\/\/|\/|\.\.?\/|[?#]|\$\{)/;
+
 export const navigationTools: ToolDefinition[] = [
   {
     name: 'navigate', kind: 'action', secretsGoTo: 'self',
-    description: 'Load a URL in the current tab.',
-    inputSchema: v.strictObject({ url: v.pipe(v.string(), v.minLength(1), v.maxLength(4096)) }),
+    description: 'Load a URL in the current tab: an http(s) URL, or a path on the current site (/path, ./page, ?query).',
+    inputSchema: v.strictObject({
+      url: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(4096, 'must be at most 4096 characters'),
+        v.regex(NAVIGATE_URL, 'must be an http(s) URL or a path on the site (/path, ./page, ../page, ?query, #part)')),
+    }),
     async run(ctx, p: { url: string }) {
       let url: URL;
       try { url = new URL(p.url, ctx.session.currentUrl() || undefined); } catch { throw new Error(`"${p.url}" is not a valid URL`); }

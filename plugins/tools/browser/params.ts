@@ -26,7 +26,7 @@ export function shownMatch(matched: string): string {
  * selectors, a failover, and the candidates tried with the one used
  * (`outcome.selectorsTried`, `outcome.selectorUsed`).
  */
-export function elementReport(r: ElementActionResult | null): Pick<ToolResult, 'selectors' | 'failover' | 'selectorUsed' | 'selectorsTried'> {
+export function elementReport(r: ElementActionResult | null): Pick<ToolResult, 'selectors' | 'failover' | 'selectorUsed' | 'selectorsTried' | 'box'> {
   if (!r) return { selectors: null };
-  return { selectors: r.selectors, failover: r.failover, selectorUsed: r.matchedSelector, selectorsTried: r.selectorsTried };
+  return { selectors: r.selectors, failover: r.failover, selectorUsed: r.matchedSelector, selectorsTried: r.selectorsTried, ...(r.box ? { box: r.box } : {}) };
 }

@@ -134,4 +134,36 @@ describe('buildRerun', () => {
     assert.deepEqual(body.toolCallsOnStart, []);
     assert.equal(body.maxToolCalls, 50);
   });
+
+  test('a FAILED flow ends with the call that failed it (after the successful ones); onlySuccessful leaves it out', () => {
+    const flow = flowMeta({ state: 'FAILED', result: { success: false, summary: null, error: { code: 'TOOL_CALL_FAILED', message: 'No element matches #ib' } } });
+    const calls = [
+      call('navigate', { url: 'https://shop.test/' }),
+      call('click', { selector: '#ok' }, ['#ok', 'text=OK']),
+      call('click', { selector: ['#ib', 'text=Inside'] }, null, false),
+    ];
+    const body = buildRerun(flow, calls, toolMap(), PLAIN, selectsByIdOnly);
+    assert.deepEqual(body.toolCallsOnStart.map((c) => c.name), ['navigate', 'click', 'click']);
+    assert.deepEqual(body.toolCallsOnStart[2].parameters, { selector: ['#ib', 'text=Inside'] }, 'the failed call as requested (nothing was recorded)');
+    const passed = buildRerun(flow, calls, toolMap(), { ...PLAIN, onlySuccessful: true }, selectsByIdOnly);
+    assert.deepEqual(passed.toolCallsOnStart.map((c) => c.name), ['navigate', 'click']);
+    // The rerun options apply to it too.
+    const single = buildRerun(flow, calls, toolMap(), { ...PLAIN, disableSelectorFailover: true }, selectsByIdOnly);
+    assert.equal(single.toolCallsOnStart[2].parameters.selector, '#ib');
+  });
+
+  test('only the call that ended the flow: recovered failures, other endings and unreplayable calls stay out', () => {
+    const stuck = flowMeta({ state: 'FAILED', result: { success: false, summary: null, error: { code: 'AGENT_STUCK', message: 'x' } } });
+    const recovered = [call('click', { selector: '#a' }, null, false), call('click', { selector: '#b' }, ['#b']), call('click', { selector: '#c' }, null, false)];
+    assert.deepEqual(buildRerun(stuck, recovered, toolMap(), PLAIN, selectsByIdOnly).toolCallsOnStart.map((c) => c.parameters.selector), ['#b', '#c']);
+    for (const code of ['CANCELLED', 'TARGET_UNREACHABLE', 'MAX_TOOL_CALLS_REACHED', 'LLM_UNAVAILABLE']) {
+      const f = flowMeta({ state: 'FAILED', result: { success: false, summary: null, error: { code, message: 'x' } } });
+      assert.equal(buildRerun(f, recovered, toolMap(), PLAIN, selectsByIdOnly).toolCallsOnStart.length, 1, code);
+    }
+    // A failed call that named its element by an observation ref only cannot be replayed: the rerun is still made.
+    const refOnly = [call('click', { selector: '#b' }, ['#b']), call('click', { selector: 'ref=7' }, null, false)];
+    assert.equal(buildRerun(stuck, refOnly, toolMap(), PLAIN, selectsByIdOnly).toolCallsOnStart.length, 1);
+    // A SUCCESS flow's last failed call is one it recovered from... or ignored: never replayed.
+    assert.equal(buildRerun(flowMeta(), recovered, toolMap(), PLAIN, selectsByIdOnly).toolCallsOnStart.length, 1);
+  });
 });

@@ -90,6 +90,19 @@ describe('playwright-test script', () => {
     assert.equal(run.calls[0], 'goto("/app")', 'the website, relative to baseURL');
   });
 
+  test('a test recorded from a FAILED flow says so: a comment and a test.info() annotation naming the step left out', async () => {
+    const flow = flowMeta({ state: 'FAILED', result: { success: false, summary: null, error: { code: 'TOOL_CALL_FAILED', message: 'No element matches #ib' } } });
+    const cf = { ...codegenFlow(flow, [call('navigate', { url: 'https://shop.test/a' }), call('click', { selector: '#ib' }, null, false)]), failedStep: { step: 2, tool: 'click' } };
+    const source = await emit(cf);
+    assert.match(source, /^\/\/ Recorded from a FAILED flow: TOOL_CALL_FAILED; step 2 \(click\), which failed, is left out\.$/m);
+    assert.match(source, /test\.info\(\)\.annotations\.push\(\{ type: 'recorded-from-failed-flow', description: 'TOOL_CALL_FAILED; step 2 \(click\), which failed, is left out' \}\);/);
+    const run = await dryRun(source, {});
+    assert.deepEqual(run.steps, ['Go to https://shop.test/a']);
+    assert.doesNotMatch(await emit(loginFlow()), /recorded-from-failed-flow|FAILED flow/, 'a successful flow carries no such note');
+    const down = await emit(codegenFlow(flowMeta({ state: 'FAILED', result: { success: false, summary: null, error: { code: 'TARGET_UNREACHABLE', message: 'x' } } }), []));
+    assert.match(down, /TARGET_UNREACHABLE; no failed step is replayed, so this test does not reproduce the failure/);
+  });
+
   test('several candidates go through locate(); one candidate is one line', async () => {
     const source = await emit(loginFlow());
     assert.match(source, /const element = await locate\(\[page\.locator\('#pw'\), page\.locator\('input\[name="pw"\]'\)\]\);\n\s+await element\.fill\(/);

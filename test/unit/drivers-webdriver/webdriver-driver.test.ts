@@ -29,7 +29,9 @@ describe('capabilities and endpoints', () => {
     assert.deepEqual(caps['goog:chromeOptions'], {
       args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
       binary: '/usr/bin/chromium',
+      perfLoggingPrefs: { enableNetwork: true, enablePage: false },
     });
+    assert.deepEqual(caps['goog:loggingPrefs'], { browser: 'ALL', performance: 'ALL' }, 'console and network of each step come from these logs');
     assert.equal(caps.unhandledPromptBehavior, 'ignore');
     assert.equal(caps['wdio:enforceWebDriverClassic'], true);
     const remote = buildCapabilities({ type: 'webdriver', url: 'http://grid:4444/wd/hub' }, config, false);

@@ -12,6 +12,9 @@ import { createLocate, type ElementFacts, type Locate, type PageQuery } from './
 import { createRecorder, type Recorder } from './record';
 import { createAgreement, type Agreement } from './agreement';
 import type { CandidateMatch, Fingerprint } from '../../../../lib/page-scripts/selectors/fingerprint';
+import type { ElementBox, ElementDescription } from '../../../../kernel/contracts/browser-driver';
+import { createAria, type Aria } from '../../../../lib/page-scripts/selectors/aria';
+import { createDescribe, type Describe } from '../../../../lib/page-scripts/point/describe-element';
 
 /** Everything driver code can use inside the page. */
 export interface DriverLib {
@@ -76,6 +79,8 @@ export interface FindResult {
   /** Targets with a recorded fingerprint: what each candidate matched, and the pick (`choose`), for the same. */
   matches: (CandidateMatch | null)[] | null;
   pick: { index: number; nth: number } | null;
+  /** When recording: the element's box in the viewport before the action. */
+  box: ElementBox | null;
 }
 
 /**
@@ -162,6 +167,10 @@ export const findElement = pageFunction<DriverLib, [FindArgs], FindResult>(DRIVE
     counts,
     matches: matched,
     pick,
+    box: found && args.record ? (() => {
+      const r = found.el.getBoundingClientRect();
+      return { x: Math.round(r.left), y: Math.round(r.top), width: Math.round(r.width), height: Math.round(r.height), viewportWidth: window.innerWidth, viewportHeight: window.innerHeight };
+    })() : null,
   };
 });
 
@@ -186,3 +195,83 @@ export const takeDialogKinds = pageFunction<{ dialogs: DialogHooks }, [string], 
 export function scriptBody(fn: Function): string {
   return `return (${fn.toString()}).apply(null, arguments);`;
 }
+
+/** The library of "point and act": the recorder, and elements described. */
+interface PointLib {
+  volatility: Volatility;
+  quote: Quote;
+  cssPath: CssPath;
+  locate: Locate;
+  recorder: Recorder;
+  aria: Aria;
+  describe: Describe;
+}
+
+const POINT_LIB: PageFactories<PointLib> = {
+  volatility: createVolatility,
+  quote: createQuote,
+  cssPath: createCssPath,
+  locate: createLocate,
+  recorder: createRecorder,
+  aria: createAria,
+  describe: createDescribe,
+};
+
+/** What the page says about the element at a point (its selectors only for an element of the top document: the ones this driver can act on). */
+export interface PointResult extends ElementDescription {
+  selectors: string[];
+  inFrame: boolean;
+}
+
+/** The element at (x, y) of the viewport, same-origin frames entered, described with its verified selectors; null when there is none. */
+export const pointAt = pageFunction<PointLib, [{ x: number; y: number; observerKey: string }], PointResult | null>(POINT_LIB, (lib, p) => {
+  const hit = lib.describe.at(p.x, p.y, true);
+  if (!hit) return null;
+  const description = lib.describe.describe(hit.element);
+  return { ...description, selectors: hit.inFrame ? [] : lib.recorder.selectors(hit.element, p.observerKey), inFrame: hit.inFrame };
+});
+
+/** How many elements of the top document `query` matches, the first `limit` described; a syntax error is thrown with its first line. */
+export const testQuery = pageFunction<PointLib, [{ query: PageQuery; observerKey: string; limit: number }], { count: number; elements: ElementDescription[] }>(POINT_LIB, (lib, a) => {
+  const els = lib.locate.query(a.query, a.observerKey);
+  return { count: els.length, elements: els.slice(0, a.limit).map((el) => lib.describe.describe(el)) };
+});
+
+/**
+ * For a target that matched nothing: the first candidate (a CSS or XPath
+ * query) that matches elements in a same-origin child frame, with that
+ * frame's element described (`iframe#payment`), or null.
+ */
+export const matchInFrames = pageFunction<{ quote: Quote }, [(PageQuery | null)[]], { index: number; count: number; frame: string } | null>({ quote: createQuote }, (lib, queries) => {
+  const describeFrame = (el: Element): string => {
+    const id = el.getAttribute('id');
+    if (id) return `${el.localName}#${lib.quote.ident(id)}`;
+    for (const attr of ['name', 'title']) {
+      const value = el.getAttribute(attr);
+      if (value) return `${el.localName}[${attr}=${lib.quote.css(value)}]`;
+    }
+    return el.localName;
+  };
+  const frames = Array.from(document.querySelectorAll('iframe, frame')).slice(0, 10);
+  for (const [index, query] of queries.entries()) {
+    if (!query || (query.kind !== 'css' && query.kind !== 'xpath')) continue;
+    for (const frame of frames) {
+      let doc: Document | null = null;
+      try {
+        doc = (frame as HTMLIFrameElement).contentDocument;
+      } catch {
+        doc = null;
+      }
+      if (!doc) continue;
+      let count = 0;
+      try {
+        count = query.kind === 'css' ? doc.querySelectorAll(query.value).length
+          : doc.evaluate(query.value, doc, null, XPathResult.ORDERED_NODE_SNAPSHOT_TYPE, null).snapshotLength;
+      } catch {
+        count = 0;
+      }
+      if (count) return { index, count, frame: describeFrame(frame) };
+    }
+  }
+  return null;
+});
