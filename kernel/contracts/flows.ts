@@ -58,8 +58,8 @@ export interface Flows {
   resume(flowId: string): Promise<FlowMetadata>;
   /** Ends a live flow FAILED CANCELLED (its browser closed at once) and answers the final record. */
   cancel(flowId: string): Promise<FlowMetadata>;
-  /** Switches a live flow between INSTRUCT and AUTONOMOUS. */
-  setRunMode(flowId: string, runMode: RunMode): Promise<FlowMetadata>;
+  /** Switches a live flow between INSTRUCT and AUTONOMOUS; `gptConfigName` names the model configuration AUTONOMOUS runs with. */
+  setRunMode(flowId: string, runMode: RunMode, gptConfigName?: string): Promise<FlowMetadata>;
   /** Queues a user call of an INSTRUCT flow, checked first (400 leaves the flow waiting). */
   submitToolCall(flowId: string, input: ToolCallInput): Promise<QueuedToolCall>;
   /** Observes the live flow's current page (409 FLOW_NOT_ACTIVE when it has no live browser). */

@@ -51,7 +51,7 @@ export type FlowCommand =
   | { type: 'pause' }
   | { type: 'resume' }
   | { type: 'cancel'; code: FailureCode; message: string }
-  | { type: 'runMode'; runMode: RunMode }
+  | { type: 'runMode'; runMode: RunMode; gptConfigName?: string }
   | { type: 'toolCall'; input: ToolCallInput }
   | { type: 'observe'; screenshot: boolean }
   | { type: 'elementAt'; x: number; y: number }
@@ -113,7 +113,7 @@ export class FlowActor {
   send<C extends FlowCommand>(c: C): Promise<FlowAnswer<C>> {
     const answer = c.type === 'pause' ? this.serial(() => this.onPause())
       : c.type === 'resume' ? this.serial(() => this.onResume())
-      : c.type === 'runMode' ? this.serial(() => this.onRunMode(c.runMode))
+      : c.type === 'runMode' ? this.serial(() => this.onRunMode(c.runMode, c.gptConfigName))
       : c.type === 'toolCall' ? this.serial(() => this.onToolCall(c.input))
       : c.type === 'cancel' ? this.onCancel(c.code, c.message)
       // Reads of the page change nothing: they need not wait for other commands.
@@ -156,19 +156,24 @@ export class FlowActor {
     return flow;
   }
 
-  private async onRunMode(runMode: RunMode): Promise<FlowMetadata> {
+  private async onRunMode(runMode: RunMode, chosen?: string): Promise<FlowMetadata> {
     this.checkActive('switch run mode');
     const flow = await this.rec.get();
     if (flow.runMode === 'DETERMINISTIC' || runMode === 'DETERMINISTIC') {
       throw new ApiError('FLOW_NOT_ACTIVE', 'DETERMINISTIC flows cannot switch run mode, and a live flow cannot switch to DETERMINISTIC');
     }
-    if (flow.runMode === runMode) return flow;
+    if (flow.runMode === runMode && !chosen) return flow;
     let gptConfigName = flow.gptConfigName;
+    let override = flow.hasGptConfigNameOverride;
     if (runMode === 'AUTONOMOUS') {
       if (!flow.overallObjective) throw invalidRequest('runMode: the flow has no overallObjective, so it cannot run AUTONOMOUS');
-      gptConfigName = await chooseGptConfig(this.deps.storage, flow.gptConfigName, true);
+      gptConfigName = await chooseGptConfig(this.deps.storage, chosen ?? flow.gptConfigName, true);
+      // A configuration chosen for this flow is its own from now on, as if given at creation.
+      if (chosen) override = true;
+    } else if (chosen) {
+      throw invalidRequest('gptConfigName: only a switch to AUTONOMOUS takes a GPT configuration');
     }
-    const updated = await this.rec.change({ runMode, gptConfigName });
+    const updated = await this.rec.change({ runMode, gptConfigName, hasGptConfigNameOverride: override });
     this.wake.wake();
     return updated;
   }

@@ -262,6 +262,8 @@ export interface FlowQuery {
   /** Flows whose `tags` hold this tag. */
   tag?: string;
   runMode?: RunMode;
+  /** The mode the flow was started in (a flow may have switched since). */
+  initialRunMode?: RunMode;
   state?: FlowState | 'RUNNING';
   startedAfter?: number;
   startedBefore?: number;

@@ -104,7 +104,7 @@ export class FlowFacade implements Flows {
   pause = (id: string) => this.tell(id, { type: 'pause' }, 'be paused');
   resume = (id: string) => this.tell(id, { type: 'resume' }, 'be resumed');
   cancel = (id: string) => this.tell(id, { type: 'cancel', code: 'CANCELLED', message: 'Cancelled by the user' }, 'be cancelled');
-  setRunMode = (id: string, runMode: RunMode) => this.tell(id, { type: 'runMode', runMode }, 'switch run mode');
+  setRunMode = (id: string, runMode: RunMode, gptConfigName?: string) => this.tell(id, { type: 'runMode', runMode, gptConfigName }, 'switch run mode');
   submitToolCall = (id: string, input: ToolCallInput) => this.tell(id, { type: 'toolCall', input }, 'take a tool call');
   observe = (id: string, options: { screenshot: boolean }) => this.tell(id, { type: 'observe', screenshot: options.screenshot }, 'be observed');
   elementAt = (id: string, x: number, y: number) => this.tell(id, { type: 'elementAt', x, y }, 'be pointed at');

@@ -70,8 +70,19 @@ describe('many flows and listing', () => {
     assert.equal((await svc.request('GET', '/api/flows?state=RUNNING')).body.flows.length, 0);
   });
 
+  test('initialRunMode filters by the mode a flow was started in', async () => {
+    const created = await svc.request('POST', '/api/flows', { name: 'started instruct', targetWebsite: `${site.url}/index.html`, initialRunMode: 'INSTRUCT' });
+    assert.equal(created.status, 201, created.text);
+    await svc.request('POST', `/api/flows/${created.body.id}/cancel`);
+    const instruct = (await svc.request('GET', '/api/flows?initialRunMode=INSTRUCT')).body.flows;
+    assert.deepEqual(instruct.map((f: any) => f.id), [created.body.id]);
+    assert.equal((await svc.request('GET', '/api/flows?initialRunMode=DETERMINISTIC&limit=100')).body.flows.length, 50);
+    assert.equal((await svc.request('GET', '/api/flows?initialRunMode=INSTRUCT&runMode=DETERMINISTIC')).body.flows.length, 0);
+    assert.equal((await svc.request('GET', '/api/flows?initialRunMode=AUTONOMOUS')).body.flows.length, 0);
+  });
+
   test('bad query parameters answer 400 naming the parameter', async () => {
-    for (const [q, field] of [['limit=0', 'limit'], ['limit=101', 'limit'], ['limit=abc', 'limit'], ['state=DANCING', 'state'], ['runMode=x', 'runMode'], ['startedAfter=soon', 'startedAfter'], ['pageToken=%%%garbage', 'pageToken'], ['colour=red', 'colour']]) {
+    for (const [q, field] of [['initialRunMode=x', 'initialRunMode'], ['limit=0', 'limit'], ['limit=101', 'limit'], ['limit=abc', 'limit'], ['state=DANCING', 'state'], ['runMode=x', 'runMode'], ['startedAfter=soon', 'startedAfter'], ['pageToken=%%%garbage', 'pageToken'], ['colour=red', 'colour']]) {
       const res = await svc.request('GET', `/api/flows?${q}`);
       assert.equal(res.status, 400, q);
       assert.equal(res.body.code, 'INVALID_REQUEST');

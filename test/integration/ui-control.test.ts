@@ -63,8 +63,15 @@ test('Pause, Resume and Cancel a running flow', async () => {
       throw new Error(`${err.message}; badge ${await badge.textContent()}; flow ${JSON.stringify((await svc.request('GET', `/api/flows/${id}`)).body.state)}`);
     });
     await eventually(async () => (await steps.count()) > pausedAt, 10_000, 'a new step after Resume');
+    // Cancel asks once more: dismissed, the flow runs on; accepted, it ends, shown as Cancelled (not Failed).
+    page.once('dialog', (d) => void d.dismiss());
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await waitText(badge, /^Failed/);
+    await waitText(badge, /^Running/);
+    let asked = '';
+    page.once('dialog', (d) => { asked = d.message(); void d.accept(); });
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await waitText(badge, /^Cancelled$/);
+    assert.match(asked, /^Cancel "ui control"\? The flow ends now/);
     await waitText(page.locator('.result'), /CANCELLED/);
     const flow = await waitForFlow(svc, id, (f) => f.state === 'FAILED');
     assert.equal(flow.result.error.code, 'CANCELLED');
@@ -93,8 +100,9 @@ test('the Mode switch shows a refusal, and switches a live flow to Instruct', as
     await waitText(page.getByRole('alert'), /overallObjective/);
     assert.equal(await mode.getByRole('radio', { name: 'Instruct' }).isChecked(), true);
     assert.equal((await svc.request('GET', `/api/flows/${instruct}`)).body.runMode, 'INSTRUCT');
+    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await waitText(page.locator('.flow-head .badge').first(), /^Failed/);
+    await waitText(page.locator('.flow-head .badge').first(), /^Cancelled/);
 
     await page.goto(`${svc.url}/flows/${autonomous}`);
     await waitText(page.locator('.flow-head .badge').first(), /Thinking/);
@@ -102,6 +110,7 @@ test('the Mode switch shows a refusal, and switches a live flow to Instruct', as
     await waitText(page.locator('.flow-head .badge-mode'), /^Instruct$/);
     await page.getByRole('region', { name: 'Instruct console' }).waitFor();
     await eventually(async () => (await svc.request('GET', `/api/flows/${autonomous}`)).body.runMode === 'INSTRUCT', 10_000, 'the switch');
+    page.once('dialog', (d) => void d.accept());
     await page.getByRole('button', { name: 'Cancel' }).click();
     await waitForFlow(svc, autonomous, (f) => f.state === 'FAILED');
     assertNoErrors(ui);

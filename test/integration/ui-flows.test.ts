@@ -211,8 +211,10 @@ describe('Flow view', () => {
       await shot.waitFor();
       await eventually(() => shot.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 10_000, 'the screenshot loads');
       assert.equal(await links.nth(2).getAttribute('aria-current'), 'step');
-      // Its details list the selectors tried and mark the one used (outcome.selectorsTried, outcome.selectorUsed).
-      const tried = page.getByRole('region', { name: /^Step 3/ }).locator('ol.selectors').first().getByRole('listitem');
+      // Its details show the selector used and, on demand, the candidates tried (outcome.selectorUsed, outcome.selectorsTried).
+      const details = page.getByRole('region', { name: /^Step 3/ });
+      await details.getByText('1 candidate tried').click();
+      const tried = details.locator('ol.selectors').first().getByRole('listitem');
       await waitText(tried.first(), /#login-button\s*used/);
 
       // The video was sought to the step's place: its videoOffsetMs (the recorder's own timeline).
@@ -371,7 +373,10 @@ describe('Compare', () => {
       await page.getByRole('img', { name: 'First run, screenshot of step 2' }).waitFor();
       assert.equal(await page.getByRole('img', { name: /^Second run/ }).count(), 0);
       const changes = page.getByRole('region', { name: 'Selector changes' });
-      assert.match((await changes.textContent()) ?? '', /Step 1 → 1\s*type.*username.*→.*password/s);
+      // What changed, not the first candidates (which may be alike): the candidates only one run recorded.
+      assert.match((await changes.textContent()) ?? '', /Step 1 → 1\s*type/);
+      assert.match((await changes.locator('del').first().textContent()) ?? '', /username/);
+      assert.match((await changes.locator('ins').first().textContent()) ?? '', /password/);
       assert.equal(await page.getByRole('combobox', { name: 'Second run' }).inputValue(), b.id);
       assertNoErrors(ui);
     } finally {

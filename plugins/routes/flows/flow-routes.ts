@@ -191,7 +191,7 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
     {
       method: 'POST', path: '/api/flows/:flowId/run-mode', summary: 'Switch a live flow between INSTRUCT and AUTONOMOUS', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND', body: RunModeBody,
       responses: { 200: META, 400: ERR, 404: ERR, 409: ERR },
-      handler: async ({ params, body }) => ({ json: flowForOutput(await flows().setRunMode(params.flowId, body.runMode as RunMode)) }),
+      handler: async ({ params, body }) => ({ json: flowForOutput(await flows().setRunMode(params.flowId, body.runMode as RunMode, body.gptConfigName)) }),
     },
     {
       method: 'GET', path: '/api/flows/:flowId/observation', summary: 'The compact observation of a live flow\'s page (what the agent sees), redacted', tags,

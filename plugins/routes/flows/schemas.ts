@@ -26,6 +26,8 @@ export const ListQuery = v.strictObject({
   startedAfter: v.optional(QueryInteger),
   startedBefore: v.optional(QueryInteger),
   runMode: v.optional(v.picklist(RUN_MODES, `expected one of ${RUN_MODES.join(', ')}`)),
+  initialRunMode: v.pipe(v.optional(v.picklist(RUN_MODES, `expected one of ${RUN_MODES.join(', ')}`)),
+    v.description('The mode the flow was started in (`runMode` is the mode it runs in now, after a switch)')),
   state: v.optional(v.picklist([...FLOW_STATES, 'RUNNING'], `expected RUNNING or one of ${FLOW_STATES.join(', ')}`)),
   limit: v.optional(v.pipe(QueryInteger, v.minValue(1, 'must be from 1 to 100'), v.maxValue(100, 'must be from 1 to 100')), 100),
   pageToken: v.optional(v.pipe(v.string(), v.maxLength(1000))),
@@ -99,7 +101,11 @@ export const SelectorTestDoc = v.object({
   elements: v.pipe(v.array(ElementDescriptionDoc), v.description('The first matches (at most 10), in document order')),
 });
 
-export const RunModeBody = v.strictObject({ runMode: v.picklist(RUN_MODES, `expected one of ${RUN_MODES.join(', ')}`) });
+export const RunModeBody = v.strictObject({
+  runMode: v.picklist(RUN_MODES, `expected one of ${RUN_MODES.join(', ')}`),
+  gptConfigName: v.pipe(v.optional(NameSchema),
+    v.description('AUTONOMOUS: the GPT configuration to run with from now on (default: the flow\'s own, else the flow-runner agent\'s)')),
+});
 
 /** Loose description of FlowMetadata for the OpenAPI document. */
 export const FlowMetadataDoc = v.looseObject({

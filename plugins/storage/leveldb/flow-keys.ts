@@ -87,6 +87,7 @@ export function matchesQuery(flow: FlowMetadata, query: Omit<FlowQuery, 'limit'>
   if (query.envVar !== undefined && !flow.envVars.includes(query.envVar)) return false;
   if (query.tag !== undefined && !(flow.tags ?? []).includes(query.tag)) return false;
   if (query.runMode !== undefined && flow.runMode !== query.runMode) return false;
+  if (query.initialRunMode !== undefined && flow.initialRunMode !== query.initialRunMode) return false;
   if (query.state === 'RUNNING') {
     if (isTerminal(flow.state)) return false;
   } else if (query.state !== undefined && flow.state !== query.state) return false;

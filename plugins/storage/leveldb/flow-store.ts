@@ -160,7 +160,7 @@ export class LevelFlowStore implements FlowStore {
 
 /** Whether a filter is left to check on records after walking `index`. */
 function hasRecordOnlyFilters(query: Omit<FlowQuery, 'limit'>, index: ReturnType<typeof planQuery>['index']): boolean {
-  if (query.startedAfter !== undefined || query.startedBefore !== undefined || query.nameContains !== undefined) return true;
+  if (query.startedAfter !== undefined || query.startedBefore !== undefined || query.nameContains !== undefined || query.initialRunMode !== undefined) return true;
   const filters = [query.name !== undefined, query.tag !== undefined, query.envVar !== undefined, query.state !== undefined, query.runMode !== undefined].filter(Boolean).length;
   return filters > (index === 'createdAt' ? 0 : 1);
 }

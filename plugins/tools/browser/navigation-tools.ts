@@ -35,7 +35,8 @@ export const navigationTools: ToolDefinition[] = [
     description: 'Load a URL in the current tab: an http(s) URL, or a path on the current site (/path, ./page, ?query).',
     inputSchema: v.strictObject({
       url: v.pipe(v.string(), v.minLength(1, 'must not be empty'), v.maxLength(4096, 'must be at most 4096 characters'),
-        v.regex(NAVIGATE_URL, 'must be an http(s) URL or a path on the site (/path, ./page, ../page, ?query, #part)')),
+        v.regex(NAVIGATE_URL, 'must be an http(s) URL or a path on the site (/path, ./page, ../page, ?query, #part)'),
+        v.description('An http(s) URL, or a path on the site (/path, ./page, ../page, ?query, #part).')),
     }),
     async run(ctx, p: { url: string }) {
       let url: URL;

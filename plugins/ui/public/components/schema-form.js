@@ -47,7 +47,46 @@ export function humanize(name) {
 const lines = (v) => String(v ?? '').split('\n').map((l) => l.trim()).filter(Boolean);
 
 /**
- * Form values -> parameters. Empty optional fields are left out.
+ * What the API would refuse in one value, as it words it ("must be at most 30000"): the
+ * bounds, lengths, pattern and choices of the schema (on the value as written, `${NAME}` included, as the API does).
+ * @param {JsonSchema} s
+ * @param {unknown} v
+ * @returns {string}
+ */
+export function valueProblem(s, v) {
+  if (typeof v === 'number') {
+    if (s.minimum !== undefined && v < s.minimum) return `must be at least ${s.minimum}`;
+    if (s.maximum !== undefined && v > s.maximum) return `must be at most ${s.maximum}`;
+  } else if (typeof v === 'string') {
+    if (s.minLength !== undefined && v.length < s.minLength) return v ? `must be at least ${s.minLength} characters` : 'must not be empty';
+    if (s.maxLength !== undefined && v.length > s.maxLength) return `must be at most ${s.maxLength} characters`;
+    if (typeof s.pattern === 'string' && !new RegExp(s.pattern, 'u').test(v)) return `must be ${s.description ? s.description.replace(/^(an?|the) /i, (a) => a.toLowerCase()).replace(/\.$/, '') : `like ${s.pattern}`}`;
+  }
+  if (Array.isArray(s.enum) && v !== undefined && !s.enum.includes(v)) return `must be one of ${s.enum.join(', ')}`;
+  return '';
+}
+
+/**
+ * Every problem of some parameters against a tool's schema, by parameter: a missing required one,
+ * a value out of bounds (`valueProblem`). What the API checks, before sending.
+ * @param {JsonSchema} schema
+ * @param {Record<string, unknown>} params
+ * @returns {Record<string, string>}
+ */
+export function paramProblems(schema, params) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  for (const r of schema.required || []) if (params[r] === undefined) out[r] = 'is required';
+  for (const [name, s] of Object.entries(schema.properties || {})) {
+    const v = params[name];
+    const problem = Array.isArray(v) ? v.map((x) => valueProblem(s.anyOf?.find((a) => a.type === 'array')?.items ?? s.items ?? s, x)).find(Boolean) : valueProblem(s.anyOf?.find((a) => a.type === typeof v) ?? s, v);
+    if (problem) out[name] = problem;
+  }
+  return out;
+}
+
+/**
+ * Form values -> parameters. Empty optional fields are left out; values the schema refuses are errors.
  * @param {JsonSchema} schema
  * @param {RawValues} raw
  * @returns {{ params: Record<string, unknown>, errors: Record<string, string> }}
@@ -85,6 +124,10 @@ export function toParams(schema, raw) {
         errors[name] = 'expected JSON';
       }
     } else params[name] = text;
+    if (!errors[name] && params[name] !== undefined) {
+      const problem = paramProblems({ properties: { [name]: s } }, params)[name];
+      if (problem) errors[name] = problem;
+    }
   }
   return { params, errors };
 }

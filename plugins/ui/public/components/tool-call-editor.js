@@ -80,11 +80,11 @@ export function ToolCallEditor({ tools, calls, onChange, errors = {}, field = 't
     .map(([k, m]) => `${k.slice(`${field}[${i}]`.length).replace(/^\.(parameters\.)?/, '') || 'call'}: ${m}`);
   const listError = errors[field];
 
-  return html`<fieldset class="calls-editor">
+  return html`<fieldset class="calls-editor" id="f-calls" tabindex="-1">
     <legend>Tool calls</legend>
     ${listError ? html`<p class="field-error" role="alert">${listError}</p>` : ''}
     ${calls.length ? html`<ol class="call-list" aria-label="Tool calls">
-      ${calls.map((c, i) => html`<li class=${`call-item${editing === i ? ' is-editing' : ''}${errorsOf(i).length ? ' has-error' : ''}`}>
+      ${calls.map((c, i) => html`<li id=${`call-item-${i}`} tabindex="-1" class=${`call-item${editing === i ? ' is-editing' : ''}${errorsOf(i).length ? ' has-error' : ''}`}>
         <span class="step-num">${i + 1}</span>
         <span class="call-main"><code class="tool-name">${c.name}</code> <span class="mono muted">${keyParams(c)}</span>
           ${errorsOf(i).map((e) => html`<span class="field-error">${e}</span>`)}</span>

@@ -8,8 +8,9 @@ import { MODE_LABELS, STATE_LABELS } from '../lib/format.js';
 
 /** @typedef {import('preact').ComponentChildren} Children */
 
-/** @param {string} state */
-function stateKind(state) {
+/** @param {string} state @param {string} [code] */
+function stateKind(state, code) {
+  if (code === 'CANCELLED') return 'idle';
   if (state === 'SUCCESS') return 'ok';
   if (state === 'FAILED') return 'fail';
   if (state === 'PAUSED' || state === 'WAITING_ON_USER_FOR_NEXT_ACTION') return 'wait';
@@ -17,15 +18,19 @@ function stateKind(state) {
   return 'live';
 }
 
-/** @param {{ state: string, nextState?: string | null, waitingFor?: string | null }} props */
-export function StateBadge({ state, nextState, waitingFor }) {
+/**
+ * A flow's state; a FAILED flow the user cancelled (`code` CANCELLED) says Cancelled.
+ * @param {{ state: string, nextState?: string | null, waitingFor?: string | null, code?: string }} props
+ */
+export function StateBadge({ state, nextState, waitingFor, code }) {
   const pausing = nextState === 'PAUSED' && state !== 'PAUSED';
+  const cancelled = state === 'FAILED' && code === 'CANCELLED';
   // The reason is long (an endpoint and its limit): the badge says "waiting", its title says for what.
-  return html`<span class=${`badge badge-${stateKind(state)}`} title=${waitingFor ? `Waiting for ${waitingFor}` : undefined}>${STATE_LABELS[state] ?? state}${pausing ? ' · pausing' : ''}${waitingFor ? ' · waiting' : ''}</span>`;
+  return html`<span class=${`badge badge-${stateKind(state, cancelled ? code : '')}`} title=${waitingFor ? `Waiting for ${waitingFor}` : undefined}>${cancelled ? 'Cancelled' : STATE_LABELS[state] ?? state}${pausing ? ' · pausing' : ''}${waitingFor ? ' · waiting' : ''}</span>`;
 }
 
-/** @param {{ mode: string }} props */
-export const ModeBadge = ({ mode }) => html`<span class="badge badge-mode">${MODE_LABELS[mode] ?? mode}</span>`;
+/** The mode a flow runs in, after the one it started in when it switched. @param {{ mode: string, initial?: string }} props */
+export const ModeBadge = ({ mode, initial }) => html`<span class="badge badge-mode">${initial && initial !== mode ? `${MODE_LABELS[initial] ?? initial} → ` : ''}${MODE_LABELS[mode] ?? mode}</span>`;
 
 /** An error to show, with every validation issue the fields did not take. @param {{ error: any, shown?: string[] }} props */
 export function Alert({ error, shown = [] }) {
@@ -63,9 +68,9 @@ export function Field({ id, label, error, hint, required, children, wide }) {
 
 /**
  * A modal dialog (the native element: focus trap and Escape for free).
- * @param {{ open: boolean, title: string, onClose: () => void, children: Children }} props
+ * @param {{ open: boolean, title: string, onClose: () => void, children: Children, wide?: boolean }} props
  */
-export function Dialog({ open, title, onClose, children }) {
+export function Dialog({ open, title, onClose, children, wide }) {
   const ref = useRef(/** @type {HTMLDialogElement | null} */ (null));
   useEffect(() => {
     const d = ref.current;
@@ -74,7 +79,7 @@ export function Dialog({ open, title, onClose, children }) {
     if (!open && d.open) d.close();
   }, [open]);
   const id = `dlg-${title.replace(/\W+/g, '-').toLowerCase()}`;
-  return html`<dialog ref=${ref} class="dialog" aria-labelledby=${id} onClose=${onClose}>
+  return html`<dialog ref=${ref} class=${`dialog${wide ? ' dialog-wide' : ''}`} aria-labelledby=${id} onClose=${onClose}>
     <div class="dialog-head"><h2 id=${id}>${title}</h2>
       <button type="button" class="btn btn-ghost" onClick=${onClose}>Close</button></div>
     ${open ? children : null}

@@ -32,6 +32,7 @@ export function differences(a, b) {
   const sa = [...selectorList(a.parameters?.selector), ...recordedSelectors(a)];
   const sb = [...selectorList(b.parameters?.selector), ...recordedSelectors(b)];
   if ((sa.length || sb.length) && !sa.some((s) => sb.includes(s))) out.push('target');
+  else if (recordedSelectors(a).join('\n') !== recordedSelectors(b).join('\n')) out.push('selectors');
   if (!!a.outcome?.success !== !!b.outcome?.success) out.push('outcome');
   return out;
 }
@@ -73,13 +74,15 @@ export function align(a, b) {
   return rows;
 }
 
-/** Index of the first row that differs, or -1. @param {AlignedRow[]} rows */
-export const firstDivergence = (rows) => rows.findIndex((r) => r.differences.length > 0);
+/** Index of the first row where the runs did something different (other recorded selectors alone are not that), or -1. @param {AlignedRow[]} rows */
+export const firstDivergence = (rows) => rows.findIndex((r) => r.differences.some((d) => d !== 'selectors'));
 
 /**
- * Steps whose recorded selectors changed between the runs.
+ * Steps whose recorded selectors changed between the runs, with the candidates only the first
+ * run recorded (`removed`) and only the second (`added`); the same candidates in another order
+ * are a change of order alone (both empty).
  * @param {AlignedRow[]} rows
- * @returns {Array<{ row: AlignedRow, before: string[], after: string[] }>}
+ * @returns {Array<{ row: AlignedRow, before: string[], after: string[], removed: string[], added: string[] }>}
  */
 export function selectorChanges(rows) {
   const out = [];
@@ -87,7 +90,7 @@ export function selectorChanges(rows) {
     const before = row.a ? recordedSelectors(row.a) : [];
     const after = row.b ? recordedSelectors(row.b) : [];
     if (!row.a || !row.b || (!before.length && !after.length)) continue;
-    if (before.join('\n') !== after.join('\n')) out.push({ row, before, after });
+    if (before.join('\n') !== after.join('\n')) out.push({ row, before, after, removed: before.filter((s) => !after.includes(s)), added: after.filter((s) => !before.includes(s)) });
   }
   return out;
 }

@@ -3,25 +3,26 @@
 
 import { signal } from '@preact/signals';
 
-/** @typedef {{ path: string, query: URLSearchParams }} Place */
+/** @typedef {{ path: string, query: URLSearchParams, state: any }} Place */
 /** @typedef {{ view: 'flows' | 'new' | 'flow' | 'compare' | 'settings' | 'runs' | 'run' | 'heals' | 'missing', flowId?: string, runId?: string }} Route */
 
 /** @returns {Place} */
 function here() {
-  return { path: window.location.pathname, query: new URLSearchParams(window.location.search) };
+  return { path: window.location.pathname, query: new URLSearchParams(window.location.search), state: window.history.state };
 }
 
 /** Where the app is; views read it and re-render when it changes. */
 export const place = signal(here());
 
 /**
- * Goes to `url` (same origin). `replace` keeps the history entry (filters, selection).
+ * Goes to `url` (same origin). `replace` keeps the history entry (filters, selection);
+ * `state` is kept with the entry (a reload or Back brings it back).
  * @param {string} url
- * @param {{ replace?: boolean }} [options]
+ * @param {{ replace?: boolean, state?: any }} [options]
  */
 export function navigate(url, options = {}) {
   const before = place.value.path;
-  window.history[options.replace ? 'replaceState' : 'pushState'](null, '', url);
+  window.history[options.replace ? 'replaceState' : 'pushState'](options.state ?? null, '', url);
   place.value = here();
   if (place.value.path !== before) window.scrollTo(0, 0);
 }
@@ -29,7 +30,7 @@ export function navigate(url, options = {}) {
 /**
  * Rewrites query parameters of the current path (empty values are removed).
  * @param {Record<string, string | null | undefined>} changes
- * @param {{ replace?: boolean }} [options]
+ * @param {{ replace?: boolean, state?: any }} [options]
  */
 export function setQuery(changes, options = { replace: true }) {
   const q = new URLSearchParams(window.location.search);

@@ -34,7 +34,11 @@ export interface Flow {
   createdAt: number;
   startedAt: number | null;
   completedAt: number | null;
-  result: { success: boolean; summary: string | null; error: { code: string; message: string } | null; data?: unknown } | null;
+  result: {
+    success: boolean; summary: string | null; error: { code: string; message: string } | null; data?: unknown;
+    /** Steps that failed over or healed (`step` from 0); the other fields are shown as they come. */
+    healed?: Array<{ step: number; kind?: string; [k: string]: unknown }>;
+  } | null;
   imageIds: string[];
   hasVideo: boolean;
   /** The browser profile it started from / saved (docs/sessions-and-data.md). */
@@ -130,7 +134,13 @@ export interface ToolCall {
     selectorUsed?: string | null;
     /** Proposed: every candidate tried, in order, with why it failed. */
     selectorsTried?: Array<{ selector: string; error: string | null }> | null;
+    /** Where the element was in the viewport as the step found it. */
+    box?: Box | null;
   } | null;
+  /** What the page logged, and the requests that failed, since the previous call. */
+  console?: Array<{ level: string; text: string; at: number }>;
+  network?: Array<{ method: string; url: string; status: number | null; error: string | null; durationMs: number | null }>;
+  activityDropped?: { console: number; network: number };
   screenshotImageId: string | null;
   pageUrl: string | null;
   startedAt: number;
@@ -142,6 +152,8 @@ export interface ToolCall {
   /** Proposed: where this call begins in the flow's video, in milliseconds. */
   videoOffsetMs?: number | null;
 }
+
+export interface Box { x: number; y: number; width: number; height: number; viewportWidth: number; viewportHeight: number }
 
 export interface Tool {
   name: string;

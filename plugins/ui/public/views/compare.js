@@ -10,6 +10,7 @@ import { formatTime, isLive, keyParams } from '../lib/format.js';
 import { imageUrl } from '../lib/flow-store.js';
 import { place, setQuery } from '../lib/router.js';
 import { Alert, Field, StateBadge, describedBy, useAsync, useTitle } from '../components/ui.js';
+import { Picture } from '../components/picture.js';
 
 /** @typedef {import('../lib/types.js').Flow} Flow */
 /** @typedef {import('../lib/types.js').ToolCall} ToolCall */
@@ -30,14 +31,14 @@ function Cell({ call, n }) {
   const ok = call.outcome?.success;
   return html`<td><span class="step-num">${n}</span> <code class="tool-name">${call.name}</code>
     <span class=${`outcome outcome-${ok ? 'ok' : 'fail'}`} aria-label=${ok ? 'succeeded' : 'failed'}>${ok ? '✓' : '✕'}</span>
-    <span class="mono muted small ellipsis">${keyParams(call)}</span></td>`;
+    <span class="mono muted small ellipsis">${keyParams(call.outcome?.selectorUsed && !call.outcome.selectorUsed.startsWith('fingerprint=') ? { name: call.name, parameters: { ...call.parameters, selector: call.outcome.selectorUsed } } : call)}</span></td>`;
 }
 
 /** @param {{ flow: Flow, call: ToolCall | null, n: number, which: string }} props */
 function Shot({ flow, call, n, which }) {
   return html`<figure class="compare-shot">
     <figcaption>${which}${n ? `, step ${n}` : ''}</figcaption>
-    ${call?.screenshotImageId ? html`<img class="shot" src=${imageUrl(flow.id, call.screenshotImageId)} alt=${`${which}, screenshot of step ${n}`} />`
+    ${call?.screenshotImageId ? html`<${Picture} src=${imageUrl(flow.id, call.screenshotImageId)} alt=${`${which}, screenshot of step ${n}`} />`
       : html`<p class="media-empty">${call ? 'No screenshot' : 'No such step in this run'}</p>`}
   </figure>`;
 }
@@ -100,7 +101,7 @@ export function Compare() {
         <div class="table-wrap">
           <table class="grid grid-compact" aria-label="Aligned steps">
             <thead><tr><th scope="col">Row</th><th scope="col">First run</th><th scope="col">Second run</th><th scope="col">Difference</th></tr></thead>
-            <tbody>${rows.map((r, i) => html`<tr class=${`${r.differences.length ? 'row-diff' : ''}${r === current ? ' is-selected' : ''}`} aria-selected=${r === current ? 'true' : undefined}>
+            <tbody>${rows.map((r, i) => html`<tr class=${`${r.differences.length ? 'row-diff' : ''}${r === current ? ' is-selected' : ''}`} aria-selected=${r === current ? 'true' : undefined} onClick=${() => setRow(i)}>
               <td><button type="button" class="btn btn-small btn-ghost" aria-label=${`Show row ${i + 1}`} aria-pressed=${r === current ? 'true' : 'false'} onClick=${() => setRow(i)}>${i + 1}</button></td>
               <${Cell} call=${r.a} n=${r.an} /><${Cell} call=${r.b} n=${r.bn} />
               <td>${r.differences.length ? r.differences.join(', ') : html`<span class="muted">same</span>`}</td>
@@ -116,7 +117,8 @@ export function Compare() {
             <h2 id="sel-changes-h">Selector changes</h2>
             ${changes.length ? html`<ul class="changes">${changes.map((c) => html`<li>
               <span class="muted">Step ${c.row.an} → ${c.row.bn}</span> <code class="tool-name">${c.row.a?.name}</code>
-              <div class="mono small"><del>${c.before[0] ?? '—'}</del> → <ins>${c.after[0] ?? '—'}</ins></div>
+              ${c.removed.length || c.added.length ? html`<div class="mono small break">${c.removed.map((s) => html`<div><del>${s}</del></div>`)}${c.added.map((s) => html`<div><ins>${s}</ins></div>`)}</div>`
+                : html`<div class="small muted">The same candidates in another order: ${c.after[0]} first.</div>`}
               ${c.before.length > 1 || c.after.length > 1 ? html`<details><summary class="small">All candidates</summary>
                 <div class="grid-2 small mono"><ol>${c.before.map((s) => html`<li>${s}</li>`)}</ol><ol>${c.after.map((s) => html`<li>${s}</li>`)}</ol></div></details>` : ''}
             </li>`)}</ul>` : html`<p class="muted small">The recorded selectors are the same in both runs.</p>`}

@@ -11,6 +11,7 @@ import { Alert, Dialog, Field, announce, describedBy } from '../components/ui.js
 import { FlowArtifacts } from './flow-artifacts.js';
 
 /** @typedef {import('../lib/types.js').Flow} Flow */
+/** @typedef {import('../lib/types.js').ToolCall} ToolCall */
 
 /**
  * The CreateFlow body that makes this flow again.
@@ -37,8 +38,22 @@ export function curlCommand(body) {
   return `curl -s -X POST ${window.location.origin}/api/flows -H 'content-type: application/json' -d '${json}'`;
 }
 
-/** @param {{ flow: Flow }} props */
-export function ExportBar({ flow }) {
+/**
+ * What a rerun of `flow` replays: the calls that passed (control tools such as markObjectiveComplete
+ * left out, as the API does), and for a FAILED flow the step that failed it, when the API puts it last
+ * (a failed DETERMINISTIC call, or the model's last failing call; a cancel is no failed step).
+ * @param {Flow} flow @param {ToolCall[]} calls
+ */
+export function rerunPlan(flow, calls) {
+  const passed = calls.filter((c) => c.outcome?.success && !c.name.startsWith('markObjective')).length;
+  const last = calls.at(-1);
+  const code = flow.result?.error?.code ?? '';
+  const failed = flow.state === 'FAILED' && last?.outcome?.success === false && (code === 'TOOL_CALL_FAILED' || code === 'AGENT_STUCK') ? calls.length : 0;
+  return { passed, failed, tool: failed ? last?.name : '' };
+}
+
+/** @param {{ flow: Flow, calls: ToolCall[] }} props */
+export function ExportBar({ flow, calls }) {
   const [busy, setBusy] = useState('');
   const [error, setError] = useState(/** @type {any} */ (null));
   const [saving, setSaving] = useState(false);
@@ -56,8 +71,11 @@ export function ExportBar({ flow }) {
       setBusy('');
     }
   };
-  const rerun = () => run('rerun', async () => {
-    const body = await get(`/api/flows/${flow.id}/rerun`);
+  const plan = rerunPlan(flow, calls);
+  const failedFlow = flow.state === 'FAILED';
+  /** @param {boolean} onlySuccessful */
+  const rerun = (onlySuccessful) => run('rerun', async () => {
+    const body = await get(`/api/flows/${flow.id}/rerun${query({ onlySuccessful: onlySuccessful || undefined })}`);
     const created = await post('/api/flows', body);
     navigate(`/flows/${created.id}`);
   });
@@ -81,7 +99,10 @@ export function ExportBar({ flow }) {
 
   return html`<div class="export-bar">
     <div class="btn-row" role="group" aria-label="Export">
-      <button type="button" class="btn btn-primary" disabled=${!!busy} onClick=${rerun} title="Run the successful calls again, deterministically">Rerun</button>
+      ${plan.failed ? html`<button type="button" class="btn btn-primary" disabled=${!!busy} onClick=${() => rerun(false)}
+        title=${`The ${plan.passed} steps that passed, then step ${plan.failed}, which failed: the rerun fails where this flow failed`}>Rerun as it ran</button>` : ''}
+      <button type="button" class=${`btn${plan.failed ? '' : ' btn-primary'}`} disabled=${!!busy} onClick=${() => rerun(true)}
+        title="Run the successful calls again, deterministically">${failedFlow ? `Rerun the ${plan.passed} step${plan.passed === 1 ? '' : 's'} that passed` : 'Rerun'}</button>
       <button type="button" class="btn" disabled=${!!busy} onClick=${() => setSaving(true)}>Save as deterministic flow</button>
       <button type="button" class="btn" disabled=${!!busy} onClick=${downloadTest}>Download test</button>
       <button type="button" class="btn" disabled=${!!busy} onClick=${downloadProject}>Download project</button>
@@ -89,6 +110,7 @@ export function ExportBar({ flow }) {
       <a class="btn btn-ghost" href=${`/compare?a=${flow.id}`}>Compare with another run</a>
       <a class="btn btn-ghost" href=${`/flows/new?from=${flow.id}`}>Edit as new flow</a>
     </div>
+    ${failedFlow ? html`<p class="hint export-note">This flow failed: Download test and Download project replay the ${plan.passed} step${plan.passed === 1 ? '' : 's'} that passed${plan.failed ? `; step ${plan.failed} (${plan.tool}), which failed, is left out` : ''}, and the test is marked as recorded from a failed flow.</p>` : ''}
     <${Alert} error=${error} />
     <${FlowArtifacts} flow=${flow} />
     <${SaveDialog} flow=${flow} open=${saving} onClose=${() => setSaving(false)} />
@@ -114,7 +136,7 @@ function SaveDialog({ flow, open, onClose }) {
     setBusy(true);
     setError(null);
     try {
-      const body = await get(`/api/flows/${flow.id}/rerun${query({ areElementIdsVolatile: volatile || undefined, disableSelectorFailover: noFailover || undefined })}`);
+      const body = await get(`/api/flows/${flow.id}/rerun${query({ areElementIdsVolatile: volatile || undefined, disableSelectorFailover: noFailover || undefined, onlySuccessful: true })}`);
       const created = await post('/api/flows', { ...body, name });
       onClose();
       navigate(`/flows/${created.id}`);

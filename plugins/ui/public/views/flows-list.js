@@ -25,17 +25,14 @@ const SAFETY_REFRESH_MS = 60_000;
 /** How often live rows' durations tick (no request: the clock only). */
 const CLOCK_MS = 1000;
 
-/** Cursors of the pages before the current one (the API's tokens only go forward). */
-let previous = /** @type {string[]} */ ([]);
-
 /** @param {{ flow: Flow }} props */
 function Row({ flow }) {
   const steps = flow.progress.toolCallsCompleted + flow.progress.toolCallsFailed;
   const cost = formatCost(flow.costUsd);
   return html`<tr>
     <td class="cell-name"><a href=${`/flows/${flow.id}`}>${flow.name}</a> <${TagChips} tags=${flow.tags} /></td>
-    <td><${StateBadge} state=${flow.state} nextState=${flow.nextState} waitingFor=${flow.waitingFor} /></td>
-    <td><${ModeBadge} mode=${flow.runMode} /></td>
+    <td><${StateBadge} state=${flow.state} nextState=${flow.nextState} waitingFor=${flow.waitingFor} code=${flow.result?.error?.code} /></td>
+    <td><${ModeBadge} mode=${flow.runMode} initial=${flow.initialRunMode} /></td>
     <td class="nowrap">${formatTime(flow.startedAt)}</td>
     <td class="num">${formatDuration(flowDuration(flow))}</td>
     <td class="num">${steps}${flow.progress.toolCallsFailed ? html` <span class="text-fail">(${flow.progress.toolCallsFailed} failed)</span>` : ''}</td>
@@ -53,18 +50,20 @@ export function FlowsList() {
   const cursor = q.get('cursor') ?? '';
   const [text, setText] = useState(search);
   const timer = useRef(0);
-  // Substring search when the service has it (asked only once something is searched, so the first page waits for nothing).
-  const substring = useAsync(async () => (search ? supports('GET', '/api/flows', 'nameContains') : undefined), [!!search]);
-  const ready = !search || substring.data !== undefined || substring.error;
+  // Substring search and the mode a flow started in, when the service has them (asked only once something is searched
+  // or filtered, so the first page waits for nothing).
+  const caps = useAsync(async () => (search || mode
+    ? { contains: await supports('GET', '/api/flows', 'nameContains'), initial: await supports('GET', '/api/flows', 'initialRunMode') } : undefined), [!!(search || mode)]);
+  const ready = !(search || mode) || caps.data !== undefined || caps.error;
 
   const page = useAsync(async () => {
     if (!ready) return undefined;
-    const byName = substring.data ? { nameContains: search } : { name: search };
-    return /** @type {FlowPage} */ (await get(`/api/flows${query({ limit: PAGE_SIZE, state, runMode: mode, tag, pageToken: cursor, ...byName })}`));
+    const byName = !search ? {} : caps.data?.contains ? { nameContains: search } : { name: search };
+    const byMode = !mode ? {} : caps.data?.initial ? { initialRunMode: mode } : { runMode: mode };
+    return /** @type {FlowPage} */ (await get(`/api/flows${query({ limit: PAGE_SIZE, state, tag, pageToken: cursor, ...byName, ...byMode })}`));
   }, [search, state, mode, tag, cursor, ready]);
 
   useEffect(() => { setText(search); }, [search]);
-  useEffect(() => { if (!cursor) previous = []; }, [cursor]);
 
   // Rows update live, from the stream of changes; read again only for a change that concerns this page.
   const rows = page.data?.flows ?? [];
@@ -98,22 +97,25 @@ export function FlowsList() {
   }, [live]);
 
   /** @param {Record<string, string>} changes */
-  const filter = (changes) => {
-    previous = [];
-    setQuery({ ...changes, cursor: null });
-  };
+  const filter = (changes) => setQuery({ ...changes, cursor: null, page: null });
   /** @param {string} value */
   const onSearch = (value) => {
     setText(value);
     clearTimeout(timer.current);
     timer.current = window.setTimeout(() => filter({ q: value.trim() }), 300);
   };
-  const next = () => {
-    previous.push(cursor);
-    setQuery({ cursor: page.data?.nextPageToken ?? null }, { replace: false });
+  // The API's tokens only go forward: the cursors of the pages before this one live in the history entry
+  // (a reload or Back keeps them), the page number in the address.
+  const pageNumber = cursor ? Number(q.get('page')) || 2 : 1;
+  /** @type {string[]} */
+  const before = Array.isArray(place.value.state?.prev) ? place.value.state.prev : [];
+  const known = before.length === pageNumber - 1;
+  const next = () => setQuery({ cursor: page.data?.nextPageToken ?? null, page: String(pageNumber + 1) }, { replace: false, state: { prev: [...before, cursor] } });
+  const back = () => {
+    const prev = known ? before.slice(0, -1) : [];
+    const to = known ? before.at(-1) : '';
+    setQuery({ cursor: to || null, page: to ? String(pageNumber - 1) : null }, { replace: false, state: { prev } });
   };
-  const back = () => setQuery({ cursor: previous.pop() || null }, { replace: false });
-  const pageNumber = previous.length + 1;
   const filtered = !!(search || state || mode || tag);
 
   return html`<div class="page">
@@ -131,7 +133,7 @@ export function FlowsList() {
           ${Object.entries(STATE_LABELS).map(([v, l]) => html`<option value=${v}>${l}</option>`)}
         </select>
       </label>
-      <label class="inline-field">Mode
+      <label class="inline-field" title="The mode a flow started in">Mode
         <select value=${mode} onChange=${(/** @type {any} */ e) => filter({ mode: e.currentTarget.value })}>
           <option value="">Any mode</option>
           ${Object.entries(MODE_LABELS).map(([v, l]) => html`<option value=${v}>${l}</option>`)}
@@ -140,7 +142,7 @@ export function FlowsList() {
       <label class="inline-field">Tag
         <input class="input-short" value=${tag} placeholder="smoke" onChange=${(/** @type {any} */ e) => filter({ tag: e.currentTarget.value.trim() })} />
       </label>
-      <span id="search-hint" class="hint">${substring.data ? 'Names containing the text.' : 'Search matches the whole name.'}</span>
+      <span id="search-hint" class="hint">${caps.data?.contains === false ? 'Search matches the whole name.' : 'Names containing the text.'}</span>
     </form>
     <${Alert} error=${page.error} />
     <div class="table-wrap">
@@ -157,7 +159,7 @@ export function FlowsList() {
         : html`<p>No flows yet.</p><a class="btn btn-primary" href="/flows/new">Start your first flow</a>`}
     </div>` : ''}
     ${cursor || page.data?.nextPageToken ? html`<nav class="pager" aria-label="Pages">
-      <button type="button" class="btn" disabled=${!cursor} onClick=${back}>Previous page</button>
+      <button type="button" class="btn" disabled=${!cursor} onClick=${back}>${cursor && !known ? 'First page' : 'Previous page'}</button>
       <span class="muted">Page ${pageNumber}</span>
       <button type="button" class="btn" disabled=${!page.data?.nextPageToken} onClick=${next}>Next page</button>
     </nav>` : ''}

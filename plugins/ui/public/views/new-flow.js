@@ -7,6 +7,7 @@ import { ApiError, get, loadTools, post, supports } from '../lib/api.js';
 import { navigate, place } from '../lib/router.js';
 import { Alert, Field, describedBy, useAsync, useTitle } from '../components/ui.js';
 import { ToolCallEditor } from '../components/tool-call-editor.js';
+import { paramProblems } from '../components/schema-form.js';
 import { createBody } from '../lib/create-body.js';
 
 /** @typedef {import('../lib/types.js').Flow} Flow */
@@ -32,6 +33,39 @@ function fromFlow(f) {
     headless: u.headless !== false, device: typeof u.deviceName === 'string' ? u.deviceName : '', url: typeof u.url === 'string' ? u.url : '',
     maxToolCalls: String(f.maxToolCalls), calls: f.toolCallsOnStart, profile: f.profile ?? '', saveProfileAs: f.saveProfileAs ?? '',
   };
+}
+
+/**
+ * Every problem the API would answer for this form, at once, by field (as the API names them):
+ * checked before sending, so a person fixes them all in one go.
+ * @param {FormState} s
+ * @param {import('../lib/types.js').Tool[]} tools
+ * @returns {Record<string, string>}
+ */
+export function formProblems(s, tools) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  if (!s.name.trim()) out.name = 'must not be empty';
+  else if (s.name.length > 200) out.name = `must be at most 200 characters (it has ${s.name.length})`;
+  const target = s.target.trim();
+  if (!target) out.targetWebsite = 'is required';
+  else if (!/^(https?|file):\/\/\S/i.test(target)) out.targetWebsite = 'expected an absolute http or https URL';
+  if (s.mode === 'AUTONOMOUS' && !s.objective.trim()) out.overallObjective = 'is required for AUTONOMOUS flows';
+  const max = Number(s.maxToolCalls);
+  if (!Number.isInteger(max) || max < 1 || max > 1000) out.maxToolCalls = 'must be a whole number from 1 to 1000';
+  if (s.mode !== 'DETERMINISTIC') return out;
+  if (Number.isInteger(max) && s.calls.length > max) out.toolCallsOnStart = `${s.calls.length} tool calls exceed maxToolCalls (${max})`;
+  s.calls.forEach((c, i) => {
+    const tool = tools.find((t) => t.name === c.name);
+    if (!tool) {
+      out[`toolCallsOnStart[${i}].name`] = `unknown tool "${c.name}"`;
+      return;
+    }
+    for (const [k, m] of Object.entries(paramProblems(tool.inputSchema, c.parameters))) out[`toolCallsOnStart[${i}].parameters.${k}`] = m;
+    const unlisted = [...new Set([...JSON.stringify(c.parameters).matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]))].filter((n) => !s.env.includes(n));
+    if (unlisted.length) out[`toolCallsOnStart[${i}].parameters`] = `${unlisted.map((n) => `\${${n}}`).join(', ')} ${unlisted.length === 1 ? 'is' : 'are'} used but not checked under Environment variables`;
+  });
+  return out;
 }
 
 /** Where each body field's errors are shown. */
@@ -65,25 +99,35 @@ export function NewFlow() {
   const errorOf = (field) => Object.entries(errors).filter(([k]) => k === field || k.startsWith(`${field}.`) || k.startsWith(`${field}[`))
     .map(([k, m]) => (k === field ? m : `${k.slice(field.length).replace(/^\./, '')}: ${m}`)).join('; ') || undefined;
 
+  /** Shows `fields` next to their fields and focuses the first, so a keyboard or screen reader user lands on it. @param {ApiError} err */
+  const fail = (err) => {
+    const fields = err.fieldErrors();
+    setErrors(fields);
+    setFailure(err);
+    setBusy(false);
+    const first = Object.keys(fields)[0];
+    const call = first && /^toolCallsOnStart\[(\d+)\]/.exec(first);
+    const id = first && (FIELD_IDS[first] ?? (call ? `call-item-${call[1]}` : first.startsWith('toolCallsOnStart') ? 'f-calls' : first.startsWith('browser') ? 'f-browser' : first.startsWith('envVars') ? 'f-env' : ''));
+    requestAnimationFrame(() => /** @type {HTMLElement | null} */ (id ? document.getElementById(id) : document.querySelector('.alert'))?.focus());
+  };
+
   /** @param {Event} e */
   const submit = async (e) => {
     e.preventDefault();
     setBusy(true);
     setFailure(null);
     setErrors({});
+    const problems = Object.entries(formProblems(s, tools.data ?? []));
+    if (problems.length) {
+      const issues = problems.map(([k, m]) => `${k}: ${m}`);
+      fail(new ApiError(400, { code: 'INVALID_REQUEST', message: issues[0], details: { issues } }));
+      return;
+    }
     try {
       const flow = await post('/api/flows', createBody(s));
       navigate(`/flows/${flow.id}`);
     } catch (err) {
-      const apiErr = err instanceof ApiError ? err : new ApiError(0, { message: String(err) });
-      const fields = apiErr.fieldErrors();
-      setErrors(fields);
-      setFailure(apiErr);
-      setBusy(false);
-      // Focus the first field named, so a keyboard or screen reader user lands on it.
-      const first = Object.keys(fields)[0];
-      const id = first && (FIELD_IDS[first] ?? (first.startsWith('browser') ? 'f-browser' : first.startsWith('envVars') ? 'f-env' : ''));
-      requestAnimationFrame(() => /** @type {HTMLElement | null} */ (id ? document.getElementById(id) : document.querySelector('.alert'))?.focus());
+      fail(err instanceof ApiError ? err : new ApiError(0, { message: String(err) }));
     }
   };
 
@@ -95,8 +139,8 @@ export function NewFlow() {
     <form class="form" noValidate onSubmit=${submit} aria-describedby="form-errors">
       <div id="form-errors"><${Alert} error=${failure} shown=${shown} /></div>
       <div class="grid-2">
-        <${Field} id="f-name" label="Name" required error=${errors.name}>
-          <input type="text" ...${describedBy('f-name', errors.name)} ...${text('name')} autocomplete="off" />
+        <${Field} id="f-name" label="Name" required error=${errors.name || (s.name.length > 200 ? `must be at most 200 characters (it has ${s.name.length})` : undefined)}>
+          <input type="text" ...${describedBy('f-name', errors.name || (s.name.length > 200 ? 'long' : undefined))} ...${text('name')} autocomplete="off" />
         <//>
         <${Field} id="f-target" label="Target website" required error=${errorOf('targetWebsite')} hint="The page the browser opens first.">
           <input type="text" inputmode="url" placeholder="https://example.com/login" spellcheck="false"

@@ -106,7 +106,7 @@ export function EnvVars() {
           <td><code>${k}</code></td>
           <td><span class="masked" aria-hidden="true">••••••••</span><span class="sr-only">hidden</span></td>
           <td class="small">${!u || !u.flowCount ? html`<span class="muted">${usage.data ? 'no flow' : '…'}</span>` : html`${u.flowCount} flow${u.flowCount === 1 ? '' : 's'}:
-            ${u.recentFlows.map((f, i) => html`${i ? ', ' : ' '}<a href=${`/flows/${f.id}`}>${f.name}</a>`)}`}</td>
+            <ul class="inline-list">${u.recentFlows.map((f) => html`<li><a href=${`/flows/${f.id}`}>${f.name}</a></li>`)}${u.flowCount > u.recentFlows.length ? html`<li class="muted">+${u.flowCount - u.recentFlows.length} more</li>` : ''}</ul>`}</td>
           <td class="small">${allowedOrigins ? allowedOrigins.map((o, i) => html`${i ? ', ' : ''}<code>${o}</code>`) : html`<span class="muted">the flow's site</span>`}</td>
           <td class="row-actions">
             <button type="button" class="btn btn-small btn-ghost" aria-label=${`Replace the value of ${k}`} onClick=${() => { setKey(k); setValue(''); setOrigins((allowedOrigins ?? []).join('\n')); document.getElementById('env-value')?.focus(); }}>Replace</button>

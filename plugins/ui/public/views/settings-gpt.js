@@ -78,7 +78,7 @@ export function GptConfigs({ onChange }) {
         <td><strong>${name}</strong></td>
         <td><code>${c.type}</code></td>
         <td>${String(c.modelName ?? '—')}</td>
-        <td class="mono small">${Object.entries(c).filter(([k, v]) => typeof v === 'string' && isSecretField(k, {})).map(([k, v]) => html`<div>${humanize(k)}: ${v}</div>`)}</td>
+        <td class="mono small">${Object.entries(c).filter(([k, v]) => typeof v === 'string' && isSecretField(k, {})).map(([k, v]) => html`<div>${humanize(k)}: <span class="nowrap">${v}</span></div>`)}</td>
         <td class="row-actions">
           <button type="button" class="btn btn-small" onClick=${() => test(name)}>Test connection</button>
           <button type="button" class="btn btn-small btn-ghost" aria-label=${`Edit ${name}`} onClick=${() => setEditing(name)}>Edit</button>

@@ -8,6 +8,7 @@ import { useRef } from 'preact/hooks';
 import { useSignal } from '@preact/signals';
 import { callDuration, formatCost, formatDuration, formatNumber, formatTime, maskParams } from '../lib/format.js';
 import { imageUrl } from '../lib/flow-store.js';
+import { Picture } from '../components/picture.js';
 
 /** @typedef {import('../lib/types.js').ToolCall} ToolCall */
 /** @typedef {import('../lib/types.js').Flow} Flow */
@@ -98,13 +99,40 @@ export function useVideoSync(flow, calls) {
 
 /** @typedef {ReturnType<typeof useVideoSync>} VideoSync */
 
-/** @param {{ call: ToolCall, n: number }} props */
-function StepDetails({ call, n }) {
+/** The selector a step acted on (a recorded fingerprint by name), and how it got there. @param {ToolCall} c @param {Flow} flow @param {number} n */
+export function usedTarget(c, flow, n) {
+  const used = c.outcome?.selectorUsed;
+  const given = c.parameters.selector;
+  const first = Array.isArray(given) ? given[0] : given;
+  const healed = flow.result?.healed?.find((h) => h.step === n - 1);
+  const how = healed ? (typeof healed.kind === 'string' ? `healed: ${healed.kind}` : 'healed') : used && first !== undefined && used !== first ? 'fallback' : '';
+  return { used: used?.startsWith('fingerprint=') ? 'the recorded fingerprint' : used, how, healed };
+}
+
+/** The page's console messages and failed requests around a step. @param {{ call: ToolCall }} props */
+function Activity({ call }) {
+  const logs = call.console ?? [];
+  const reqs = call.network ?? [];
+  const dropped = call.activityDropped;
+  if (!logs.length && !reqs.length) return call.console ? html`<dt>Page</dt><dd class="muted">No console error or failed request.</dd>` : null;
+  return html`
+    ${logs.length ? html`<dt>Console</dt><dd><ul class="activity">${logs.map((e) => html`<li class=${`log-${e.level}`}>
+      <span class="chip">${e.level === 'pageerror' ? 'page error' : e.level}</span> <span class="mono">${e.text}</span> <span class="muted small">${formatTime(e.at)}</span></li>`)}</ul>
+      ${dropped?.console ? html`<p class="hint">${dropped.console} more not kept.</p>` : ''}</dd>` : ''}
+    ${reqs.length ? html`<dt>Network</dt><dd><ul class="activity">${reqs.map((r) => html`<li>
+      <span class="chip text-fail">${r.status ?? r.error}</span> <span class="mono">${r.method} ${r.url}</span>${r.durationMs !== null ? html` <span class="muted small">${formatDuration(r.durationMs)}</span>` : ''}</li>`)}</ul>
+      ${dropped?.network ? html`<p class="hint">${dropped.network} more not kept.</p>` : ''}</dd>` : ''}`;
+}
+
+/** @param {{ call: ToolCall, n: number, flow: Flow }} props */
+function StepDetails({ call, n, flow }) {
   const o = call.outcome;
   const given = call.parameters.selector;
   const recorded = o?.selectors ?? [];
   const tokens = call.tokenUsage;
   const cost = formatCost(call.costUsd);
+  const { how, healed } = usedTarget(call, flow, n);
+  const tried = o?.selectorsTried ?? (given === undefined ? [] : (Array.isArray(given) ? given : [given]).map((s) => ({ selector: String(s), error: null })));
   return html`<section class="step-detail" aria-labelledby="step-detail-h">
     <h2 id="step-detail-h">Step ${n} · <span class="tool-name">${call.name}</span></h2>
     <dl class="kv">
@@ -114,25 +142,41 @@ function StepDetails({ call, n }) {
       <dt>Source</dt><dd>${call.source === 'LLM' ? 'Model' : call.source === 'USER' ? 'You (Instruct)' : 'Start-up call'}</dd>
       ${call.pageUrl ? html`<dt>Page</dt><dd class="mono break">${call.pageUrl}</dd>` : ''}
       <dt>Parameters</dt><dd><pre class="code">${JSON.stringify(maskParams(call.parameters), null, 2)}</pre></dd>
-      ${given !== undefined ? html`<dt>Selectors tried</dt><dd><ol class="selectors">
-        ${(o?.selectorsTried ?? (Array.isArray(given) ? given : [given]).map((s) => ({ selector: String(s), error: null }))).map((t) => html`<li>
+      ${tried.length ? html`<dt>Selector</dt><dd>
+        ${o?.selectorUsed ? html`<code class="break">${o.selectorUsed}</code>` : html`<span class="muted">none matched</span>`}${how ? html` <span class="chip chip-warn">${how}</span>` : ''}
+        ${healed ? html`<p class="hint">${Object.entries(healed).filter(([k]) => k !== 'step').map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' · ')}</p>` : ''}
+        <details><summary class="small">${tried.length} candidate${tried.length === 1 ? '' : 's'} tried</summary><ol class="selectors">
+        ${tried.map((t) => html`<li>
           <code>${t.selector}</code>${t.error ? html` <span class="text-fail small">${t.error}</span>` : ''}
           ${o?.selectorUsed === t.selector ? html` <span class="chip chip-ok">used</span>` : ''}</li>`)}
-      </ol></dd>` : ''}
+      </ol></details></dd>` : ''}
       ${recorded.length ? html`<dt>Recorded selectors</dt><dd><ol class="selectors">
         ${recorded.map((s) => html`<li><code>${s}</code>${o?.selectorUsed === s ? html` <span class="chip chip-ok">used</span>` : ''}</li>`)}
       </ol><p class="hint">Verified candidates, best first: reruns and generated tests try them in this order.</p></dd>` : ''}
       ${call.rationale ? html`<dt>Rationale</dt><dd class="rationale">${call.rationale}</dd>` : ''}
       ${tokens ? html`<dt>Tokens</dt><dd>${formatNumber(tokens.totalTokens)} <span class="muted">(${formatNumber(tokens.inputTokens)} in, ${formatNumber(tokens.outputTokens)} out)</span>${cost ? ` · ${cost}` : ''}</dd>` : ''}
       ${o?.data !== null && o?.data !== undefined ? html`<dt>Data</dt><dd><pre class="code">${JSON.stringify(o.data, null, 2)}</pre></dd>` : ''}
+      <${Activity} call=${call} />
     </dl>
   </section>`;
 }
 
 /**
- * @param {{ store: import('../lib/flow-store.js').FlowStore, call: ToolCall | null, n: number, sync: VideoSync, live: boolean }} props
+ * The picture of the page before step `n` (1-based): the previous step's, else the one taken once the website loaded.
+ * @param {Flow} flow @param {ToolCall[]} calls @param {number} n
  */
-export function Viewer({ store, call, n, sync, live }) {
+export function beforeImage(flow, calls, n) {
+  const own = new Set(calls.map((c) => c.screenshotImageId));
+  let last = flow.imageIds.find((id) => !own.has(id)) ?? null;
+  for (const c of calls.slice(0, n - 1)) last = c.screenshotImageId ?? last;
+  return last;
+}
+
+/**
+ * @param {{ store: import('../lib/flow-store.js').FlowStore, call: ToolCall | null, n: number, sync: VideoSync, live: boolean, calls: ToolCall[],
+ *   onPick: ((p: { fx: number, fy: number, w: number, h: number }) => void) | null }} props
+ */
+export function Viewer({ store, call, n, sync, live, calls, onPick }) {
   const flow = /** @type {Flow} */ (store.flow.value);
   const tabs = /** @type {Array<[Tab, string]>} */ ([...(live ? [['live', 'Live']] : []), ['shot', 'Screenshot'], ...(flow.hasVideo ? [['video', 'Video']] : [])]);
   const wanted = sync.tab.value;
@@ -151,15 +195,25 @@ export function Viewer({ store, call, n, sync, live }) {
 
   let shot;
   if (call) {
-    shot = call.screenshotImageId
-      ? html`<a href=${imageUrl(flow.id, call.screenshotImageId)} target="_blank" rel="noopener" class="shot-link">
-          <img class="shot" src=${imageUrl(flow.id, call.screenshotImageId)} alt=${`Screenshot of step ${n}`} /></a>`
-      : html`<p class="media-empty">${call.outcome ? 'No screenshot was taken for this step.' : 'The screenshot appears when the step ends.'}</p>`;
+    const before = beforeImage(flow, calls, n);
+    const box = call.outcome?.box;
+    shot = html`<div class="before-after">
+      ${before ? html`<${Picture} src=${imageUrl(flow.id, before)} alt=${`Before step ${n}`} box=${box}
+        caption=${box ? 'Before, its target marked' : 'Before'} />` : html`<p class="media-empty">No picture of the page before this step.</p>`}
+      ${call.screenshotImageId ? html`<${Picture} src=${imageUrl(flow.id, call.screenshotImageId)} alt=${`Screenshot of step ${n}`} caption="After" />`
+        : html`<p class="media-empty">${call.outcome ? 'No screenshot was taken after this step.' : 'The screenshot appears when the step ends.'}</p>`}
+    </div>`;
   } else {
     shot = lastImage
-      ? html`<figure><img class="shot" src=${imageUrl(flow.id, lastImage)} alt="Latest screenshot" /><figcaption class="muted small">Latest screenshot. Select a step to see its own.</figcaption></figure>`
-      : html`<p class="media-empty">No screenshot yet.</p>`;
+      ? html`<${Picture} src=${imageUrl(flow.id, lastImage)} alt="Latest screenshot" caption="Latest screenshot. Select a step to see it before and after." />`
+      : html`<p class="media-empty">${live ? 'No screenshot yet.' : 'No screenshot was taken: the flow ended before a page was shown.'}</p>`;
   }
+  /** A click on the live frame picks the element there for the Instruct console. @param {MouseEvent} e */
+  const onFrameClick = (e) => {
+    const img = /** @type {HTMLImageElement} */ (e.currentTarget);
+    const r = img.getBoundingClientRect();
+    onPick?.({ fx: (e.clientX - r.left) / r.width, fy: (e.clientY - r.top) / r.height, w: img.naturalWidth, h: img.naturalHeight });
+  };
 
   return html`<section class="viewer" aria-label="Viewer">
     <div class="tabs" role="tablist" aria-label="View" onKeyDown=${onTabKey}>
@@ -167,8 +221,8 @@ export function Viewer({ store, call, n, sync, live }) {
         aria-selected=${t === tab ? 'true' : 'false'} tabindex=${t === tab ? 0 : -1} onClick=${() => { sync.tab.value = t; }}>${label}</button>`)}
     </div>
     ${live ? html`<div class="media" role="tabpanel" id="panel-live" aria-labelledby="tab-live" hidden=${tab !== 'live'}>
-      ${frame ? html`<figure><img class="shot" src=${frame.src} alt="Latest frame" />
-        <figcaption class="muted small">Updated ${formatTime(frame.at)}${frame.url ? ` · ${frame.url}` : ''}</figcaption></figure>`
+      ${frame ? html`<figure><img class=${`shot${onPick ? ' pickable' : ''}`} src=${frame.src} alt="Latest frame" onClick=${onPick ? onFrameClick : undefined} />
+        <figcaption class="muted small">${onPick ? 'Click an element to pick it for your next call. ' : ''}Updated ${formatTime(frame.at)}${frame.url ? ` · ${frame.url}` : ''}</figcaption></figure>`
         : html`<p class="media-empty">Waiting for the first frame…</p>`}
     </div>` : ''}
     <div class="media" role="tabpanel" id="panel-shot" aria-labelledby="tab-shot" hidden=${tab !== 'shot'}>${shot}</div>
@@ -176,6 +230,6 @@ export function Viewer({ store, call, n, sync, live }) {
       <video ref=${sync.video} class="shot" controls preload="metadata" src=${`/api/flows/${flow.id}/video`} aria-label="Flow video"
         onLoadedMetadata=${sync.onLoaded} onDurationChange=${sync.onDurationChange} onTimeUpdate=${sync.onTimeUpdate} onSeeked=${sync.onTimeUpdate}></video>
     </div>` : ''}
-    ${call ? html`<${StepDetails} call=${call} n=${n} />` : ''}
+    ${call ? html`<${StepDetails} call=${call} n=${n} flow=${flow} />` : ''}
   </section>`;
 }
