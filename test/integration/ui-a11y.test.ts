@@ -18,6 +18,7 @@ let browser: Browser;
 let done: string;
 let rerun: string;
 let live: string;
+let noisy: string;
 
 /** Each view, with what to do once it is open so its interesting parts show. */
 const views: Array<{ name: string; path: () => string; ready: (page: Page) => Promise<void> }> = [
@@ -42,6 +43,21 @@ const views: Array<{ name: string; path: () => string; ready: (page: Page) => Pr
     },
   },
   {
+    name: 'Flow view (failed flow: rerun choices, a step before and after, its console and network)', path: () => `/flows/${noisy}?step=2`,
+    ready: async (p) => {
+      await p.getByRole('img', { name: 'Before step 2' }).waitFor();
+      await p.getByRole('button', { name: 'Rerun as it ran' }).waitFor();
+      await p.getByRole('region', { name: /^Step 2/ }).getByText(/candidates? tried/).click();
+    },
+  },
+  {
+    name: 'Enlarged screenshot dialog', path: () => `/flows/${done}?step=3`,
+    ready: async (p) => {
+      await p.getByRole('button', { name: 'Enlarge Before step 3' }).click();
+      await p.getByRole('dialog').getByRole('button', { name: '200 %' }).click();
+    },
+  },
+  {
     name: 'Flow view (video)', path: () => `/flows/${done}?step=1`,
     ready: async (p) => {
       await p.getByRole('tab', { name: 'Video' }).click();
@@ -60,6 +76,12 @@ const views: Array<{ name: string; path: () => string; ready: (page: Page) => Pr
     ready: async (p) => {
       await p.getByRole('img', { name: 'Latest frame' }).waitFor();
       await p.getByRole('button', { name: 'Send' }).waitFor();
+      // Point and act: the picked element, a selector test and the page's refs on show.
+      await p.getByRole('textbox', { name: 'Selector' }).fill('#username');
+      await p.getByRole('button', { name: 'Test selector' }).click();
+      await p.locator('.console .found').waitFor();
+      await p.getByRole('button', { name: 'Page elements' }).click();
+      await p.locator('.console .refs').waitFor();
     },
   },
   { name: 'Compare', path: () => `/compare?a=${done}&b=${rerun}`, ready: (p) => p.getByRole('table', { name: 'Aligned steps' }).waitFor() },
@@ -84,6 +106,13 @@ before(async () => {
   ]);
   done = a.id;
   rerun = b.id;
+  const n = await runFlow(svc, deterministic(site.url, '/noisy.html', [
+    { name: 'type', parameters: { selector: '#field', text: 'x' } },
+    { name: 'click', parameters: { selector: ['#gone', '#noise'] } },
+    { name: 'assertText', parameters: { text: 'Noise made' } },
+    { name: 'click', parameters: { selector: '#not-there' } },
+  ], { name: 'a11y noisy' }), 60_000);
+  noisy = n.id;
   const res = await svc.request('POST', '/api/flows', { name: 'a11y instruct', targetWebsite: `${site.url}/login.html`, initialRunMode: 'INSTRUCT' });
   live = res.body.id;
   await waitForFlow(svc, live, (f) => f.state === 'WAITING_ON_USER_FOR_NEXT_ACTION', 60_000);

@@ -107,7 +107,8 @@ test('the Mode switch shows a refusal, and switches a live flow to Instruct', as
     await page.goto(`${svc.url}/flows/${autonomous}`);
     await waitText(page.locator('.flow-head .badge').first(), /Thinking/);
     await mode.getByRole('radio', { name: 'Instruct' }).click();
-    await waitText(page.locator('.flow-head .badge-mode'), /^Instruct$/);
+    // The mode it runs in now, after the one it started in.
+    await waitText(page.locator('.flow-head .badge-mode'), /^Autonomous → Instruct$/);
     await page.getByRole('region', { name: 'Instruct console' }).waitFor();
     await eventually(async () => (await svc.request('GET', `/api/flows/${autonomous}`)).body.runMode === 'INSTRUCT', 10_000, 'the switch');
     page.once('dialog', (d) => void d.accept());

@@ -49,6 +49,63 @@ describe('Compare: aligning two runs', () => {
   });
 });
 
+describe('Compare: what changed in a step', () => {
+  test('recorded selectors that changed mark the row (not "same") without making it a divergence; changes name what was removed and added', async () => {
+    const { align, firstDivergence, selectorChanges } = await ui('lib/align.js');
+    const a = [call('click', { selector: '#go' }, true, ['role=button[name="Go"]', '[data-testid="go"]', '#go'])];
+    const b = [call('click', { selector: '#go' }, true, ['role=button[name="Go"]', '[data-testid="go-2"]', '#go'])];
+    const rows = align(a, b);
+    assert.deepEqual(rows[0].differences, ['selectors']);
+    assert.equal(firstDivergence(rows), -1, 'the runs did the same thing');
+    const [change] = selectorChanges(rows);
+    assert.deepEqual([change.removed, change.added], [['[data-testid="go"]'], ['[data-testid="go-2"]']]);
+    const reordered = selectorChanges(align(a, [call('click', { selector: '#go' }, true, ['#go', 'role=button[name="Go"]', '[data-testid="go"]'])]));
+    assert.deepEqual([reordered[0].removed, reordered[0].added], [[], []], 'the same candidates in another order');
+  });
+});
+
+describe('reruns and the New flow form', () => {
+  const flow = (state: string, code: string | null) => ({ state, result: code ? { success: false, summary: null, error: { code, message: '' } } : { success: true, summary: 'ok', error: null } });
+
+  test('a rerun replays the steps that passed (control tools left out), then the step that failed a flow, when a step did', async () => {
+    const { rerunPlan } = await ui('lib/create-body.js');
+    const calls = [call('navigate', { url: '/' }), call('click', { selector: '#a' }, false), call('click', { selector: '#b' }), call('click', { selector: '#c' }, false)];
+    assert.deepEqual(rerunPlan(flow('FAILED', 'TOOL_CALL_FAILED'), calls), { passed: 2, failed: 4, tool: 'click' });
+    assert.deepEqual(rerunPlan(flow('FAILED', 'AGENT_STUCK'), calls), { passed: 2, failed: 4, tool: 'click' });
+    assert.deepEqual(rerunPlan(flow('FAILED', 'CANCELLED'), calls), { passed: 2, failed: 0, tool: '' }, 'a cancel is no failed step');
+    assert.deepEqual(rerunPlan(flow('SUCCESS', null), [...calls.slice(0, 3), call('markObjectiveComplete', { summary: 'x' })]), { passed: 2, failed: 0, tool: '' });
+  });
+
+  test('the form finds every problem the API would, by the field the API names', async () => {
+    const { formProblems } = await ui('lib/create-body.js');
+    const tools = [
+      { name: 'wait', inputSchema: { type: 'object', properties: { ms: { type: 'integer', minimum: 0, maximum: 30000 } }, required: ['ms'] } },
+      { name: 'navigate', inputSchema: { type: 'object', properties: { url: { type: 'string', minLength: 1, pattern: '^(?:[Hh][Tt][Tt][Pp][Ss]?:\\/\\/|\\/)', description: 'An http(s) URL, or a path on the site.' } }, required: ['url'] } },
+      { name: 'type', inputSchema: { type: 'object', properties: { text: { type: 'string' }, selector: { anyOf: [{ type: 'string', minLength: 1 }, { type: 'array', items: { type: 'string', minLength: 1 } }] } }, required: ['text'] } },
+    ];
+    const base = { name: 'ok', target: 'https://shop.test/', mode: 'DETERMINISTIC', objective: '', gpt: '', env: ['KNOWN'], browser: 'device', headless: true, device: '', url: '', maxToolCalls: '2', calls: [] };
+    assert.deepEqual(formProblems(base, tools), {});
+    assert.deepEqual(formProblems({
+      ...base, name: 'x'.repeat(201), target: 'shop.test', calls: [
+        { name: 'type', parameters: { text: '${KNOWN}${A}${B}', selector: ['#a', ''] } },
+        { name: 'wait', parameters: { ms: 99999 } },
+        { name: 'navigate', parameters: { url: 'not-a-url' } },
+        { name: 'fly', parameters: {} },
+      ],
+    }, tools), {
+      name: 'must be at most 200 characters (it has 201)',
+      targetWebsite: 'expected an absolute http or https URL',
+      toolCallsOnStart: '4 tool calls exceed maxToolCalls (2)',
+      'toolCallsOnStart[0].parameters.selector': 'must not be empty',
+      'toolCallsOnStart[0].parameters': '${A}, ${B} are used but not checked under Environment variables',
+      'toolCallsOnStart[1].parameters.ms': 'must be at most 30000',
+      'toolCallsOnStart[2].parameters.url': 'must be an http(s) URL, or a path on the site',
+      'toolCallsOnStart[3].name': 'unknown tool "fly"',
+    });
+    assert.deepEqual(formProblems({ ...base, mode: 'AUTONOMOUS', maxToolCalls: '0' }, tools), { overallObjective: 'is required for AUTONOMOUS flows', maxToolCalls: 'must be a whole number from 1 to 1000' });
+  });
+});
+
 describe('formatting', () => {
   test('secrets are masked in parameters; ${NAME} placeholders are kept', async () => {
     const { maskParams, keyParams, MASK } = await ui('lib/format.js');

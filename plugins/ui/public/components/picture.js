@@ -35,7 +35,7 @@ export function Picture({ src, alt, box, caption }) {
       <div class="btn-row" role="group" aria-label="Zoom">
         ${ZOOMS.map((z) => html`<button type="button" class="btn btn-small" aria-pressed=${zoom === z ? 'true' : 'false'} onClick=${() => setZoom(z)}>${z * 100} %</button>`)}
       </div>
-      <div class="zoom-pane" tabindex="0" aria-label="Picture, scroll to pan">
+      <div class="zoom-pane" tabindex="0" role="group" aria-label="Picture, scroll to pan">
         <span class="picture-frame" style=${{ width: `${zoom * 100}%` }}><img src=${src} alt="" /><${Mark} box=${box} /></span>
       </div>
     <//>

@@ -1,4 +1,7 @@
-// The CreateFlow body (POST /api/flows) of the New flow form's values.
+// The CreateFlow bodies of the UI: the New flow form's values (and every
+// problem the API would find in them), and what a rerun of a flow replays.
+
+import { paramProblems } from '../components/schema-form.js';
 
 /**
  * @typedef {{ name: string, target: string, mode: string, objective: string, gpt: string, env: string[], browser: string,
@@ -24,5 +27,52 @@ export function createBody(s) {
   const max = Number(s.maxToolCalls);
   body.maxToolCalls = s.maxToolCalls.trim() && Number.isFinite(max) ? max : s.maxToolCalls;
   return body;
+}
+
+/**
+ * Every problem the API would answer for this form, at once, by field (as the API names them):
+ * checked before sending, so a person fixes them all in one go.
+ * @param {FormState} s
+ * @param {import('./types.js').Tool[]} tools
+ * @returns {Record<string, string>}
+ */
+export function formProblems(s, tools) {
+  /** @type {Record<string, string>} */
+  const out = {};
+  if (!s.name.trim()) out.name = 'must not be empty';
+  else if (s.name.length > 200) out.name = `must be at most 200 characters (it has ${s.name.length})`;
+  const target = s.target.trim();
+  if (!target) out.targetWebsite = 'is required';
+  else if (!/^(https?|file):\/\/\S/i.test(target)) out.targetWebsite = 'expected an absolute http or https URL';
+  if (s.mode === 'AUTONOMOUS' && !s.objective.trim()) out.overallObjective = 'is required for AUTONOMOUS flows';
+  const max = Number(s.maxToolCalls);
+  if (!Number.isInteger(max) || max < 1 || max > 1000) out.maxToolCalls = 'must be a whole number from 1 to 1000';
+  if (s.mode !== 'DETERMINISTIC') return out;
+  if (Number.isInteger(max) && s.calls.length > max) out.toolCallsOnStart = `${s.calls.length} tool calls exceed maxToolCalls (${max})`;
+  s.calls.forEach((c, i) => {
+    const tool = tools.find((t) => t.name === c.name);
+    if (!tool) {
+      out[`toolCallsOnStart[${i}].name`] = `unknown tool "${c.name}"`;
+      return;
+    }
+    for (const [k, m] of Object.entries(paramProblems(tool.inputSchema, c.parameters))) out[`toolCallsOnStart[${i}].parameters.${k}`] = m;
+    const unlisted = [...new Set([...JSON.stringify(c.parameters).matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]))].filter((n) => !s.env.includes(n));
+    if (unlisted.length) out[`toolCallsOnStart[${i}].parameters`] = `${unlisted.map((n) => `\${${n}}`).join(', ')} ${unlisted.length === 1 ? 'is' : 'are'} used but not checked under Environment variables`;
+  });
+  return out;
+}
+
+/**
+ * What a rerun of `flow` replays: the calls that passed (control tools such as markObjectiveComplete
+ * left out, as the API does), and for a FAILED flow the step that failed it, when the API puts it last
+ * (a failed DETERMINISTIC call, or the model's last failing call; a cancel is no failed step).
+ * @param {import('./types.js').Flow} flow @param {import('./types.js').ToolCall[]} calls
+ */
+export function rerunPlan(flow, calls) {
+  const passed = calls.filter((c) => c.outcome?.success && !c.name.startsWith('markObjective')).length;
+  const last = calls.at(-1);
+  const code = flow.result?.error?.code ?? '';
+  const failed = flow.state === 'FAILED' && last?.outcome?.success === false && (code === 'TOOL_CALL_FAILED' || code === 'AGENT_STUCK') ? calls.length : 0;
+  return { passed, failed, tool: failed ? last?.name : '' };
 }
 

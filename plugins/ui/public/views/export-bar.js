@@ -6,6 +6,7 @@ import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
 import { download, get, post, query } from '../lib/api.js';
 import { slug } from '../lib/format.js';
+import { rerunPlan } from '../lib/create-body.js';
 import { navigate } from '../lib/router.js';
 import { Alert, Dialog, Field, announce, describedBy } from '../components/ui.js';
 import { FlowArtifacts } from './flow-artifacts.js';
@@ -36,20 +37,6 @@ export function createBodyOf(f) {
 export function curlCommand(body) {
   const json = JSON.stringify(body, null, 2).replace(/'/g, `'\\''`);
   return `curl -s -X POST ${window.location.origin}/api/flows -H 'content-type: application/json' -d '${json}'`;
-}
-
-/**
- * What a rerun of `flow` replays: the calls that passed (control tools such as markObjectiveComplete
- * left out, as the API does), and for a FAILED flow the step that failed it, when the API puts it last
- * (a failed DETERMINISTIC call, or the model's last failing call; a cancel is no failed step).
- * @param {Flow} flow @param {ToolCall[]} calls
- */
-export function rerunPlan(flow, calls) {
-  const passed = calls.filter((c) => c.outcome?.success && !c.name.startsWith('markObjective')).length;
-  const last = calls.at(-1);
-  const code = flow.result?.error?.code ?? '';
-  const failed = flow.state === 'FAILED' && last?.outcome?.success === false && (code === 'TOOL_CALL_FAILED' || code === 'AGENT_STUCK') ? calls.length : 0;
-  return { passed, failed, tool: failed ? last?.name : '' };
 }
 
 /** @param {{ flow: Flow, calls: ToolCall[] }} props */

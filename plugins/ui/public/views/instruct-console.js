@@ -130,7 +130,7 @@ export function InstructConsole({ store, pick }) {
         ${takesSelector ? html`<button type="button" class="btn" onClick=${testSelector}>Test selector</button>` : ''}
         <button type="button" class="btn btn-ghost" onClick=${showRefs}>Page elements</button>
       </div>
-      ${found.length ? html`<ul class="found" role="status">${found.map((f) => html`<li>${f}</li>`)}</ul>` : ''}
+      <div role="status">${found.length ? html`<ul class="found">${found.map((f) => html`<li>${f}</li>`)}</ul>` : ''}</div>
       <${Alert} error=${error} shown=${Object.keys(errors).map((k) => `parameters.${k}`)} />
       ${refs ? html`<details class="refs" open><summary>Page elements (write <code>ref=N</code> as a selector)</summary><pre class="code">${refs}</pre></details>` : ''}
     </form>

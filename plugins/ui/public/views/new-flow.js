@@ -7,8 +7,7 @@ import { ApiError, get, loadTools, post, supports } from '../lib/api.js';
 import { navigate, place } from '../lib/router.js';
 import { Alert, Field, describedBy, useAsync, useTitle } from '../components/ui.js';
 import { ToolCallEditor } from '../components/tool-call-editor.js';
-import { paramProblems } from '../components/schema-form.js';
-import { createBody } from '../lib/create-body.js';
+import { createBody, formProblems } from '../lib/create-body.js';
 
 /** @typedef {import('../lib/types.js').Flow} Flow */
 /** @typedef {import('../components/tool-call-editor.js').Call} Call */
@@ -33,39 +32,6 @@ function fromFlow(f) {
     headless: u.headless !== false, device: typeof u.deviceName === 'string' ? u.deviceName : '', url: typeof u.url === 'string' ? u.url : '',
     maxToolCalls: String(f.maxToolCalls), calls: f.toolCallsOnStart, profile: f.profile ?? '', saveProfileAs: f.saveProfileAs ?? '',
   };
-}
-
-/**
- * Every problem the API would answer for this form, at once, by field (as the API names them):
- * checked before sending, so a person fixes them all in one go.
- * @param {FormState} s
- * @param {import('../lib/types.js').Tool[]} tools
- * @returns {Record<string, string>}
- */
-export function formProblems(s, tools) {
-  /** @type {Record<string, string>} */
-  const out = {};
-  if (!s.name.trim()) out.name = 'must not be empty';
-  else if (s.name.length > 200) out.name = `must be at most 200 characters (it has ${s.name.length})`;
-  const target = s.target.trim();
-  if (!target) out.targetWebsite = 'is required';
-  else if (!/^(https?|file):\/\/\S/i.test(target)) out.targetWebsite = 'expected an absolute http or https URL';
-  if (s.mode === 'AUTONOMOUS' && !s.objective.trim()) out.overallObjective = 'is required for AUTONOMOUS flows';
-  const max = Number(s.maxToolCalls);
-  if (!Number.isInteger(max) || max < 1 || max > 1000) out.maxToolCalls = 'must be a whole number from 1 to 1000';
-  if (s.mode !== 'DETERMINISTIC') return out;
-  if (Number.isInteger(max) && s.calls.length > max) out.toolCallsOnStart = `${s.calls.length} tool calls exceed maxToolCalls (${max})`;
-  s.calls.forEach((c, i) => {
-    const tool = tools.find((t) => t.name === c.name);
-    if (!tool) {
-      out[`toolCallsOnStart[${i}].name`] = `unknown tool "${c.name}"`;
-      return;
-    }
-    for (const [k, m] of Object.entries(paramProblems(tool.inputSchema, c.parameters))) out[`toolCallsOnStart[${i}].parameters.${k}`] = m;
-    const unlisted = [...new Set([...JSON.stringify(c.parameters).matchAll(/\$\{(\w+)\}/g)].map((m) => m[1]))].filter((n) => !s.env.includes(n));
-    if (unlisted.length) out[`toolCallsOnStart[${i}].parameters`] = `${unlisted.map((n) => `\${${n}}`).join(', ')} ${unlisted.length === 1 ? 'is' : 'are'} used but not checked under Environment variables`;
-  });
-  return out;
 }
 
 /** Where each body field's errors are shown. */
