@@ -263,7 +263,8 @@ describe('the steps of a finished flow', () => {
       await page.waitForURL(/step=1/);
       await page.keyboard.press('ArrowDown');
       await page.waitForURL(/step=2/);
-      assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-step')), '2');
+      // Focus follows on the next frame.
+      await eventually(async () => (await page.evaluate(() => document.activeElement?.getAttribute('data-step'))) === '2', 5_000, 'focus on step 2');
       await page.keyboard.press('End');
       await page.waitForURL(/step=40/);
       // In the list's own scrolling box, and in the window.
