@@ -169,7 +169,7 @@ describe('the schema-built form', () => {
   });
 
   test('pasted calls: an array, a whole flow, or one call', async () => {
-    const { parseCalls } = await ui('components/tool-call-editor.js');
+    const { parseCalls } = await ui('lib/create-body.js');
     assert.deepEqual(parseCalls('[{"name":"reload"}]'), [{ name: 'reload', parameters: {} }]);
     assert.deepEqual(parseCalls('{"name":"x","toolCallsOnStart":[{"name":"wait","parameters":{"ms":1}}]}'), [{ name: 'wait', parameters: { ms: 1 } }]);
     assert.deepEqual(parseCalls('{"name":"goBack"}'), [{ name: 'goBack', parameters: {} }]);

@@ -1,5 +1,6 @@
 // The CreateFlow bodies of the UI: the New flow form's values (and every
-// problem the API would find in them), and what a rerun of a flow replays.
+// problem the API would find in them), tool calls pasted as JSON, and what
+// a rerun of a flow replays.
 
 import { paramProblems } from '../components/schema-form.js';
 
@@ -76,3 +77,19 @@ export function rerunPlan(flow, calls) {
   return { passed, failed, tool: failed ? last?.name : '' };
 }
 
+/**
+ * Reads pasted JSON: `[calls]`, `{ toolCallsOnStart: [calls] }` or one call.
+ * @param {string} text
+ * @returns {Array<{ name: string, parameters: Record<string, unknown> }>}
+ */
+export function parseCalls(text) {
+  const value = JSON.parse(text);
+  const list = Array.isArray(value) ? value : Array.isArray(value?.toolCallsOnStart) ? value.toolCallsOnStart : [value];
+  return list.map((/** @type {any} */ c, /** @type {number} */ i) => {
+    if (!c || typeof c !== 'object' || typeof c.name !== 'string') throw new Error(`call ${i + 1}: expected an object with a "name"`);
+    if (c.parameters !== undefined && (typeof c.parameters !== 'object' || c.parameters === null || Array.isArray(c.parameters))) {
+      throw new Error(`call ${i + 1}: "parameters" must be an object`);
+    }
+    return { name: c.name, parameters: c.parameters ?? {} };
+  });
+}

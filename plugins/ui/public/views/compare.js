@@ -10,7 +10,7 @@ import { formatTime, isLive, keyParams } from '../lib/format.js';
 import { imageUrl } from '../lib/flow-store.js';
 import { place, setQuery } from '../lib/router.js';
 import { Alert, Field, StateBadge, describedBy, useAsync, useTitle } from '../components/ui.js';
-import { Picture } from '../components/picture.js';
+import { Picture } from './flow-view.js';
 
 /** @typedef {import('../lib/types.js').Flow} Flow */
 /** @typedef {import('../lib/types.js').ToolCall} ToolCall */
