@@ -20,8 +20,8 @@ const VIEWS = /** @type {Record<string, () => Promise<View>>} */ ({
   compare: () => import('./views/compare.js').then((m) => m.Compare),
   settings: () => import('./views/settings.js').then((m) => m.Settings),
   runs: () => import('./views/runs.js').then((m) => m.Runs),
-  run: () => import('./views/run-view.js').then((m) => m.RunView),
-  heals: () => import('./views/heals.js').then((m) => m.Heals),
+  run: () => import('./views/runs.js').then((m) => m.RunView),
+  heals: () => import('./views/runs.js').then((m) => m.Heals),
 });
 const loaded = /** @type {Map<string, View>} */ (new Map());
 
