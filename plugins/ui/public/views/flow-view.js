@@ -4,7 +4,7 @@
 // steps). Keys: j / k (or arrows in the list) next and previous step, space
 // play or pause, f first failure. Its parts follow in this order: the view,
 // the export bar, the run control, the Instruct console, the viewer and
-// Picture (which Compare uses too).
+// Picture (which Compare uses too), then the results and recordings.
 // One module for the view and its parts: they always load together, and the
 // UI's JavaScript budget (60 KB gzipped) pays for each file's own compression
 // (one module is 2.8 KB smaller than six).
