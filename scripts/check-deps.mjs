@@ -53,13 +53,13 @@ export const DEPS = [
   // The HTTP extension point (ROUTES, HTTP_SERVER): a contract between plugins, with its tokens.
   { folder: 'lib/http/', rule: LIB_RULE, allow: ['lib/http/', 'kernel/tokens.ts', 'node:*', 'valibot'] },
   { folder: 'lib/page-scripts/', rule: LIB_RULE, allow: ['lib/page-scripts/', 'lib/token-estimate/', 'lib/selector-trials/', 'kernel/contracts/', 'valibot'] },
-  { folder: 'lib/element-states/', rule: LIB_RULE, allow: ['lib/element-states/', 'lib/selector-trials/', 'kernel/contracts/'] },
+  { folder: 'lib/element-states/', rule: LIB_RULE, allow: ['lib/element-states/', 'lib/selector-trials/', 'lib/async/', 'kernel/contracts/'] },
   { folder: 'lib/service-guard/', rule: LIB_RULE, allow: ['lib/service-guard/', 'kernel/config.ts', 'node:*'] },
   { folder: 'lib/llm/', rule: LIB_RULE,
     allow: ['lib/llm/', 'lib/redaction/', 'kernel/contracts/', 'kernel/flows/failure-codes.ts', 'kernel/plugin.ts', 'kernel/tokens.ts', 'kernel/logger.ts', 'lib/validation/', 'node:*', 'valibot'] },
   // The MCP server (branch mcp): talks to the service over its REST API only.
   { folder: 'lib/mcp/', rule: LIB_RULE,
-    allow: ['lib/mcp/', 'lib/validation/', 'node:*', 'valibot', '@valibot/to-json-schema', '@modelcontextprotocol/sdk'] },
+    allow: ['lib/mcp/', 'lib/validation/', 'lib/async/', 'node:*', 'valibot', '@valibot/to-json-schema', '@modelcontextprotocol/sdk'] },
   { folder: 'lib/video/', rule: LIB_RULE, allow: ['lib/video/', 'node:*'] },
   // Exports read finished flows' records: the flow data types and the CreateFlow type, never the lifecycle.
   { folder: 'lib/export/', rule: LIB_RULE,

@@ -8,6 +8,7 @@
 import type { BrowserSession, ElementActionResult, ElementState, SelectorInput } from '../../kernel/contracts/browser-driver';
 import { matchesSubstring, parseUrlPattern, type UrlPattern } from './url-pattern';
 import { withTrials, type SelectorTrial, type SelectorTrials } from '../selector-trials/selector-trials';
+import { sleep } from '../async/timing';
 
 /** What a driver found for a target: at least the candidate that matched. */
 export interface FoundTarget {
@@ -68,8 +69,6 @@ interface PollOutcome<F> {
   /** What the element was doing instead, for failure messages. */
   actual: string;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 /** Element-state, text and URL waits of one session. */
 export class ElementStates<F extends FoundTarget> {

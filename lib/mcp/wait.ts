@@ -6,18 +6,11 @@
  */
 import type { BrowserflowApi } from './api-client';
 import { hasEnded, type ApiFlow, type ApiToolCall } from './api-types';
+import { sleep } from '../async/timing';
 
 /** Delays between polls, in ms; the last one repeats. */
 const DELAYS = [20, 40, 80, 120, 200];
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    const onAbort = () => { clearTimeout(timer); reject(signal!.reason); };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 /** Polls until `done(flow)` holds; answers that flow. Stops with the signal (the MCP request was cancelled). */
 export async function waitForFlow(api: BrowserflowApi, flowId: string, done: (flow: ApiFlow) => boolean, signal?: AbortSignal): Promise<ApiFlow> {

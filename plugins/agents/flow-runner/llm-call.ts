@@ -9,6 +9,7 @@
 import { LLM_FAILURE_CODES, LlmError, type LlmErrorKind, type LlmProvider, type LlmRequest, type LlmResponse } from '../../../lib/llm/provider-contract';
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
 import { FlowFailure } from '../../../kernel/flows/failure-codes';
+import { sleep } from '../../../lib/async/timing';
 
 /** How often and how patiently a failed call is retried (settings.llm). */
 export interface RetryPolicy {
@@ -24,19 +25,6 @@ export { LLM_FAILURE_CODES as FAILURE_CODES };
 /** The delay before retry number `attempt` (0-based). */
 export function backoffDelay(policy: RetryPolicy, attempt: number, random: () => number = Math.random): number {
   return policy.baseDelayMs * 2 ** attempt * (0.75 + random() * 0.5);
-}
-
-/** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(signal.reason);
-      return;
-    }
-    const onAbort = () => { clearTimeout(timer); reject(signal!.reason); };
-    const timer = setTimeout(() => { signal?.removeEventListener('abort', onAbort); resolve(); }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 /** What an aborted caller gets: the signal's reason, or a CANCELLED failure when it gave none. */

@@ -19,6 +19,7 @@ import { ElementFinder, evaluateOn, releaseFound, type FoundElement } from './el
 import { parseCandidates } from './selector-candidates';
 import { describeActionFailure } from './readable-errors';
 import { scrollElement, scrollPage, type ScrollDirection } from './scrolling';
+import { withTimeout } from '../../../lib/async/timing';
 
 /** The least time an action gets once its element is found, however long finding took. */
 const MIN_ACTION_MS = 500;
@@ -241,12 +242,4 @@ async function elementOf(found: FoundElement): Promise<ElementHandle<Element> | 
     return (await found.page.$(candidate.selector)) as ElementHandle<Element> | null;
   }
   return (await found.locator!.elementHandle({ timeout: 1_000 })) as ElementHandle<Element> | null;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => { timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms); }),
-  ]).finally(() => clearTimeout(timer));
 }

@@ -18,6 +18,7 @@ import type { ActionTarget, FoundElement, ProbeState } from './found-element';
 export type { ActionTarget, FoundElement, ProbeState } from './found-element';
 import { MIN_AGREEMENT } from '../../../lib/page-scripts/selectors/fingerprint';
 import { UNSUPPORTED_SYNTAX, matchedReason, orderTrials, withTrials } from '../../../lib/selector-trials/selector-trials';
+import { sleep } from '../../../lib/async/timing';
 
 /**
  * Runs `source`, a function expression `(el, arg) => ...`, on the element.
@@ -188,7 +189,3 @@ function releaseLater(element: Promise<ElementHandle<Element> | null>): void {
   void element.then((handle) => handle?.dispose()).catch(() => undefined);
 }
 
-/** Resolves after `ms`. */
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}

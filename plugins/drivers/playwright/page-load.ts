@@ -11,6 +11,7 @@
 import type { Page, Request } from 'playwright-core';
 import type { LoadOutcome } from '../../../kernel/contracts/browser-driver';
 import { isTimeout } from './readable-errors';
+import { sleep } from '../../../lib/async/timing';
 
 /** No request started or finished for this long: the network is quiet. */
 export const QUIET_MS = 500;
@@ -74,8 +75,4 @@ export async function settleLoad(page: Page, tracker: RequestTracker, deadline: 
     await Promise.race([load, sleep(Math.min(POLL_MS, graceEnd - Date.now()))]);
   }
   return loaded ? { stillLoading: false, pendingRequests: 0 } : { stillLoading: true, pendingRequests: tracker.pending };
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 }

@@ -6,7 +6,8 @@
  */
 import type { Page } from 'playwright-core';
 import type { ActionTarget } from './element-finder';
-import { evaluateOn, sleep } from './element-finder';
+import { evaluateOn } from './element-finder';
+import { sleep } from '../../../lib/async/timing';
 
 export type ScrollDirection = 'up' | 'down' | 'left' | 'right';
 

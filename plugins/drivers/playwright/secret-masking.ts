@@ -14,6 +14,7 @@ import type { FlowSecrets } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
 import { installSecretMask, MASK_KEY, maskArgs, stickSecretMask } from '../../../lib/page-scripts/secret-mask';
 import { frameOrigin } from './frame-origin';
+import { withTimeout } from '../../../lib/async/timing';
 
 /** How long a scan before a picture may take (a page that hangs keeps its earlier marks). */
 const SCAN_TIMEOUT_MS = 1_000;
@@ -55,12 +56,4 @@ export class SecretMasking {
       // A document being replaced or detached: the next commit installs it again.
     }
   }
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => { timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms); }),
-  ]).finally(() => clearTimeout(timer));
 }

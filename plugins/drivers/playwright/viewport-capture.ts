@@ -13,6 +13,7 @@
  */
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { isClosedTargetError } from './readable-errors';
+import { withTimeout } from '../../../lib/async/timing';
 
 export class ViewportCapture {
   /** One DevTools session per tab, opened on its first screenshot. */
@@ -31,7 +32,8 @@ export class ViewportCapture {
     await this.prepare?.(page);
     try {
       const cdp = await this.sessionFor(page);
-      const shot = await withTimeout(cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true }), timeoutMs);
+      const shot = await withTimeout(cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true }), timeoutMs,
+        () => new CaptureTimeout(`The screenshot did not finish within ${timeoutMs} ms`));
       return Buffer.from(shot.data, 'base64');
     } catch (err) {
       this.sessions.delete(page);
@@ -55,12 +57,3 @@ export class ViewportCapture {
 
 class CaptureTimeout extends Error {}
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => {
-      timer = setTimeout(() => reject(new CaptureTimeout(`The screenshot did not finish within ${ms} ms`)), ms);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
