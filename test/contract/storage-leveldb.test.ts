@@ -16,7 +16,8 @@ import { StartupError } from '../../kernel/errors';
 import { LIFECYCLE, LOGGER, SETTINGS, STORAGE, provide, resolve, resolveAll } from '../../kernel/tokens';
 import { registerPlugin } from '../../kernel/loader';
 import { createLogger } from '../../lib/logging/logger';
-import type { KernelSettings } from '../../kernel/config';
+import * as v from 'valibot';
+import { SettingsSchema, type KernelSettings } from '../../kernel/config';
 import { makeFlow, makeToolCall, runStorageContract } from './storage.contract';
 
 const tempDirs: string[] = [];
@@ -161,7 +162,7 @@ describe('storage-leveldb specifics', () => {
     provide(container, SETTINGS, () => ({ dataDir } as KernelSettings));
     provide(container, LOGGER, () => createLogger('silent'));
     assert.equal(plugin.id, 'storage-leveldb');
-    await registerPlugin(container, plugin, { config: { cacheSize: 1 << 20 }, settings: { dataDir } as KernelSettings, pluginDir: import.meta.dirname });
+    await registerPlugin(container, plugin, { config: { cacheSize: 1 << 20 }, settings: { ...v.parse(SettingsSchema, {}), dataDir } as KernelSettings, pluginDir: import.meta.dirname });
     const [lifecycle] = resolveAll(container, LIFECYCLE);
     assert.equal(lifecycle?.name, 'storage-leveldb');
     await lifecycle!.start!();

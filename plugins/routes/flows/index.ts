@@ -19,7 +19,7 @@ export default definePlugin({
   // The `browser.using.type` values CreateFlow accepts; the tools and code generators the exports use.
   optionalDeps: { drivers: BROWSER_DRIVERS, tools: TOOLS, emitters: CODEGEN_EMITTERS, feeds: CHANGE_FEEDS },
   register({ settings, deps, provide }) {
-    const subscribers = new SubscriberLimits(settings.flows?.maxEventSubscribersPerFlow ?? 32, settings.flows?.maxEventSubscribers ?? 512);
+    const subscribers = new SubscriberLimits(settings.flows.maxEventSubscribersPerFlow, settings.flows.maxEventSubscribers);
     provide(ROUTES, () => flowRoutes({ ...deps, exports: new FlowExports(deps.flows, deps.tools, deps.emitters), files: new FlowFiles(deps.flows, deps.storage), changes: new FlowChanges(deps.events, deps.feeds) }, subscribers));
   },
 });

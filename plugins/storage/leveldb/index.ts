@@ -28,7 +28,7 @@ export default definePlugin({
       dataDir: settings.dataDir,
       cacheSize: config.cacheSize,
       writeBufferSize: config.writeBufferSize,
-      mediaRetention: settings.flows?.mediaRetention,
+      mediaRetention: settings.flows.mediaRetention,
       logger: deps.logger,
     }));
     provide(STORAGE, get);
