@@ -8,6 +8,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import polka from 'polka';
+import { parse } from 'regexparam';
 import type { RouteDefinition } from '../../../lib/http/route-contract';
 import { ApiError, StartupError } from '../../../kernel/errors';
 import { createRouteHandler, type HandlerContext, type RouteListener } from './route-handler';
@@ -22,7 +23,7 @@ interface PolkaRequest extends IncomingMessage {
   query: Record<string, unknown>;
 }
 
-/** A route as mounted: its definition and the pattern polka compiled for it. */
+/** A route as mounted: its definition and its compiled path pattern. */
 interface MountedRoute extends ParamPattern {
   def: RouteDefinition;
 }
@@ -57,13 +58,12 @@ export function buildRouter(defs: RouteDefinition[], ctx: HandlerContext): (req:
     onError: (err, req, res) => sendError(req, res, err, ctx.logger),
   });
   for (const def of orderRoutes(defs)) {
-    // polka (trouter) compiles the pattern; its compiled form is reused for the raw-path parameter decoding.
-    const table = (app as unknown as { routes: Array<{ keys: string[]; pattern: RegExp; handlers: unknown[] }> }).routes;
-    app.add(def.method, def.path, noop);
-    const compiled = table[table.length - 1]!;
-    const route: MountedRoute = { def, keys: compiled.keys, pattern: compiled.pattern };
+    // regexparam is the pattern compiler polka's router uses: the same pattern matches here for the
+    // raw-path parameter decoding and the 405 answer, through public APIs only.
+    const { keys, pattern } = parse(def.path);
+    const route: MountedRoute = { def, keys, pattern };
     const handler = createRouteHandler(def, route, ctx);
-    compiled.handlers[0] = (req: PolkaRequest, res: ServerResponse) => handler(req, res, req.path, req.params, req.query);
+    app.add(def.method, def.path, (req: PolkaRequest, res: ServerResponse) => handler(req, res, req.path, req.params, req.query));
     mounted.push(route);
     if (route.keys.length === 0 && !def.path.includes('*')) {
       for (const method of def.method === 'GET' ? ['GET', 'HEAD'] : [def.method]) {
@@ -101,8 +101,6 @@ export function buildRouter(defs: RouteDefinition[], ctx: HandlerContext): (req:
     void app.handler(req as never, res as never, undefined as never);
   };
 }
-
-function noop(): void {}
 
 const NO_PARAMS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 

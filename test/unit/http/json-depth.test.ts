@@ -21,9 +21,9 @@ test('the path follows keys and indexes, not brackets inside strings', () => {
   assert.equal(findTooDeep('{"s": "' + '{'.repeat(1000) + '"}'), null);
 });
 
-test('a 1 MB body is scanned quickly', () => {
+// Speed is the benchmarks' business (bench:api, bench:fuzz): a timed unit test fails under load. This checks a wide, shallow 1 MB body passes.
+test('a 1 MB body that is wide but shallow passes', () => {
   const big = JSON.stringify({ items: Array.from({ length: 40_000 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ['a', 'b'] })) });
-  const t0 = performance.now();
+  assert.ok(big.length > 1_000_000);
   assert.equal(findTooDeep(big), null);
-  assert.ok(performance.now() - t0 < 500);
 });
