@@ -16,7 +16,7 @@ import { createLogger } from '../lib/logging/logger';
 import { importPlugins, orderPlugins, registerPlugins } from './loader';
 import { FLOW_EVENTS, FLOWS, LIFECYCLE, LOGGER, SETTINGS, STORAGE, isProvided, provide, resolve, resolveAll, type Token } from './tokens';
 import { describeIssue } from '../lib/validation/validation';
-import { FlowEvents } from './flows/flow-events';
+import { FlowEventLog } from './flows/flow-event-log';
 import { createFlows, type FlowFacade } from './flows/flows';
 import type { Lifecycle } from './contracts/lifecycle';
 
@@ -92,7 +92,7 @@ export async function createKernel(configFilePath: string, overrides: KernelOver
   const container = rootContainer.createChildContainer();
   provide(container, SETTINGS, () => settings);
   provide(container, LOGGER, () => logger);
-  provide(container, FLOW_EVENTS, () => new FlowEvents());
+  provide(container, FLOW_EVENTS, () => new FlowEventLog());
   provide(container, FLOWS, (c) => createFlows(c));
 
   const plugins = orderPlugins(await importPlugins(file.plugins, settings), KERNEL_TOKENS);

@@ -2,8 +2,9 @@
  * Plugin manifests (plugin API 2). A plugin's `index.ts` default-exports
  * `definePlugin({...})` and nothing else. A plugin sees exactly the services
  * it declares: `register` gets them as `deps`, typed from the declaration
- * (as Backstage's `registerInit({ deps })`), and can only `provide` the
- * tokens listed in `provides`. It never sees the container.
+ * (as Backstage's `registerInit({ deps })`), and may only `provide` the
+ * tokens listed in `provides` (checked by the loader when it registers the
+ * plugin, not by the type). It never sees the container.
  */
 import type * as v from 'valibot';
 import type { Token } from './tokens';

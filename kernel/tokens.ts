@@ -12,8 +12,8 @@ import type { BrowserDriver } from './contracts/browser-driver';
 import type { ToolDefinition } from './contracts/tool';
 import type { Lifecycle } from './contracts/lifecycle';
 import type { Flows } from './contracts/flows';
-import type { AutonomousAgent } from './flows/autonomous-agent';
-import type { FlowEvents } from './flows/flow-events';
+import type { AutonomousAgent } from './contracts/autonomous-agent';
+import type { FlowEvents } from './contracts/flow-events';
 
 /**
  * A typed symbol. A single token (`M` false) holds one value in all; a multi
@@ -68,7 +68,7 @@ export const BROWSER_DRIVERS = createToken<BrowserDriver>('browser.drivers', { m
 export const TOOLS = createToken<ToolDefinition[]>('tools', { multi: true });
 /** The agent that chooses the next tool call of AUTONOMOUS flows (plugin `agent-flow-runner`); absent: such flows fail AGENT_UNAVAILABLE. */
 export const AUTONOMOUS_AGENT = createToken<AutonomousAgent>('agents.autonomous');
-/** Start/stop hooks (HTTP server, storage...), run in plugin order / reverse order. */
+/** Start/stop hooks (HTTP server, storage...): started by ascending `order` (plugin order between equal ones), stopped in reverse. */
 export const LIFECYCLE = createToken<Lifecycle>('lifecycle', { multi: true });
 /** The flow lifecycle: creation, queries and commands to live flows (contracts/flows.ts). Provided by the kernel. */
 export const FLOWS = createToken<Flows>('flows');

@@ -13,7 +13,7 @@ import type { KernelSettings } from '../config';
 import type { FlowMetadata } from './flow-types';
 import { findPlaceholders } from '../../lib/redaction/env-placeholders';
 import { OriginPolicy } from '../../lib/origins/origin-patterns';
-import type { ToolRegistry } from './tool-registry';
+import type { ToolRegistry } from '../../lib/custom-tools/tool-registry';
 import { checkToolCall } from './tool-call-check';
 import { checkJsonSchema } from '../../lib/json-schema/schema-check';
 

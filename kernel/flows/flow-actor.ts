@@ -15,14 +15,14 @@ import type { ToolDefinition } from '../contracts/tool';
 import type { KernelSettings } from '../config';
 import { ApiError, invalidRequest } from '../errors';
 import type { Logger } from '../logger';
-import type { AutonomousAgent } from './autonomous-agent';
+import type { AutonomousAgent } from '../contracts/autonomous-agent';
 import { chooseGptConfig } from './create-flow';
 import { substitute } from '../../lib/redaction/env-placeholders';
 import { FlowSecretOrigins, SECRET_NOT_ALLOWED } from '../../lib/origins/secret-origins';
 import { OriginPolicy, siteOriginPolicy } from '../../lib/origins/origin-patterns';
 import { FlowEnv } from './flow-env';
 import { FlowCompletion, FlowFailure, type FailureCode } from './failure-codes';
-import type { FlowEvents } from './flow-events';
+import type { FlowEvents } from '../contracts/flow-events';
 import { FlowRecorder } from './flow-recorder';
 import { healedStep } from './healed-step';
 import type { FlowMetadata, FlowResult, HealedStep, RunMode, TokenUsage, ToolCallInput, ToolCallRecord, ToolCallSource } from './flow-types';
@@ -32,7 +32,7 @@ import { checkToolCall } from './tool-call-check';
 import { runToolCall } from './tool-call-executor';
 import { takeCallDownloads } from './flow-downloads';
 import { loadProfile, profileSecrets, saveProfile } from './flow-profiles';
-import type { ToolRegistry } from './tool-registry';
+import type { ToolRegistry } from '../../lib/custom-tools/tool-registry';
 
 /** What every FlowActor needs; resolved once when the kernel builds its Flows. */
 export interface FlowActorDeps {
@@ -42,7 +42,7 @@ export interface FlowActorDeps {
   drivers: BrowserDriver[];
   tools: ToolRegistry;
   events: FlowEvents;
-  /** The flow-runner agent; null when no LLM provider is loaded. */
+  /** The AUTONOMOUS_AGENT; null when no plugin provides one (AUTONOMOUS flows then fail AGENT_UNAVAILABLE). */
   agent: AutonomousAgent | null;
 }
 
@@ -554,7 +554,7 @@ export class FlowActor {
   }
 
   private async autonomousStep(flow: FlowMetadata): Promise<void> {
-    if (!this.deps.agent) throw new FlowFailure('AGENT_UNAVAILABLE', 'No flow-runner agent is available for AUTONOMOUS mode');
+    if (!this.deps.agent) throw new FlowFailure('AGENT_UNAVAILABLE', 'No plugin provides the autonomous agent (AUTONOMOUS_AGENT; the agent-flow-runner plugin in the embedded config), so AUTONOMOUS flows cannot run');
     // Checked before asking: a model call whose answer could not be run would only cost tokens.
     this.checkBudget(flow);
     await this.rec.setState('QUERYING_LLM_FOR_NEXT_ACTION');

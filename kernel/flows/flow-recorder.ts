@@ -7,7 +7,7 @@
  */
 import type { Storage } from '../contracts/storage';
 import { ApiError } from '../errors';
-import type { FlowEvents } from './flow-events';
+import type { FlowEvents } from '../contracts/flow-events';
 import type { FlowDownload, FlowMetadata, FlowResult, FlowState, ToolCallRecord } from './flow-types';
 
 export class FlowRecorder {

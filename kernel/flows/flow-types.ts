@@ -1,7 +1,9 @@
 /**
  * The flow resource as stored and as served (API contract, "Flow metadata").
- * The stored record is exactly what GET /api/flows/{id} answers: no hidden
- * fields, so a read is one lookup and no projection.
+ * The stored record has exactly the fields GET /api/flows/{id} answers (no
+ * hidden ones, so a read is one lookup and no projection); on the way out
+ * every read masks the credentials `browser.using` may hold (endpoint URLs
+ * with user:pass@ or ?token=, headers: lib/redaction/credential-masking.ts).
  */
 import type { SelectorTrials } from '../../lib/selector-trials/selector-trials';
 export const RUN_MODES = ['AUTONOMOUS', 'INSTRUCT', 'DETERMINISTIC'] as const;

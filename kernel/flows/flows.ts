@@ -14,7 +14,7 @@ import { buildFlow } from './create-flow';
 import type { FlowActor, FlowActorDeps, FlowAnswer, FlowCommand } from './flow-actor';
 import { FlowScheduler } from './flow-scheduler';
 import { isTerminal, type FlowMetadata, type FlowPage, type FlowQuery, type RunMode, type ToolCallInput, type ToolCallRecord } from './flow-types';
-import { ToolRegistry } from './tool-registry';
+import { ToolRegistry } from '../../lib/custom-tools/tool-registry';
 import type { CreateFlow } from '../../lib/validation/create-flow-schema';
 
 /** Builds the kernel's Flows from what the plugins registered. */

@@ -12,7 +12,7 @@ import { startTestSite, type TestSite } from '../fixtures/site/serve';
 import { collectEvents, openStream, type OpenStream } from './support/sse';
 import { waitForFlow } from './support/flows';
 import { FLOW_EVENTS, resolve } from '../../kernel/tokens';
-import type { FlowEvents } from '../../kernel/flows/flow-events';
+import type { FlowEvents } from '../../kernel/contracts/flow-events';
 
 const SECRET = 'changes-stream-secret-41';
 let svc: RunningService;

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createKernel } from '../../kernel/kernel';
 import { FLOW_EVENTS, resolve } from '../../kernel/tokens';
-import type { FlowEvent, FlowEvents } from '../../kernel/flows/flow-events';
+import type { FlowEvent, FlowEvents } from '../../kernel/contracts/flow-events';
 import { ROOT, startService, writeTestConfig, type RunningService } from '../helpers/service';
 import { rawRequest } from '../helpers/http';
 import { startTestSite, type TestSite } from '../fixtures/site/serve';

@@ -11,7 +11,7 @@ import type { Storage } from '../../../kernel/contracts/storage';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
 import type { KernelSettings } from '../../../kernel/config';
 import type { Logger } from '../../../kernel/logger';
-import type { AgentStep, AgentStepInput, AutonomousAgent } from '../../../kernel/flows/autonomous-agent';
+import type { AgentStep, AgentStepInput, AutonomousAgent } from '../../../kernel/contracts/autonomous-agent';
 import { FlowFailure } from '../../../kernel/flows/failure-codes';
 import { modelToolSchema } from './model-tool-schema';
 import { callWithRetry } from './llm-call';

@@ -1,9 +1,12 @@
 /**
  * Plugin `driver-playwright`: browser drivers on Playwright and Chromium.
  * `device` launches a local Chromium (shared per launch options, one context
- * per flow); `remoteInstance` connects to a running one over CDP;
- * `hostedBrowser` gets a cloud browser per flow from a Browserbase-style API.
- * All record videos with the DevTools screencast and the system ffmpeg.
+ * per flow); `remoteInstance` connects to a running one, over CDP (a
+ * /devtools/ URL, or `protocol: 'cdp'`) or to a Playwright server
+ * (`chromium.connect`, `protocol: 'playwright'`); `hostedBrowser` gets a
+ * cloud browser per flow from a Browserbase-style API. All record videos
+ * through lib/video and the system ffmpeg, from the flow's own screenshots
+ * by default or the DevTools screencast (`videoSource`).
  */
 import { definePlugin } from '../../../kernel/plugin';
 import { BROWSER_DRIVERS, LIFECYCLE, LOGGER } from '../../../kernel/tokens';
@@ -15,7 +18,7 @@ import { HTTP_SERVER } from '../../../lib/http/route-contract';
 export default definePlugin({
   id: 'driver-playwright',
   apiVersion: 2,
-  description: 'Playwright browser drivers: device (local Chromium), remoteInstance (CDP) and hostedBrowser (cloud browser API)',
+  description: 'Playwright browser drivers: device (local Chromium), remoteInstance (CDP or a Playwright server) and hostedBrowser (cloud browser API)',
   configSchema: PlaywrightConfigSchema,
   provides: [BROWSER_DRIVERS, LIFECYCLE],
   deps: { logger: LOGGER },

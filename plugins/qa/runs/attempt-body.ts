@@ -6,7 +6,7 @@
  * never selected by a later run's tags.
  */
 import type { FlowMetadata, ToolCallRecord } from '../../../kernel/flows/flow-types';
-import type { ToolRegistry } from '../../../kernel/flows/tool-registry';
+import type { ToolRegistry } from '../../../lib/custom-tools/tool-registry';
 import { buildRerun } from '../../../lib/export/rerun';
 import { selectsByIdOnly } from '../../../lib/export/selector-kinds';
 import type { CreateFlow } from '../../../lib/validation/create-flow-schema';

@@ -14,7 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Storage } from '../../../kernel/contracts/storage';
 import type { FlowMetadata, HealedStep, ToolCallRecord } from '../../../kernel/flows/flow-types';
-import type { ToolRegistry } from '../../../kernel/flows/tool-registry';
+import type { ToolRegistry } from '../../../lib/custom-tools/tool-registry';
 import { replayableCalls } from '../../../lib/export/rerun';
 import { describeFingerprint } from '../../../lib/page-scripts/selectors/fingerprint.js';
 import { isFingerprintCandidate, parseFingerprintCandidate } from '../../../lib/page-scripts/selectors/fingerprint-candidate';

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { definePlugin } from '../../../kernel/plugin';
 import { FLOW_EVENTS, FLOWS, LIFECYCLE, LOGGER, STORAGE, TOOLS } from '../../../kernel/tokens';
-import { ToolRegistry } from '../../../kernel/flows/tool-registry';
+import { ToolRegistry } from '../../../lib/custom-tools/tool-registry';
 import { ROUTES } from '../../../lib/http/route-contract';
 import { CHANGE_FEEDS } from '../../../lib/http/change-feed';
 import { RUN_STORE } from '../../../lib/qa/run-store';

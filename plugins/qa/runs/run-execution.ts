@@ -10,9 +10,9 @@
  */
 import type { Flows } from '../../../kernel/contracts/flows';
 import type { Storage } from '../../../kernel/contracts/storage';
-import type { FlowEvents } from '../../../kernel/flows/flow-events';
+import type { FlowEvents } from '../../../kernel/contracts/flow-events';
 import { isTerminal, type FlowMetadata } from '../../../kernel/flows/flow-types';
-import type { ToolRegistry } from '../../../kernel/flows/tool-registry';
+import type { ToolRegistry } from '../../../lib/custom-tools/tool-registry';
 import type { Logger } from '../../../kernel/logger';
 import type { RunStore } from '../../../lib/qa/run-store';
 import type { RunAttempt, RunRecord } from '../../../lib/qa/run-types';

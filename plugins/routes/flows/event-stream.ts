@@ -6,7 +6,7 @@
  */
 import type { RouteRequest, RouteResult } from '../../../lib/http/route-contract';
 import type { Storage } from '../../../kernel/contracts/storage';
-import type { FlowEvent, FlowEvents } from '../../../kernel/flows/flow-events';
+import type { FlowEvent, FlowEvents } from '../../../kernel/contracts/flow-events';
 import { isTerminal, type FlowMetadata } from '../../../kernel/flows/flow-types';
 import { flowOutputView, type FlowOutputView } from './flow-output';
 import type { SubscriberLimits } from './subscriber-limits';

@@ -18,7 +18,7 @@
  */
 import type { RouteRequest, RouteResult } from '../../../lib/http/route-contract';
 import type { ChangeFeed, FeedChange } from '../../../lib/http/change-feed';
-import type { FlowEvent, FlowEvents } from '../../../kernel/flows/flow-events';
+import type { FlowEvent, FlowEvents } from '../../../kernel/contracts/flow-events';
 import type { FlowState, RunMode } from '../../../kernel/flows/flow-types';
 import type { SubscriberLimits } from './subscriber-limits';
 import { writeOrLetGo } from './sse-backpressure';

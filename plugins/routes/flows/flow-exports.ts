@@ -8,7 +8,7 @@ import type { ToolDefinition } from '../../../kernel/contracts/tool';
 import { ApiError } from '../../../kernel/errors';
 import { isTerminal, type FlowMetadata } from '../../../kernel/flows/flow-types';
 import { traceForDownload } from './trace-export';
-import { ToolRegistry } from '../../../kernel/flows/tool-registry';
+import { ToolRegistry } from '../../../lib/custom-tools/tool-registry';
 import type { CodegenEmitter, CodegenFlow, CodegenOptions } from '../../../lib/export/codegen-emitter';
 import { buildRerun, replayableCalls, type RerunOptions } from '../../../lib/export/rerun';
 import { selectsByIdOnly } from '../../../lib/export/selector-kinds';

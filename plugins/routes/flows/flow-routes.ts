@@ -4,7 +4,7 @@ import type { RouteDefinition } from '../../../lib/http/route-contract';
 import type { BrowserDriver } from '../../../kernel/contracts/browser-driver';
 import type { Flows } from '../../../kernel/contracts/flows';
 import type { Storage } from '../../../kernel/contracts/storage';
-import type { FlowEvents } from '../../../kernel/flows/flow-events';
+import type { FlowEvents } from '../../../kernel/contracts/flow-events';
 import type { FlowQuery, RunMode } from '../../../kernel/flows/flow-types';
 import {
   CodeQuery, DownloadDoc, DownloadParams, ElementAtDoc, ElementAtQuery, FlowIdParams, FlowMetadataDoc, FlowPageDoc, ImageParams, ListQuery, ObservationDoc, ObservationQuery, ProjectBody,

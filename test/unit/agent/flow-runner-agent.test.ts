@@ -7,7 +7,7 @@ import type { Storage } from '../../../kernel/contracts/storage';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
 import { createLogger } from '../../../lib/logging/logger';
 import { FlowFailure } from '../../../kernel/flows/failure-codes';
-import type { AgentStepInput } from '../../../kernel/flows/autonomous-agent';
+import type { AgentStepInput } from '../../../kernel/contracts/autonomous-agent';
 import { createFlowRunnerAgent, normaliseRef, toolDefinitions } from '../../../plugins/agents/flow-runner/flow-runner-agent';
 import { controlTools } from '../../../plugins/tools/browser/control-tools';
 import { elementTools } from '../../../plugins/tools/browser/element-tools';

@@ -32,7 +32,7 @@ test('each rule fails on a wrong import, naming the file and the rule', () => {
   const root = tree({
     'kernel/kernel.ts': "import { x } from '../plugins/a/thing';\nimport OpenAI from 'openai';\n",
     'kernel/contracts/tool.ts': "export type T = 1;\n",
-    'plugins/a/index.ts': "import { y } from '../b/other';\nimport { z } from './thing';\nimport { t } from '../../kernel/contracts/tool';\n",
+    'plugins/a/index.ts': "import { y } from '../b/other';\nimport { z } from './thing';\nimport { t } from '../../kernel/contracts/tool';\nimport { f } from '../../kernel/flows/flow-runner';\n",
     'plugins/a/thing.ts': "export const x = 1, z = 2;\n",
     'plugins/b/index.ts': "export {};\n",
     'plugins/b/other.ts': "export const y = 1;\n",
@@ -48,16 +48,17 @@ test('each rule fails on a wrong import, naming the file and the rule', () => {
     has(/^kernel\/kernel\.ts: imports plugins\/a\/thing\.ts \(rule "kernel never imports a plugin/);
     has(/^kernel\/kernel\.ts: imports openai \(rule "kernel never imports a plugin, a plugin kit \(lib\/llm, lib\/page-scripts\.\.\.\) or an SDK"/);
     has(/^plugins\/a\/index\.ts: imports plugins\/b\/other\.ts \(rule "plugins never import another plugin/);
+    has(/^plugins\/a\/index\.ts: imports kernel\/flows\/flow-runner\.ts \(rule "plugins never import another plugin, nor the kernel's internals/);
     has(/^lib\/json-schema\/json-schema\.ts: imports plugins\/a\/thing\.ts \(rule "lib never imports a plugin/);
     has(/^lib\/json-schema\/json-schema\.ts: imports kernel\/flows\/flow-runner\.ts \(rule "lib never imports a plugin or the kernel's flow code/);
     has(/^import cycle: cli\/one\.ts -> cli\/two\.ts -> cli\/one\.ts \(rule "no import cycles anywhere, type-only imports included"\)/);
     // Own folder, the kernel's contracts and a library with its entry are fine.
     assert.ok(!violations.some((v) => /plugins\/a\/thing\.ts \(rule "plugins/.test(v) || /imports kernel\/contracts\/tool/.test(v)), violations.join('\n'));
-    assert.equal(violations.length, 6, violations.join('\n'));
+    assert.equal(violations.length, 7, violations.join('\n'));
 
     const run = spawnSync(process.execPath, [SCRIPT, '--root', root], { encoding: 'utf8' });
     assert.equal(run.status, 1);
-    assert.match(run.stderr, /check-deps: 6 violations/);
+    assert.match(run.stderr, /check-deps: 7 violations/);
     assert.match(run.stderr, /plugins\/a\/index\.ts: imports plugins\/b\/other\.ts/);
   } finally {
     rmSync(root, { recursive: true, force: true });

@@ -3,9 +3,9 @@
  * (plugins/agents/flow-runner, token AUTONOMOUS_AGENT) implements it with an LLM provider; the FlowActor only
  * sees this interface.
  */
-import type { BrowserSession } from '../contracts/browser-driver';
-import type { ToolDefinition } from '../contracts/tool';
-import type { FlowMetadata, ToolCallInput, ToolCallRecord } from './flow-types';
+import type { BrowserSession } from './browser-driver';
+import type { ToolDefinition } from './tool';
+import type { FlowMetadata, ToolCallInput, ToolCallRecord } from '../flows/flow-types';
 
 export interface AgentStep {
   toolCall: ToolCallInput;

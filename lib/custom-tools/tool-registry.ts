@@ -2,9 +2,9 @@
  * The tools a flow may call: the built-ins of every tool plugin plus the
  * flow's own custom tools (their JSON Schemas: lib/json-schema).
  */
-import type { ToolDefinition } from '../contracts/tool';
-import type { CustomTool } from './flow-types';
-import { customToolDefinition } from '../../lib/custom-tools/custom-tool';
+import type { ToolDefinition } from '../../kernel/contracts/tool';
+import type { CustomTool } from '../../kernel/flows/flow-types';
+import { customToolDefinition } from './custom-tool';
 
 /** Built-in tools by name. */
 export class ToolRegistry {
