@@ -64,6 +64,30 @@ export interface RouteDefinition {
   handler(req: RouteRequest): Promise<RouteResult> | RouteResult;
 }
 
+/** What a route's schema gives its handler: the schema's output, or what arrives unchecked when the route has none. */
+type Checked<S, Unchecked> = S extends v.GenericSchema ? v.InferOutput<S> : Unchecked;
+
+/** A route whose handler is typed by its own schemas (see `defineRoute`). */
+export type TypedRouteDefinition<P, Q, B> = Omit<RouteDefinition, 'params' | 'query' | 'body' | 'handler'> & {
+  params?: P;
+  query?: Q;
+  body?: B;
+  handler(req: RouteRequest<Checked<P, Record<string, string>>, Checked<Q, Record<string, unknown>>, Checked<B, unknown>>): Promise<RouteResult> | RouteResult;
+};
+
+/**
+ * Types a route's handler from its own `params`, `query` and `body` schemas
+ * (what the HTTP plugin validated before calling it), so a handler never
+ * casts what it receives.
+ */
+export function defineRoute<
+  P extends v.GenericSchema | undefined = undefined,
+  Q extends v.GenericSchema | undefined = undefined,
+  B extends v.GenericSchema | undefined = undefined,
+>(def: TypedRouteDefinition<P, Q, B>): RouteDefinition {
+  return def as RouteDefinition;
+}
+
 /** HTTP routes, one array per contributing plugin. */
 export const ROUTES = createToken<RouteDefinition[]>('http.routes', { multi: true });
 

@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import type { LlmProvider } from '../../../lib/llm/provider-contract';
+import type { GptConfigRecord } from '../../../kernel/contracts/storage';
 import { describeIssue } from '../../../lib/validation/validation';
 
 const OBJECT_TYPES = new Set(['object', 'strict_object', 'loose_object']);
@@ -37,17 +38,25 @@ function withTypeField(provider: LlmProvider): v.GenericSchema {
   );
 }
 
-/** One schema accepting every provider's configuration body. */
-export function gptConfigBodySchema(providers: readonly LlmProvider[]): v.GenericSchema {
+/** A body the schema accepted: a provider's configuration (`type`, `modelName` and its own fields). */
+export type GptConfigBodySchema = v.GenericSchema<unknown, GptConfigRecord>;
+
+/**
+ * One schema accepting every provider's configuration body. Its output is a
+ * GptConfigRecord: each provider's schema requires `modelName`, and `type`
+ * is the variant's key (the provider contract's config schemas are typed
+ * only as valibot schemas, hence the one cast at the end).
+ */
+export function gptConfigBodySchema(providers: readonly LlmProvider[]): GptConfigBodySchema {
   if (providers.length === 0) {
     // An empty variant would report the unhelpful "unknown field".
     return v.pipe(
       v.record(v.string(), v.unknown()),
       v.rawCheck(({ addIssue }) => addIssue({ message: 'type: no GPT configuration type is available: no LLM provider plugin is loaded (add one to the config file)' })),
-    );
+    ) as unknown as GptConfigBodySchema;
   }
   const known = providers.map((p) => p.type).join(', ');
   return v.variant('type', providers.map(withTypeField) as never, (issue) => (issue.path?.length
     ? `unknown GPT configuration type ${issue.received}; known types: ${known}`
-    : `expected an object, received ${issue.received}`));
+    : `expected an object, received ${issue.received}`)) as unknown as GptConfigBodySchema;
 }
