@@ -59,10 +59,9 @@ export function withBaseUrl(body: CreateFlow, baseUrl: string): CreateFlow {
     toolCallsOnStart: body.toolCallsOnStart.map((c) => ({ ...c, parameters: mapStrings(c.parameters, fix) as Record<string, unknown> })),
   };
   // Origins a flow's secrets are bound to (when the body has them) follow the target: the recorded one becomes the new one.
-  const bound = (body as { allowedOrigins?: unknown }).allowedOrigins;
   const to = originOf(baseUrl);
-  if (Array.isArray(bound) && to) {
-    (out as { allowedOrigins?: unknown }).allowedOrigins = bound.map((o) => (typeof o === 'string' && o.toLowerCase() === origin.toLowerCase() ? to : o));
+  if (body.allowedOrigins && to) {
+    out.allowedOrigins = body.allowedOrigins.map((o) => (o.toLowerCase() === origin.toLowerCase() ? to : o));
   }
   return out;
 }

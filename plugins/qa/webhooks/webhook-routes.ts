@@ -4,7 +4,7 @@
  * its secret unless `rotateSecret` asks for a new one (answered once too).
  */
 import * as v from 'valibot';
-import type { RouteDefinition } from '../../../lib/http/route-contract';
+import { defineRoute, type RouteDefinition } from '../../../lib/http/route-contract';
 import type { Logger } from '../../../kernel/logger';
 import { ApiError, invalidRequest } from '../../../kernel/errors';
 import type { RunStore } from '../../../lib/qa/run-store';
@@ -50,32 +50,31 @@ async function getHook(store: RunStore, name: string): Promise<WebhookRecord> {
 
 export function webhookRoutes(store: () => RunStore, logger: () => Logger): RouteDefinition[] {
   return [
-    {
+    defineRoute({
       method: 'GET', path: '/api/webhooks', summary: 'Every webhook, by name (secrets masked)', tags,
       responses: { 200: { description: 'Webhooks', schema: v.array(WebhookDoc) } },
       handler: async () => ({ json: (await store().webhooks.entries()).map(([, h]) => webhookView(h)) }),
-    },
-    {
+    }),
+    defineRoute({
       method: 'POST', path: '/api/webhooks/:name', summary: 'Create or replace a webhook; a new signing secret is answered once', tags, params: Params, body: WebhookBody,
       responses: { 200: { description: 'Replaced (secret masked unless rotated)', schema: WebhookDoc }, 201: { description: 'Created, with its secret', schema: WebhookDoc }, 400: ERR },
       async handler({ params, body }) {
-        const b = body as v.InferOutput<typeof WebhookBody>;
-        const url = checkUrl(b.url);
+        const url = checkUrl(body.url);
         const previous = await store().webhooks.get(params.name);
-        const fresh = !previous || b.rotateSecret === true;
+        const fresh = !previous || body.rotateSecret === true;
         const now = Date.now();
-        const hook: WebhookRecord = { name: params.name, url, events: b.events, secret: fresh ? newSecret() : previous.secret, createdAt: previous?.createdAt ?? now, updatedAt: now };
+        const hook: WebhookRecord = { name: params.name, url, events: body.events, secret: fresh ? newSecret() : previous.secret, createdAt: previous?.createdAt ?? now, updatedAt: now };
         logger().addSecret(hook.secret);
         await store().webhooks.put(hook.name, hook);
         return { status: previous ? 200 : 201, json: webhookView(hook, fresh) };
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET', path: '/api/webhooks/:name', summary: 'One webhook (secret masked)', tags, params: Params, paramsErrorCode: 'NOT_FOUND',
       responses: { 200: { description: 'The webhook', schema: WebhookDoc }, 404: ERR },
       handler: async ({ params }) => ({ json: webhookView(await getHook(store(), params.name)) }),
-    },
-    {
+    }),
+    defineRoute({
       method: 'DELETE', path: '/api/webhooks/:name', summary: 'Delete a webhook and its log of deliveries (pending retries stop)', tags, params: Params, paramsErrorCode: 'NOT_FOUND',
       responses: { 204: { description: 'Deleted' }, 404: ERR },
       async handler({ params }) {
@@ -84,8 +83,8 @@ export function webhookRoutes(store: () => RunStore, logger: () => Logger): Rout
         await store().deliveries.deleteWebhook(params.name);
         return { status: 204 };
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET', path: '/api/webhooks/:name/deliveries', summary: 'The webhook\'s deliveries, newest first, each with its tries (status, attempt, duration, error)', tags,
       params: Params, paramsErrorCode: 'NOT_FOUND',
       query: v.strictObject({ limit: v.optional(v.pipe(QueryInteger, v.minValue(1, 'must be from 1 to 200'), v.maxValue(200, 'must be from 1 to 200')), 50) }),
@@ -100,6 +99,6 @@ export function webhookRoutes(store: () => RunStore, logger: () => Logger): Rout
           }),
         };
       },
-    },
+    }),
   ];
 }
