@@ -5,7 +5,7 @@
  * record. Everything is checked before anything is written.
  */
 import { randomUUID } from 'node:crypto';
-import { ApiError, invalidRequest } from '../errors';
+import { invalidRequest, apiError } from '../errors';
 import type { CreateFlow } from '../../lib/validation/create-flow-schema';
 import type { BrowserDriver, DriverFeature, NetworkRule } from '../contracts/browser-driver';
 import type { Storage } from '../contracts/storage';
@@ -71,7 +71,7 @@ export async function buildFlow(input: CreateFlow, deps: CreateFlowDeps): Promis
   let profileFromFlowId: string | null = null;
   if (input.profile) {
     const stored = await storage.profiles.get(input.profile);
-    if (!stored) throw new ApiError('PROFILE_NOT_FOUND', `profile: browser profile "${input.profile}" does not exist (GET /api/profiles lists them; a flow with saveProfileAs creates one)`);
+    if (!stored) throw apiError('PROFILE_NOT_FOUND', { name: input.profile, field: 'profile' });
     profileFromFlowId = stored.flowId;
   }
 
@@ -134,7 +134,7 @@ export async function chooseGptConfig(storage: Storage, override: string | null,
     throw invalidRequest('gptConfigNameOverride: AUTONOMOUS flows need a GPT configuration: set gptConfigNameOverride, or assign one to the flow-runner agent with POST /api/agents/flow-runner {"gptConfigName": "..."}');
   }
   if (!(await storage.gptConfigs.get(name))) {
-    throw new ApiError('GPT_CONFIG_NOT_FOUND', `GPT configuration "${name}" does not exist${override ? '' : ' (assigned to agent flow-runner)'}`);
+    throw apiError('GPT_CONFIG_NOT_FOUND', { name, assignedTo: override ? undefined : 'flow-runner' });
   }
   return name;
 }

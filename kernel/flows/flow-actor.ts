@@ -13,7 +13,7 @@ import type { FlowObservation, QueuedToolCall } from '../contracts/flows';
 import type { Storage } from '../contracts/storage';
 import type { ToolDefinition } from '../contracts/tool';
 import type { KernelSettings } from '../config';
-import { ApiError, invalidRequest } from '../errors';
+import { invalidRequest, apiError } from '../errors';
 import type { Logger } from '../logger';
 import type { AutonomousAgent } from '../contracts/autonomous-agent';
 import { chooseGptConfig } from './create-flow';
@@ -131,8 +131,8 @@ export class FlowActor {
 
   /** A flow that has ended, or is ending (cancelled, its browser gone), takes no more commands. */
   private checkActive(action: string): void {
-    if (this.phase === 'ended') throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} has ended; it cannot ${action}`);
-    if (this.ending) throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} is ending (${this.ending.code}); it cannot ${action}`);
+    if (this.phase === 'ended') throw apiError('FLOW_NOT_ACTIVE', { flowId: this.flowId, state: 'ended', action });
+    if (this.ending) throw apiError('FLOW_NOT_ACTIVE', { flowId: this.flowId, state: `ending (${this.ending.code})`, action });
   }
 
   private async onPause(): Promise<FlowMetadata> {
@@ -148,7 +148,7 @@ export class FlowActor {
     this.checkActive('be resumed');
     const was = this.pause;
     if (was === 'none') {
-      throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} is ${(await this.rec.get()).state}, not PAUSED; only a paused flow can be resumed`);
+      throw apiError('FLOW_NOT_ACTIVE', { flowId: this.flowId, state: (await this.rec.get()).state, action: 'resume', why: 'only a PAUSED flow can be resumed' });
     }
     this.pause = 'none';
     const flow = was === 'paused' ? await this.rec.setState('RESUMING') : await this.rec.change({ nextState: null });
@@ -160,7 +160,7 @@ export class FlowActor {
     this.checkActive('switch run mode');
     const flow = await this.rec.get();
     if (flow.runMode === 'DETERMINISTIC' || runMode === 'DETERMINISTIC') {
-      throw new ApiError('FLOW_NOT_ACTIVE', 'DETERMINISTIC flows cannot switch run mode, and a live flow cannot switch to DETERMINISTIC');
+      throw apiError('FLOW_NOT_ACTIVE', { flowId: this.flowId, state: `${flow.runMode}`, action: `switch to ${runMode}`, why: 'DETERMINISTIC flows cannot switch run mode, and a live flow cannot switch to DETERMINISTIC' });
     }
     if (flow.runMode === runMode && !chosen) return flow;
     let gptConfigName = flow.gptConfigName;
@@ -181,8 +181,8 @@ export class FlowActor {
   private async onToolCall(input: ToolCallInput): Promise<QueuedToolCall> {
     this.checkActive('take a tool call');
     const flow = await this.rec.get();
-    if (flow.runMode !== 'INSTRUCT') throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} runs ${flow.runMode}; user tool calls need INSTRUCT (POST /api/flows/${this.flowId}/run-mode)`);
-    if (!this.tools) throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} has not started yet (${flow.state}); try again when it waits for the user`);
+    if (flow.runMode !== 'INSTRUCT') throw apiError('FLOW_NOT_ACTIVE', { flowId: this.flowId, state: flow.runMode, action: 'take a user tool call', why: `user tool calls need INSTRUCT: POST /api/flows/${this.flowId}/run-mode` });
+    if (!this.tools) throw apiError('FLOW_NOT_ACTIVE', { flowId: this.flowId, state: flow.state, action: 'take a user tool call yet', why: 'it has not started; try again when it waits for the user' });
     const checked = await checkToolCall(this.tools, flow.envVars, input);
     if (!checked.ok) throw invalidRequest(checked.problem);
     const toolCallId = randomUUID();
@@ -208,15 +208,15 @@ export class FlowActor {
   private async liveSession(what: string): Promise<BrowserSession> {
     const session = this.session;
     if (this.phase !== 'running' || !session || this.closing || this.ending) {
-      throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${this.flowId} has no live browser (${(await this.rec.get()).state}); ${what} needs one`);
+      throw apiError('FLOW_NOT_ACTIVE', { flowId: this.flowId, state: (await this.rec.get()).state, action: `serve ${what}`, why: 'that needs a live browser' });
     }
     return session;
   }
 
   /** The element at a point of the live page, redacted like everything read from the page. */
   private async elementAt(x: number, y: number): Promise<PointedElement | null> {
-    const session = await this.liveSession('pointing at an element');
-    if (!session.elementAt) throw new ApiError('FLOW_NOT_ACTIVE', `The browser driver of flow ${this.flowId} cannot tell the element at a point`);
+    const session = await this.liveSession('the element at a point');
+    if (!session.elementAt) throw apiError('FLOW_NOT_ACTIVE', { flowId: this.flowId, state: (await this.rec.get()).state, action: 'serve the element at a point', why: 'its browser driver cannot tell it' });
     const found = await session.elementAt(x, y);
     return found && this.redactAll(found);
   }
@@ -224,7 +224,7 @@ export class FlowActor {
   /** How many elements a selector matches on the live page (400 naming `selector` when the driver cannot run it). */
   private async testSelector(selector: string): Promise<SelectorTest> {
     const session = await this.liveSession('a selector test');
-    if (!session.testSelector) throw new ApiError('FLOW_NOT_ACTIVE', `The browser driver of flow ${this.flowId} cannot test selectors`);
+    if (!session.testSelector) throw apiError('FLOW_NOT_ACTIVE', { flowId: this.flowId, state: (await this.rec.get()).state, action: 'test selectors', why: 'its browser driver cannot' });
     try {
       // `${NAME}` in a selector is filled in as for an action; what comes back is redacted again.
       return this.redactAll(await session.testSelector(substitute(selector, this.env.valuesNow())));

@@ -6,7 +6,7 @@
  * which is why the last written record can be kept: no one else changes it.
  */
 import type { Storage } from '../contracts/storage';
-import { ApiError } from '../errors';
+import { apiError } from '../errors';
 import type { FlowEvents } from '../contracts/flow-events';
 import type { FlowDownload, FlowMetadata, FlowResult, FlowState, ToolCallRecord } from './flow-types';
 
@@ -19,7 +19,7 @@ export class FlowRecorder {
   /** Applies `mutate` to the stored record; throws if the flow was deleted meanwhile. */
   private async update(mutate: (f: FlowMetadata) => FlowMetadata): Promise<FlowMetadata> {
     const flow = await this.storage.flows.update(this.flowId, mutate);
-    if (!flow) throw new ApiError('FLOW_NOT_FOUND', `Flow ${this.flowId} disappeared`);
+    if (!flow) throw apiError('FLOW_NOT_FOUND', { flowId: this.flowId, hint: 'it was deleted while it ran' });
     this.current = flow;
     return flow;
   }
@@ -28,7 +28,7 @@ export class FlowRecorder {
   async get(): Promise<FlowMetadata> {
     if (this.current) return this.current;
     const flow = await this.storage.flows.get(this.flowId);
-    if (!flow) throw new ApiError('FLOW_NOT_FOUND', `Flow ${this.flowId} disappeared`);
+    if (!flow) throw apiError('FLOW_NOT_FOUND', { flowId: this.flowId, hint: 'it was deleted while it ran' });
     this.current = flow;
     return flow;
   }

@@ -7,7 +7,7 @@
 import type { DependencyContainer } from 'tsyringe';
 import type { Flows } from '../contracts/flows';
 import type { Lifecycle } from '../contracts/lifecycle';
-import { ApiError } from '../errors';
+import { apiError } from '../errors';
 import { AUTONOMOUS_AGENT, BROWSER_DRIVERS, FLOW_EVENTS, LOGGER, SETTINGS, STORAGE, TOOLS, isProvided, resolve, resolveAll } from '../tokens';
 import { UUID_RE } from '../../lib/validation/validation';
 import { buildFlow } from './create-flow';
@@ -53,7 +53,7 @@ export class FlowFacade implements Flows {
 
   async get(id: string): Promise<FlowMetadata> {
     const flow = UUID_RE.test(id) ? await this.deps.storage.flows.get(id) : undefined;
-    if (!flow) throw new ApiError('FLOW_NOT_FOUND', `Flow ${JSON.stringify(id.slice(0, 100))} does not exist`);
+    if (!flow) throw apiError('FLOW_NOT_FOUND', { flowId: id });
     return flow;
   }
 
@@ -64,7 +64,7 @@ export class FlowFacade implements Flows {
   async getFinished(id: string, action: string): Promise<FlowMetadata> {
     const flow = await this.get(id);
     if (!isTerminal(flow.state)) {
-      throw new ApiError('FLOW_STILL_RUNNING', `Flow ${id} is ${flow.state}; ${action} needs a finished flow (SUCCESS or FAILED). Cancel it first with POST /api/flows/${id}/cancel.`);
+      throw apiError('FLOW_STILL_RUNNING', { flowId: id, state: flow.state, action });
     }
     return flow;
   }
@@ -80,7 +80,7 @@ export class FlowFacade implements Flows {
   async rename(id: string, name: string): Promise<FlowMetadata> {
     await this.getFinished(id, 'rename');
     const updated = await this.deps.storage.flows.update(id, (f) => ({ ...f, name }));
-    if (!updated) throw new ApiError('FLOW_NOT_FOUND', `Flow ${id} does not exist`);
+    if (!updated) throw apiError('FLOW_NOT_FOUND', { flowId: id });
     return updated;
   }
 
@@ -97,7 +97,7 @@ export class FlowFacade implements Flows {
   private async actorOf(id: string, action: string): Promise<FlowActor> {
     const flow = await this.get(id);
     const actor = this.scheduler.actor(id);
-    if (!actor || isTerminal(flow.state)) throw new ApiError('FLOW_NOT_ACTIVE', `Flow ${id} has ended (${flow.state}); it cannot ${action}`);
+    if (!actor || isTerminal(flow.state)) throw apiError('FLOW_NOT_ACTIVE', { flowId: id, state: flow.state, action });
     return actor;
   }
 

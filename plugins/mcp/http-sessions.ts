@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { ApiError, invalidRequest } from '../../kernel/errors';
+import { invalidRequest, apiError } from '../../kernel/errors';
 import type { McpServerOptions, McpSession } from '../../lib/mcp/server';
 
 /**
@@ -59,7 +59,7 @@ export class McpHttpSessions {
     if (header !== undefined) {
       const id = typeof header === 'string' ? header : '';
       const entry = this.sessions.get(id);
-      if (!entry) throw new ApiError('NOT_FOUND', 'mcp-session-id: no such MCP session (it ended, or the service restarted); initialize a new one');
+      if (!entry) throw apiError('NOT_FOUND', { field: 'mcp-session-id', what: 'such MCP session', hint: 'it ended, or the service restarted; initialize a new one' });
       this.track(entry, res);
       await entry.transport.handleRequest(req, res, body);
       return;
@@ -68,9 +68,9 @@ export class McpHttpSessions {
     if (req.method !== 'POST' || !loaded.isInitializeRequest(body)) {
       throw invalidRequest('mcp-session-id: is required (send an initialize request first)');
     }
-    if (this.stopping) throw new ApiError('SERVICE_UNAVAILABLE', 'The service is stopping');
+    if (this.stopping) throw apiError('SERVICE_UNAVAILABLE', { why: 'it is stopping' });
     if (this.sessions.size + this.pending >= this.limits.maxSessions) {
-      throw new ApiError('SERVICE_UNAVAILABLE', `Too many MCP sessions open (${this.limits.maxSessions}); close one (DELETE /mcp) or wait for idle ones to expire`);
+      throw apiError('SERVICE_UNAVAILABLE', { why: `too many MCP sessions open (${this.limits.maxSessions}); close one (DELETE /mcp) or wait for idle ones to expire` });
     }
     await this.open(req, res, body, loaded);
   }

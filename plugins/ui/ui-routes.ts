@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot';
 import type { RouteDefinition, RouteRequest, RouteResult } from '../../lib/http/route-contract';
-import { ApiError } from '../../kernel/errors';
+import { apiError } from '../../kernel/errors';
 import { loadAssets, type Asset, type AssetSet } from './asset-store';
 
 /** Client-side paths that answer the page (the app's router takes over from there). */
@@ -51,7 +51,7 @@ export function uiRoutes(publicDir: string, pluginDir: string): RouteDefinition[
   };
   const file = async (req: RouteRequest, path: string): Promise<RouteResult> => {
     const found = (await assets()).files.get(path);
-    if (!found) throw new ApiError('NOT_FOUND', `No UI file ${path.slice(0, 200)}.`);
+    if (!found) throw apiError('NOT_FOUND', { what: 'UI file', id: path });
     return serveAsset(req, found);
   };
   const page = (path: string): RouteDefinition => ({

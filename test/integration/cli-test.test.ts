@@ -94,7 +94,7 @@ describe('browserflow test', () => {
     assert.equal((await call(['--suite', 'smoke', '--no-such-flag', '--server', svc.url])).code, 2);
     const unknown = await call(['--suite', 'nope', '--server', svc.url]);
     assert.equal(unknown.code, 2);
-    assert.match(unknown.stderr, /the run could not start: 404 NOT_FOUND: suite: suite "nope" does not exist/);
+    assert.match(unknown.stderr, /the run could not start: 404 NOT_FOUND: suite: Suite "nope" does not exist/);
     const down = await call(['--suite', 'smoke', '--server', 'http://127.0.0.1:9']);
     assert.equal(down.code, 2);
     assert.match(down.stderr, /no service answers at http:\/\/127\.0\.0\.1:9/);

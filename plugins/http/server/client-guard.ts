@@ -23,7 +23,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { drivenBrowserMarker } from '../../../lib/service-guard/driven-browser-marker';
-import { ApiError } from '../../../kernel/errors';
+import { ApiError, apiError } from '../../../kernel/errors';
 
 /** The header a same-origin page (the service's own UI) sends to read secrets. */
 export const CLIENT_HEADER = 'x-browserflow-client';
@@ -38,7 +38,7 @@ export function fromBrowser(headers: IncomingHttpHeaders): boolean {
 export function refuseDrivenBrowser(headers: IncomingHttpHeaders): ApiError | null {
   const ua = headers['user-agent'];
   if (ua === undefined || !ua.includes(drivenBrowserMarker())) return null;
-  return new ApiError('DRIVEN_BROWSER_REFUSED', 'Requests from a browser that browserflow drives are refused: a flow cannot use the browserflow API.');
+  return apiError('DRIVEN_BROWSER_REFUSED', {});
 }
 
 /** 403 BROWSER_READ_REFUSED for a browser reading secrets without the custom header, else null. */
@@ -46,5 +46,5 @@ export function refuseBrowserSecretRead(headers: IncomingHttpHeaders): ApiError 
   if (!fromBrowser(headers)) return null;
   const client = headers[CLIENT_HEADER];
   if (typeof client === 'string' && client.trim() !== '') return null;
-  return new ApiError('BROWSER_READ_REFUSED', 'This answer holds secrets and the request comes from a browser: send the header X-Browserflow-Client (any value) from a page of the service itself, or call the API from a program (curl, a script, the CLI).');
+  return apiError('BROWSER_READ_REFUSED', {});
 }

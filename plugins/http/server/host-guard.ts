@@ -4,7 +4,7 @@
  * after a rebinding) and the Origin header. So every request must name this
  * service as a local host, and a present Origin must be this service itself.
  */
-import { ApiError } from '../../../kernel/errors';
+import { ApiError, apiError } from '../../../kernel/errors';
 
 /** Names accepted in the Host header whatever the config says. */
 export const LOCAL_HOSTS: readonly string[] = ['localhost', '127.0.0.1', '[::1]'];
@@ -60,10 +60,10 @@ export class HostGuard {
   /** Returns the error to answer with, or null when the request may proceed. */
   check(host: string | undefined, origin: string | undefined): ApiError | null {
     if (host === undefined || !this.cached(this.hostCache, host, () => this.hostAllowed(host))) {
-      return new ApiError('FORBIDDEN_HOST', `The Host header ${quote(host)} is not allowed: browserflow answers only requests addressed to localhost, 127.0.0.1, [::1] or a name listed in settings.allowedHosts (protection against DNS rebinding).`);
+      return apiError('FORBIDDEN_HOST', { header: 'Host', value: host });
     }
     if (origin !== undefined && !this.cached(this.originCache, `${host}\n${origin}`, () => this.originAllowed(origin, host))) {
-      return new ApiError('FORBIDDEN_HOST', `The Origin ${quote(origin)} is not allowed: browserflow accepts no cross-origin requests, so no web page can drive the API. Call it from a local program (curl, a script, the CLI) instead.`);
+      return apiError('FORBIDDEN_HOST', { header: 'Origin', value: origin });
     }
     return null;
   }
@@ -96,7 +96,3 @@ export class HostGuard {
   }
 }
 
-function quote(value: string | undefined): string {
-  if (value === undefined) return '(missing)';
-  return JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}...` : value);
-}

@@ -6,7 +6,7 @@
  * `next(err)` once per chunk past the limit (several answers to one request).
  */
 import type { IncomingMessage } from 'node:http';
-import { ApiError, invalidRequest } from '../../../kernel/errors';
+import { ApiError, invalidRequest, apiError } from '../../../kernel/errors';
 import { MAX_JSON_DEPTH, findTooDeep } from './json-depth';
 import { announcesBody } from './drain';
 
@@ -73,7 +73,7 @@ function collect(req: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 function tooLarge(_req: IncomingMessage, limit: number): ApiError {
-  return new ApiError('PAYLOAD_TOO_LARGE', `The request body exceeds the limit of ${limit} bytes (settings.bodyLimitBytes).`);
+  return apiError('PAYLOAD_TOO_LARGE', { limit });
 }
 
 /**

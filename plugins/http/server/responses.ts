@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
 import type { RouteResult } from '../../../lib/http/route-contract';
-import { ApiError } from '../../../kernel/errors';
+import { ApiError, apiError } from '../../../kernel/errors';
 import type { Logger } from '../../../kernel/logger';
 import { CLOSE_AFTER_ANSWER, drainThen } from './drain';
 
@@ -94,7 +94,8 @@ function writeError(req: IncomingMessage, res: ServerResponse, err: unknown, log
     return;
   }
   logger.error('unhandled error in a request', { method: req.method, path: pathOf(req), error: describe(err) });
-  sendJson(res, 500, { code: 'INTERNAL_ERROR', message: 'Internal error: the service failed to answer this request. The details are in its log.' }, extra);
+  const { code, message } = apiError('INTERNAL_ERROR', {});
+  sendJson(res, 500, { code, message }, extra);
 }
 
 function pathOf(req: IncomingMessage): string {

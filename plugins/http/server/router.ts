@@ -10,7 +10,7 @@ import { parse as parseQuery } from 'node:querystring';
 import polka from 'polka';
 import { parse } from 'regexparam';
 import type { RouteDefinition } from '../../../lib/http/route-contract';
-import { ApiError, StartupError } from '../../../kernel/errors';
+import { StartupError, apiError } from '../../../kernel/errors';
 import { createRouteHandler, type HandlerContext, type RouteListener } from './route-handler';
 import { sendError } from './responses';
 import { refuseDrivenBrowser } from './client-guard';
@@ -81,11 +81,11 @@ export function buildRouter(defs: RouteDefinition[], ctx: HandlerContext): (req:
     for (const r of mounted) if (r.pattern.test(req.path)) allow.add(r.def.method);
     if (allow.has('GET')) allow.add('HEAD');
     if (allow.size === 0) {
-      return sendError(req, res, new ApiError('NOT_FOUND', `No route ${req.method} ${truncate(req.path)}. GET /api/openapi.json lists every route.`), ctx.logger);
+      return sendError(req, res, apiError('NOT_FOUND', { what: `route ${req.method} ${truncate(req.path)}`, hint: 'GET /api/openapi.json lists every route' }), ctx.logger);
     }
     const methods = [...allow].join(', ');
     res.setHeader('allow', methods);
-    sendError(req, res, new ApiError('METHOD_NOT_ALLOWED', `${req.method} is not allowed on ${truncate(req.path)}; allowed: ${methods}.`), ctx.logger);
+    sendError(req, res, apiError('METHOD_NOT_ALLOWED', { method: req.method ?? '', path: truncate(req.path), allowed: methods }), ctx.logger);
   }
 
   // An exact match on a parameterless route skips polka's URL parsing and its

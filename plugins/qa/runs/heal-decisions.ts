@@ -11,7 +11,7 @@
  */
 import type { Flows } from '../../../kernel/contracts/flows';
 import type { Storage } from '../../../kernel/contracts/storage';
-import { ApiError } from '../../../kernel/errors';
+import { apiError } from '../../../kernel/errors';
 import { isFingerprintCandidate } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
 import type { RunStore } from '../../../lib/qa/run-store';
 import type { HealRecord } from '../../../lib/qa/run-types';
@@ -34,8 +34,8 @@ export function acceptedSelectors(heal: Pick<HealRecord, 'before' | 'after'>): s
 
 async function openHeal(store: RunStore, id: string): Promise<HealRecord> {
   const heal = await store.heals.get(id);
-  if (!heal) throw new ApiError('NOT_FOUND', `Heal proposal ${JSON.stringify(id.slice(0, 100))} does not exist`);
-  if (heal.state !== 'open') throw new ApiError('HEAL_NOT_OPEN', `Heal proposal ${id} was already ${heal.state}`);
+  if (!heal) throw apiError('NOT_FOUND', { what: 'heal proposal', id });
+  if (heal.state !== 'open') throw apiError('HEAL_NOT_OPEN', { healId: id, why: `it was already ${heal.state}` });
   return heal;
 }
 
@@ -47,10 +47,10 @@ export async function acceptHeal(deps: HealDecisionDeps, id: string): Promise<He
   const call = await deps.storage.toolCalls.get(heal.flowId, heal.toolCallId);
   const current = call?.outcome?.selectors ?? [];
   if (!call?.outcome || !sameList(current, heal.before.selectors)) {
-    throw new ApiError('HEAL_NOT_OPEN', `Step ${heal.step} of flow ${heal.flowId} changed since the proposal (revision ${flow.revision ?? 1}); reject it and let the next run propose again`);
+    throw apiError('HEAL_NOT_OPEN', { healId: id, why: `step ${heal.step} of flow ${heal.flowId} changed since the proposal (revision ${flow.revision ?? 1}); reject it and let the next run propose again` });
   }
   const selectors = acceptedSelectors(heal);
-  if (selectors.length === 0) throw new ApiError('HEAL_NOT_OPEN', `Heal proposal ${id} has no locator to record`);
+  if (selectors.length === 0) throw apiError('HEAL_NOT_OPEN', { healId: id, why: 'it has no locator to record' });
   // The step first: a crash between the two writes leaves the new candidates with the old revision number, never the reverse.
   await deps.storage.toolCalls.put(heal.flowId, { ...call, outcome: { ...call.outcome, selectors } });
   const now = Date.now();
@@ -72,7 +72,7 @@ export async function acceptHeal(deps: HealDecisionDeps, id: string): Promise<He
 export async function rejectHeal(deps: HealDecisionDeps, id: string): Promise<HealRecord> {
   await openHeal(deps.store, id);
   const rejected = await deps.store.heals.update(id, (h) => (h.state === 'open' ? { ...h, state: 'rejected', decidedAt: Date.now() } : h));
-  if (rejected?.state !== 'rejected') throw new ApiError('HEAL_NOT_OPEN', `Heal proposal ${id} was already ${rejected?.state}`);
+  if (rejected?.state !== 'rejected') throw apiError('HEAL_NOT_OPEN', { healId: id, why: `it was already ${rejected?.state}` });
   deps.decided(rejected);
   return rejected;
 }

@@ -12,7 +12,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Flows } from '../../../kernel/contracts/flows';
 import type { Storage } from '../../../kernel/contracts/storage';
-import { ApiError } from '../../../kernel/errors';
+import { apiError } from '../../../kernel/errors';
 import type { FlowEvents } from '../../../kernel/contracts/flow-events';
 import type { FlowMetadata } from '../../../kernel/flows/flow-types';
 import type { ToolRegistry } from '../../../lib/custom-tools/tool-registry';
@@ -75,7 +75,7 @@ export class RunService implements Runs {
 
   // ---- Runs
   async start(request: StartRun, trigger: RunTrigger): Promise<RunRecord> {
-    if (this.stopping) throw new ApiError('SERVICE_UNAVAILABLE', 'The service is stopping');
+    if (this.stopping) throw apiError('SERVICE_UNAVAILABLE', { why: 'it is stopping' });
     const selection = await selectFlows(request, this.deps.flows, this.deps.store, this.deps.limits);
     const results = selection.flows.map((f) => ({
       flowId: f.id, name: f.name, verdict: null,
@@ -97,7 +97,7 @@ export class RunService implements Runs {
 
   async get(runId: string): Promise<RunRecord> {
     const run = UUID_RE.test(runId) ? await this.deps.store.runs.get(runId) : undefined;
-    if (!run) throw new ApiError('NOT_FOUND', `Run ${JSON.stringify(runId.slice(0, 100))} does not exist`);
+    if (!run) throw apiError('NOT_FOUND', { what: 'run', id: runId });
     return run;
   }
 
@@ -108,15 +108,15 @@ export class RunService implements Runs {
   async cancel(runId: string): Promise<RunRecord> {
     const run = await this.get(runId);
     const execution = this.executions.get(run.id);
-    if (run.state !== 'RUNNING' || !execution) throw new ApiError('RUN_NOT_ACTIVE', `Run ${run.id} has ended (${run.state}); it cannot be cancelled`);
+    if (run.state !== 'RUNNING' || !execution) throw apiError('RUN_NOT_ACTIVE', { runId: run.id, state: run.state });
     const cancelled = await execution.cancel();
-    if (cancelled?.state !== 'CANCELLED') throw new ApiError('RUN_NOT_ACTIVE', `Run ${run.id} has ended (${cancelled?.state ?? run.state}); it cannot be cancelled`);
+    if (cancelled?.state !== 'CANCELLED') throw apiError('RUN_NOT_ACTIVE', { runId: run.id, state: cancelled?.state ?? run.state });
     return cancelled;
   }
 
   async heal(healId: string): Promise<HealRecord> {
     const heal = UUID_RE.test(healId) ? await this.deps.store.heals.get(healId) : undefined;
-    if (!heal) throw new ApiError('NOT_FOUND', `Heal proposal ${JSON.stringify(healId.slice(0, 100))} does not exist`);
+    if (!heal) throw apiError('NOT_FOUND', { what: 'heal proposal', id: healId });
     return heal;
   }
 

@@ -6,7 +6,7 @@
  * nothing can run.
  */
 import type { Flows } from '../../../kernel/contracts/flows';
-import { ApiError, invalidRequest } from '../../../kernel/errors';
+import { ApiError, invalidRequest, apiError } from '../../../kernel/errors';
 import { isTerminal, type FlowMetadata } from '../../../kernel/flows/flow-types';
 import type { StartRun } from '../../../lib/qa/runs-contract';
 import type { RunStore } from '../../../lib/qa/run-store';
@@ -34,7 +34,7 @@ export async function selectFlows(request: StartRun, flows: Flows, store: RunSto
   let suite = null;
   if (request.suite !== undefined) {
     suite = (await store.suites.get(request.suite)) ?? null;
-    if (!suite) throw new ApiError('NOT_FOUND', `suite: suite "${request.suite}" does not exist (create it with POST /api/suites/${request.suite})`);
+    if (!suite) throw apiError('NOT_FOUND', { field: 'suite', what: 'suite', id: request.suite, hint: `create it with POST /api/suites/${request.suite}` });
   }
   const flowIds = request.flowIds ?? suite?.flowIds ?? [];
   const tags = request.tags ?? suite?.tags ?? [];
@@ -48,10 +48,10 @@ export async function selectFlows(request: StartRun, flows: Flows, store: RunSto
     try {
       flow = await flows.get(id);
     } catch (err) {
-      if (err instanceof ApiError && err.code === 'FLOW_NOT_FOUND') throw new ApiError('FLOW_NOT_FOUND', `${where}[${i}]: flow ${JSON.stringify(id.slice(0, 100))} does not exist`);
+      if (err instanceof ApiError && err.code === 'FLOW_NOT_FOUND') throw apiError('FLOW_NOT_FOUND', { flowId: id, field: `${where}[${i}]` });
       throw err;
     }
-    if (!isTerminal(flow.state)) throw new ApiError('FLOW_STILL_RUNNING', `${where}[${i}]: flow ${id} is ${flow.state}; a run replays finished flows that passed`);
+    if (!isTerminal(flow.state)) throw apiError('FLOW_STILL_RUNNING', { flowId: id, state: flow.state, action: 'a run', field: `${where}[${i}]` });
     if (flow.state !== 'SUCCESS') throw invalidRequest(`${where}[${i}]: flow ${id} FAILED (${flow.result?.error?.code ?? 'no result'}); a run replays flows that passed`);
     chosen.set(flow.id, { id: flow.id, name: flow.name });
   }

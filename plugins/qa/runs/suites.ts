@@ -4,7 +4,7 @@
  * answered with the next time the schedule fires and the suite's latest run.
  */
 import type * as v from 'valibot';
-import { invalidRequest, ApiError } from '../../../kernel/errors';
+import { invalidRequest, apiError } from '../../../kernel/errors';
 import type { RunStore } from '../../../lib/qa/run-store';
 import type { RunState, SuiteRecord, SuiteSchedule } from '../../../lib/qa/run-types';
 import { checkSchedule, nextSlot } from '../../../lib/qa/schedule';
@@ -69,6 +69,6 @@ export function suiteFromBody(name: string, body: v.InferOutput<typeof SuiteBody
 
 export async function getSuite(store: RunStore, name: string): Promise<SuiteRecord> {
   const suite = await store.suites.get(name);
-  if (!suite) throw new ApiError('NOT_FOUND', `Suite "${name}" does not exist`);
+  if (!suite) throw apiError('NOT_FOUND', { what: 'suite', id: name });
   return suite;
 }

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import type { RouteDefinition } from '../../../lib/http/route-contract';
 import type { Flows } from '../../../kernel/contracts/flows';
 import type { Storage } from '../../../kernel/contracts/storage';
-import { ApiError } from '../../../kernel/errors';
+import { apiError } from '../../../kernel/errors';
 import type { RunService } from './run-service';
 import { FlowIdParams, TagsBody } from './schemas';
 
@@ -21,7 +21,7 @@ export function tagRoutes(flows: () => Flows, storage: () => Storage, runs: () =
     async handler({ params, body }) {
       await flows().getFinished(params.flowId, 'changing its tags');
       const updated = await storage().flows.update(params.flowId, (f) => ({ ...f, tags: body.tags }));
-      if (!updated) throw new ApiError('FLOW_NOT_FOUND', `Flow ${params.flowId} does not exist`);
+      if (!updated) throw apiError('FLOW_NOT_FOUND', { flowId: params.flowId });
       runs().tellFlow({ type: 'tagged', flowId: updated.id });
       return { json: { id: updated.id, tags: updated.tags ?? [] } };
     },

@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { defineRoute, type RouteDefinition } from '../../../lib/http/route-contract';
 import type { Logger } from '../../../kernel/logger';
-import { ApiError, invalidRequest } from '../../../kernel/errors';
+import { invalidRequest, apiError } from '../../../kernel/errors';
 import type { RunStore } from '../../../lib/qa/run-store';
 import { WEBHOOK_EVENTS, type WebhookRecord } from '../../../lib/qa/run-types';
 import { QueryInteger } from '../../../lib/validation/validation';
@@ -44,7 +44,7 @@ function checkUrl(url: string): string {
 
 async function getHook(store: RunStore, name: string): Promise<WebhookRecord> {
   const hook = await store.webhooks.get(name);
-  if (!hook) throw new ApiError('NOT_FOUND', `Webhook "${name}" does not exist`);
+  if (!hook) throw apiError('NOT_FOUND', { what: 'webhook', id: name });
   return hook;
 }
 

@@ -7,7 +7,7 @@
 import type { AgentDefinition } from '../../../lib/llm/agent-contract';
 import type { LlmProvider } from '../../../lib/llm/provider-contract';
 import type { GptConfigRecord, Storage } from '../../../kernel/contracts/storage';
-import { ApiError } from '../../../kernel/errors';
+import { ApiError, apiError } from '../../../kernel/errors';
 import type { Logger } from '../../../kernel/logger';
 import { keepMaskedSecrets, maskConfig, secretValuesOf } from './secret-fields';
 import { testConnection, type ConnectionTestResult } from './connection-test';
@@ -109,7 +109,7 @@ export class ConfigStore {
   /** One variable with its kind and origins: the only read that shows a `totp` secret. */
   async getEnv(key: string): Promise<{ value: string; kind: EnvVarKind; allowedOrigins: string[] | null }> {
     const value = await this.storage.env.get(key);
-    if (value === undefined) throw new ApiError('ENV_VAR_NOT_FOUND', `Environment variable "${key}" does not exist.`);
+    if (value === undefined) throw apiError('ENV_VAR_NOT_FOUND', { key });
     return { value, kind: (await this.storage.envKinds.get(key)) ?? 'plain', allowedOrigins: (await this.storage.envOrigins.get(key)) ?? null };
   }
 
@@ -141,7 +141,7 @@ export class ConfigStore {
 
   deleteEnv(key: string): Promise<void> {
     return this.serialised(async () => {
-      if (!(await this.storage.env.delete(key))) throw new ApiError('ENV_VAR_NOT_FOUND', `Environment variable "${key}" does not exist.`);
+      if (!(await this.storage.env.delete(key))) throw apiError('ENV_VAR_NOT_FOUND', { key });
       await this.storage.envOrigins.delete(key);
       await this.storage.envKinds.delete(key);
       this.logger.info('environment variable deleted', { key });
@@ -186,7 +186,7 @@ export class ConfigStore {
 
   private requireAgent(name: string): void {
     if (!this.agentNames.includes(name)) {
-      throw new ApiError('AGENT_NOT_FOUND', `Agent "${name}" does not exist. Known agents: ${this.agentNames.join(', ') || 'none'}.`);
+      throw apiError('AGENT_NOT_FOUND', { name, known: this.agentNames });
     }
   }
 
@@ -213,5 +213,5 @@ export class ConfigStore {
 }
 
 function gptConfigNotFound(name: string): ApiError {
-  return new ApiError('GPT_CONFIG_NOT_FOUND', `GPT configuration "${name}" does not exist. Create it with POST /api/gpt-configs/${name}.`);
+  return apiError('GPT_CONFIG_NOT_FOUND', { name });
 }

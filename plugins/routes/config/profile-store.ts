@@ -7,7 +7,7 @@
  */
 import type { StorageState } from '../../../kernel/contracts/browser-driver';
 import type { Storage, StoredProfile } from '../../../kernel/contracts/storage';
-import { ApiError } from '../../../kernel/errors';
+import { ApiError, apiError } from '../../../kernel/errors';
 import type { Logger } from '../../../kernel/logger';
 
 /** What a read shows of a profile. */
@@ -98,5 +98,5 @@ export class ProfileStore {
 }
 
 function notFound(name: string): ApiError {
-  return new ApiError('PROFILE_NOT_FOUND', `Browser profile "${name}" does not exist (a flow with saveProfileAs saves one; POST /api/profiles/{name} imports one).`);
+  return apiError('PROFILE_NOT_FOUND', { name });
 }

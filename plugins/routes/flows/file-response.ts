@@ -1,6 +1,7 @@
 /** Serves a file with Range support (206, 416) for video, images and downloads; `extraHeaders` go on 200 and 206 answers. */
 import { createReadStream, statSync } from 'node:fs';
 import type { RouteResult } from '../../../lib/http/route-contract';
+import { apiError } from '../../../kernel/errors';
 
 export function fileResponse(path: string, contentType: string, rangeHeader: string | undefined, extraHeaders: Record<string, string> = {}): RouteResult {
   const size = statSync(path).size;
@@ -12,7 +13,7 @@ export function fileResponse(path: string, contentType: string, rangeHeader: str
   let start: number;
   let end: number;
   if (!m || (m[1] === '' && m[2] === '')) {
-    return unsatisfiable(size, `Range "${rangeHeader.slice(0, 50)}" is not a single bytes range`);
+    return unsatisfiable(size, rangeHeader);
   }
   if (m[1] === '') {
     const suffix = Number(m[2]);
@@ -22,13 +23,14 @@ export function fileResponse(path: string, contentType: string, rangeHeader: str
     start = Number(m[1]);
     end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
   }
-  if (start >= size || start > end) return unsatisfiable(size, `Range ${start}-${end} is outside 0-${size - 1}`);
+  if (start >= size || start > end) return unsatisfiable(size, rangeHeader);
   return {
     status: 206, body: createReadStream(path, { start, end }), contentType,
     headers: { ...base, 'content-range': `bytes ${start}-${end}/${size}`, 'content-length': String(end - start + 1) },
   };
 }
 
-function unsatisfiable(size: number, message: string): RouteResult {
-  return { status: 416, json: { code: 'RANGE_NOT_SATISFIABLE', message }, headers: { 'content-range': `bytes */${size}` } };
+function unsatisfiable(size: number, range: string): RouteResult {
+  const { code, message } = apiError('RANGE_NOT_SATISFIABLE', { range, size });
+  return { status: 416, json: { code, message }, headers: { 'content-range': `bytes */${size}` } };
 }

@@ -5,7 +5,7 @@
  */
 import type { Flows } from '../../../kernel/contracts/flows';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
-import { ApiError } from '../../../kernel/errors';
+import { apiError } from '../../../kernel/errors';
 import { isTerminal, type FlowMetadata } from '../../../kernel/flows/flow-types';
 import { traceForDownload } from './trace-export';
 import { ToolRegistry } from '../../../lib/custom-tools/tool-registry';
@@ -31,7 +31,7 @@ export class FlowExports {
   async code(id: string, options: CodegenOptions): Promise<string> {
     const flow = await this.flows.getFinished(id, 'code generation');
     const emitter = this.emitters.find((e) => e.kind === 'script' && e.emitScript);
-    if (!emitter?.emitScript) throw new ApiError('NOT_FOUND', 'No code generator plugin is loaded');
+    if (!emitter?.emitScript) throw apiError('NOT_FOUND', { what: 'code generator plugin is loaded' });
     return emitter.emitScript(await this.codegenFlow(flow), options);
   }
 
@@ -51,7 +51,7 @@ export class FlowExports {
     }
     for (const flow of chosen) flows.push(await this.codegenFlow(flow));
     const emitter = this.emitters.find((e) => e.kind === 'project' && e.emitProject);
-    if (!emitter?.emitProject) throw new ApiError('NOT_FOUND', 'No project generator plugin is loaded');
+    if (!emitter?.emitProject) throw apiError('NOT_FOUND', { what: 'project generator plugin is loaded' });
     return emitter.emitProject(flows, options);
   }
 

@@ -7,7 +7,7 @@ import { statSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Flows } from '../../../kernel/contracts/flows';
 import type { Storage } from '../../../kernel/contracts/storage';
-import { ApiError } from '../../../kernel/errors';
+import { apiError } from '../../../kernel/errors';
 import { isTerminal, type FlowDownload, type ToolCallRecord } from '../../../kernel/flows/flow-types';
 
 /** How long a request for a video still being finished waits for it at most (ms). */
@@ -23,7 +23,7 @@ export class FlowFiles {
   async toolCall(id: string, toolCallId: string): Promise<ToolCallRecord> {
     await this.flows.get(id);
     const call = await this.storage.toolCalls.get(id, toolCallId);
-    if (!call) throw new ApiError('TOOL_CALL_NOT_FOUND', `Tool call ${JSON.stringify(toolCallId.slice(0, 100))} does not exist in flow ${id}`);
+    if (!call) throw apiError('TOOL_CALL_NOT_FOUND', { flowId: id, id: toolCallId });
     return call;
   }
 
@@ -37,7 +37,7 @@ export class FlowFiles {
     const flow = await this.flows.get(id);
     const download = (flow.downloads ?? []).find((d) => d.id === downloadId);
     const path = download ? await this.storage.artifacts.downloadPath(id, downloadId) : undefined;
-    if (!download || !path) throw new ApiError('DOWNLOAD_NOT_FOUND', `Download ${JSON.stringify(downloadId.slice(0, 100))} does not exist in flow ${id}`);
+    if (!download || !path) throw apiError('DOWNLOAD_NOT_FOUND', { flowId: id, id: downloadId });
     return { download, path };
   }
 
@@ -47,18 +47,17 @@ export class FlowFiles {
     const asked = kind === 'har' ? flow.network?.har === true : flow.trace === true;
     const path = asked ? await this.storage.artifacts.findRecording(id, kind) : undefined;
     if (path) return path;
-    const what = kind === 'har' ? 'HAR' : 'trace';
     const why = !asked ? `it did not ask for one (CreateFlow ${kind === 'har' ? 'network.har' : 'trace'}: true)`
       : !isTerminal(flow.state) ? 'it is written when the flow ends'
       : 'it was not written (the browser closed before it could be, or media retention removed it)';
-    throw new ApiError(kind === 'har' ? 'HAR_NOT_FOUND' : 'TRACE_NOT_FOUND', `Flow ${id} has no ${what}: ${why}`);
+    throw apiError(kind === 'har' ? 'HAR_NOT_FOUND' : 'TRACE_NOT_FOUND', { flowId: id, why });
   }
 
   /** Absolute path of a screenshot, or 404 IMAGE_NOT_FOUND. */
   async imagePath(id: string, imageId: string): Promise<string> {
     await this.flows.get(id);
     const path = /^[A-Za-z0-9_-]{1,100}$/.test(imageId) ? await this.storage.artifacts.imagePath(id, imageId) : undefined;
-    if (!path) throw new ApiError('IMAGE_NOT_FOUND', `Image ${JSON.stringify(imageId.slice(0, 100))} does not exist in flow ${id}`);
+    if (!path) throw apiError('IMAGE_NOT_FOUND', { flowId: id, id: imageId });
     return path;
   }
 
@@ -71,7 +70,7 @@ export class FlowFiles {
   async videoPath(id: string): Promise<string> {
     const flow = await this.flows.get(id);
     const path = await this.storage.artifacts.videoPath(id);
-    const missing = () => new ApiError('VIDEO_NOT_FOUND', `Flow ${id} has no video${isTerminal(flow.state) ? '' : ' yet (it is written when the flow ends)'}`);
+    const missing = () => apiError('VIDEO_NOT_FOUND', { flowId: id, live: !isTerminal(flow.state) });
     if (!flow.hasVideo || !isTerminal(flow.state)) {
       if (flow.hasVideo && hasContent(path)) return path;
       throw missing();

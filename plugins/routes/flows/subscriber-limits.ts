@@ -5,7 +5,7 @@
  * number of them is an easy way to exhaust the service. Past a limit the
  * request answers 429 TOO_MANY_SUBSCRIBERS.
  */
-import { ApiError } from '../../../kernel/errors';
+import { apiError } from '../../../kernel/errors';
 
 /** The key of the service-wide stream's slots (never a flow id: those are UUIDs). */
 const SERVICE_WIDE = '*';
@@ -30,10 +30,10 @@ export class SubscriberLimits {
   private take(key: string, tooMany: (n: number) => string, advice: string): () => void {
     const here = this.perFlow.get(key) ?? 0;
     if (here >= this.maxPerFlow) {
-      throw new ApiError('TOO_MANY_SUBSCRIBERS', `${tooMany(here)} (settings.flows.maxEventSubscribersPerFlow = ${this.maxPerFlow}). ${advice}`);
+      throw apiError('TOO_MANY_SUBSCRIBERS', { what: tooMany(here), setting: 'maxEventSubscribersPerFlow', limit: this.maxPerFlow, advice });
     }
     if (this.total >= this.maxTotal) {
-      throw new ApiError('TOO_MANY_SUBSCRIBERS', `The service already has ${this.total} open event streams (settings.flows.maxEventSubscribers = ${this.maxTotal}). ${advice}`);
+      throw apiError('TOO_MANY_SUBSCRIBERS', { what: `The service already has ${this.total} open event streams`, setting: 'maxEventSubscribers', limit: this.maxTotal, advice });
     }
     this.perFlow.set(key, here + 1);
     this.total++;
