@@ -49,7 +49,7 @@ describe('/mcp session limits', { skip: existsSync('/usr/bin/chromium') ? false 
       const refused = await svc.request('POST', '/mcp', INITIALIZE, ACCEPT);
       assert.equal(refused.status, 503);
       assert.equal(refused.body.code, 'SERVICE_UNAVAILABLE');
-      assert.match(refused.body.message, /Too many MCP sessions open \(1\)/);
+      assert.match(refused.body.message, /too many MCP sessions open \(1\)/);
 
       const log: ToolAnswer[] = [];
       const started = await call(client, log, 'flow_start', { targetWebsite: `${site.url}/index.html` });
