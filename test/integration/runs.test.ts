@@ -254,7 +254,7 @@ describe('runs', () => {
       [{ tags: ['nothing-has-it'] }, 400, /^tags: no flow that passed carries the tag "nothing-has-it"/],
       [{ tags: ['smoke'], baseUrl: 'ftp://x' }, 400, /^baseUrl: scheme "ftp:" is not allowed/],
       [{ suite: 'nope' }, 404, /^suite: Suite "nope" does not exist/],
-      [{ flowIds: ['00000000-0000-4000-8000-000000000000'] }, 404, /^flowIds\[0\]: flow/],
+      [{ flowIds: ['00000000-0000-4000-8000-000000000000'] }, 404, /^flowIds\[0\]: Flow "00000000-0000-4000-8000-000000000000" does not exist/],
       [{ tags: ['smoke'], extra: 1 }, 400, /^extra: unknown field/],
     ];
     for (const [body, status, message] of cases) {
