@@ -1,6 +1,6 @@
 /** /api/suites: named selections of flows with run options and an optional schedule. */
 import * as v from 'valibot';
-import type { RouteDefinition } from '../../../lib/http/route-contract';
+import { defineRoute, type RouteDefinition } from '../../../lib/http/route-contract';
 import type { RunStore } from '../../../lib/qa/run-store';
 import type { RunService } from './run-service';
 import { SuiteBody, SuiteDoc, SuiteParams } from './schemas';
@@ -11,7 +11,7 @@ const tags = ['suites'];
 
 export function suiteRoutes(store: () => RunStore, runs: () => RunService): RouteDefinition[] {
   return [
-    {
+    defineRoute({
       method: 'GET', path: '/api/suites', summary: 'Every suite, by name, with its next scheduled run', tags,
       responses: { 200: { description: 'Suites', schema: v.array(SuiteDoc) } },
       async handler() {
@@ -19,8 +19,8 @@ export function suiteRoutes(store: () => RunStore, runs: () => RunService): Rout
         const all = await store().suites.entries();
         return { json: await Promise.all(all.map(([, s]) => suiteView(store(), s, now))) };
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'POST', path: '/api/suites/:name', summary: 'Create or replace a suite', tags, params: SuiteParams, body: SuiteBody,
       responses: { 200: { description: 'The suite (replaced)', schema: SuiteDoc }, 201: { description: 'The suite (created)', schema: SuiteDoc }, 400: ERR },
       async handler({ params, body }) {
@@ -30,13 +30,13 @@ export function suiteRoutes(store: () => RunStore, runs: () => RunService): Rout
         runs().suiteChanged(suite.name, 'saved');
         return { status: previous ? 200 : 201, json: await suiteView(store(), suite) };
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET', path: '/api/suites/:name', summary: 'One suite, with `nextRunAt` when scheduled and its latest run', tags, params: SuiteParams, paramsErrorCode: 'NOT_FOUND',
       responses: { 200: { description: 'The suite', schema: SuiteDoc }, 404: ERR },
       handler: async ({ params }) => ({ json: await suiteView(store(), await getSuite(store(), params.name)) }),
-    },
-    {
+    }),
+    defineRoute({
       method: 'DELETE', path: '/api/suites/:name', summary: 'Delete a suite (its runs stay)', tags, params: SuiteParams, paramsErrorCode: 'NOT_FOUND',
       responses: { 204: { description: 'Deleted' }, 404: ERR },
       async handler({ params }) {
@@ -46,6 +46,6 @@ export function suiteRoutes(store: () => RunStore, runs: () => RunService): Rout
         runs().suiteChanged(params.name, 'deleted');
         return { status: 204 };
       },
-    },
+    }),
   ];
 }

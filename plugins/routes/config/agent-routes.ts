@@ -1,5 +1,5 @@
 /** /api/agents: which GPT configuration each agent uses. */
-import type { RouteDefinition } from '../../../lib/http/route-contract';
+import { defineRoute, type RouteDefinition } from '../../../lib/http/route-contract';
 import type { ConfigStore } from './config-store';
 import { AgentAssignment, AgentBody, AgentMap, AgentParams } from './schemas';
 
@@ -7,12 +7,12 @@ const tags = ['configuration'];
 
 export function agentRoutes(store: ConfigStore): RouteDefinition[] {
   return [
-    {
+    defineRoute({
       method: 'GET', path: '/api/agents', summary: 'Every agent with its assigned GPT configuration (or null)', tags,
       responses: { 200: { description: 'Agent name -> GPT configuration name or null; flow-runner first', schema: AgentMap } },
       handler: async () => ({ json: await store.listAgents() }),
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET', path: '/api/agents/:name', summary: 'The GPT configuration assigned to one agent', tags,
       params: AgentParams,
       responses: {
@@ -20,8 +20,8 @@ export function agentRoutes(store: ConfigStore): RouteDefinition[] {
         404: { description: 'AGENT_NOT_FOUND' },
       },
       handler: async ({ params }) => ({ json: { name: params.name, gptConfigName: await store.getAgent(params.name) } }),
-    },
-    {
+    }),
+    defineRoute({
       method: 'POST', path: '/api/agents/:name', summary: 'Assign a GPT configuration to an agent (null removes the assignment)', tags,
       params: AgentParams,
       body: AgentBody,
@@ -33,6 +33,6 @@ export function agentRoutes(store: ConfigStore): RouteDefinition[] {
         await store.assignAgent(params.name, body.gptConfigName);
         return { json: { name: params.name, gptConfigName: body.gptConfigName } };
       },
-    },
+    }),
   ];
 }

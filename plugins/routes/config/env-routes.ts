@@ -4,7 +4,7 @@
  * variable's secret is shown only by GET /api/env/{key}: `****` in the
  * listing and in the answer to its POST.
  */
-import type { RouteDefinition } from '../../../lib/http/route-contract';
+import { defineRoute, type RouteDefinition } from '../../../lib/http/route-contract';
 import { HIDDEN_SECRET, type ConfigStore } from './config-store';
 import * as v from 'valibot';
 import { EnvBody, EnvListQuery, EnvMap, EnvParams, EnvVar, MaskedEnvMap } from './schemas';
@@ -16,7 +16,7 @@ const tags = ['configuration'];
 
 export function envRoutes(store: ConfigStore): RouteDefinition[] {
   return [
-    {
+    defineRoute({
       method: 'GET', path: '/api/env', secretsInClear: true, summary: 'All environment variables as a key-value map (`masked=true`: `{key: {value: "****", allowedOrigins}}`)', tags,
       query: EnvListQuery,
       responses: { 200: { description: 'Key -> value; with masked=true, key -> { value: "****", allowedOrigins }', schema: v.union([EnvMap, MaskedEnvMap]) } },
@@ -25,8 +25,8 @@ export function envRoutes(store: ConfigStore): RouteDefinition[] {
         const origins = await store.listEnvOrigins();
         return { json: Object.fromEntries(Object.keys(await store.listEnv()).map((key) => [key, { value: MASKED_VALUE, allowedOrigins: origins[key] ?? null }])) };
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET', path: '/api/env/:key', secretsInClear: true, summary: 'One environment variable', tags,
       params: EnvParams,
       responses: {
@@ -34,8 +34,8 @@ export function envRoutes(store: ConfigStore): RouteDefinition[] {
         404: { description: 'ENV_VAR_NOT_FOUND' },
       },
       handler: async ({ params }) => ({ json: { key: params.key, ...(await store.getEnv(params.key)) } }),
-    },
-    {
+    }),
+    defineRoute({
       method: 'POST', path: '/api/env/:key', summary: 'Create or replace an environment variable and where it may be used (`allowedOrigins`)', tags,
       params: EnvParams,
       body: EnvBody,
@@ -45,8 +45,8 @@ export function envRoutes(store: ConfigStore): RouteDefinition[] {
         await store.putEnv(params.key, body.value, allowedOrigins, body.kind);
         return { json: { key: params.key, value: body.kind === 'totp' ? HIDDEN_SECRET : body.value, kind: body.kind, allowedOrigins } };
       },
-    },
-    {
+    }),
+    defineRoute({
       method: 'DELETE', path: '/api/env/:key', summary: 'Delete an environment variable', tags,
       params: EnvParams,
       responses: {
@@ -57,6 +57,6 @@ export function envRoutes(store: ConfigStore): RouteDefinition[] {
         await store.deleteEnv(params.key);
         return { status: 204 };
       },
-    },
+    }),
   ];
 }

@@ -3,7 +3,7 @@
  * is, never a value; POST imports a Playwright storageState JSON (write-only).
  */
 import * as v from 'valibot';
-import type { RouteDefinition } from '../../../lib/http/route-contract';
+import { defineRoute, type RouteDefinition } from '../../../lib/http/route-contract';
 import { ProfileNameSchema } from '../../../lib/validation/create-flow-schema';
 import type { StorageState } from '../../../kernel/contracts/browser-driver';
 import type { ProfileStore } from './profile-store';
@@ -45,29 +45,29 @@ function storageStateOf(body: v.InferOutput<typeof StorageStateBody>): StorageSt
 
 export function profileRoutes(store: () => ProfileStore): RouteDefinition[] {
   return [
-    {
+    defineRoute({
       method: 'GET', path: '/api/profiles', summary: 'Every browser profile: its origins, cookie count, earliest expiry, the flow it came from (never a value)', tags,
       responses: { 200: { description: 'Profiles, sorted by name', schema: v.array(ProfileSummaryDoc) } },
       handler: async () => ({ json: await store().list() }),
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET', path: '/api/profiles/:name', summary: 'One browser profile (never a value)', tags, params: ProfileParams,
       responses: { 200: { description: 'The profile', schema: ProfileSummaryDoc }, 404: { description: 'PROFILE_NOT_FOUND' } },
       handler: async ({ params }) => ({ json: await store().get(params.name) }),
-    },
-    {
+    }),
+    defineRoute({
       method: 'POST', path: '/api/profiles/:name', summary: 'Import a Playwright storageState JSON as a browser profile (write-only; replaces one of that name)', tags,
       params: ProfileParams, body: StorageStateBody,
       responses: { 200: { description: 'The stored profile (no value)', schema: ProfileSummaryDoc }, 400: { description: 'INVALID_REQUEST naming the field' } },
       handler: async ({ params, body }) => ({ json: await store().import(params.name, storageStateOf(body)) }),
-    },
-    {
+    }),
+    defineRoute({
       method: 'DELETE', path: '/api/profiles/:name', summary: 'Delete a browser profile', tags, params: ProfileParams,
       responses: { 204: { description: 'Deleted' }, 404: { description: 'PROFILE_NOT_FOUND' } },
       async handler({ params }) {
         await store().delete(params.name);
         return { status: 204 };
       },
-    },
+    }),
   ];
 }

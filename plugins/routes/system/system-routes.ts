@@ -1,6 +1,6 @@
 /** GET /api/ping, /api/version, /api/tools and /api/openapi.json. */
 import * as v from 'valibot';
-import type { RouteDefinition } from '../../../lib/http/route-contract';
+import { defineRoute, type RouteDefinition } from '../../../lib/http/route-contract';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
 import { buildOpenApiDocument } from './openapi';
 import { listTools, type ToolInfo } from './tool-list';
@@ -21,25 +21,25 @@ export function systemRoutes(version: string, deps: { readonly tools: ToolDefini
   let tools: ToolInfo[] | undefined;
   let openapi: Record<string, unknown> | undefined;
   return [
-    {
+    defineRoute({
       method: 'GET', path: '/api/ping', summary: 'Health check', tags: ['system'],
       responses: { 200: { description: 'The service is up', schema: PingResponse } },
       handler: () => ({ json: ping }),
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET', path: '/api/version', summary: 'Version of the service', tags: ['system'],
       responses: { 200: { description: 'The version', schema: VersionResponse } },
       handler: () => ({ json: versionBody }),
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET', path: '/api/tools', summary: 'List every built-in tool with its input JSON Schema', tags: ['system'],
       responses: { 200: { description: 'The tools, in plugin order', schema: ToolsResponse } },
       handler: () => ({ json: (tools ??= listTools(deps.tools)) }),
-    },
-    {
+    }),
+    defineRoute({
       method: 'GET', path: '/api/openapi.json', summary: 'This API as an OpenAPI 3.1 document', tags: ['system'],
       responses: { 200: { description: 'The document, generated from the validating schemas', schema: OpenApiResponse } },
       handler: () => ({ json: (openapi ??= buildOpenApiDocument(deps.routes.flat(), version)) }),
-    },
+    }),
   ];
 }
