@@ -60,8 +60,8 @@ describe('testing a GPT configuration', () => {
     const masked = await svc.request('GET', '/api/env?masked=true');
     assert.equal(masked.status, 200, masked.text);
     assert.deepEqual(masked.body, {
-      PASSWORD: { value: '****', allowedOrigins: ['https://shop.example'] },
-      SHOP_TOKEN: { value: '****', allowedOrigins: null },
+      PASSWORD: { value: '****', kind: 'plain', allowedOrigins: ['https://shop.example'] },
+      SHOP_TOKEN: { value: '****', kind: 'plain', allowedOrigins: null },
     });
     assert.deepEqual((await svc.request('GET', '/api/env?masked=false')).body, { PASSWORD: 'hunter2-hunter2', SHOP_TOKEN: 'tok-123456789' });
     const bad = await svc.request('GET', '/api/env?masked=yes');

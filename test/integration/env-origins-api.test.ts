@@ -25,9 +25,9 @@ describe('allowedOrigins of env variables and flows', () => {
     assert.equal((await svc.request('POST', '/api/env/ANYWHERE', { value: 'anywhere-value', allowedOrigins: ['*'] })).status, 200);
     const masked = await svc.request('GET', '/api/env?masked=true');
     assert.deepEqual(masked.body, {
-      ANYWHERE: { value: '****', allowedOrigins: ['*'] },
-      PLAIN: { value: '****', allowedOrigins: null },
-      SHOP_TOKEN: { value: '****', allowedOrigins: origins },
+      ANYWHERE: { value: '****', kind: 'plain', allowedOrigins: ['*'] },
+      PLAIN: { value: '****', kind: 'plain', allowedOrigins: null },
+      SHOP_TOKEN: { value: '****', kind: 'plain', allowedOrigins: origins },
     });
     assert.ok(!masked.text.includes('tok-123456'));
     // The unmasked listing keeps the contract's shape: key -> value.

@@ -108,6 +108,21 @@ test('settings: GPT configurations and env vars stay masked, agents are assigned
     assert.equal(await origins.inputValue(), 'https://shop.example\nhttps://*.shop.example');
     await env.getByRole('textbox', { name: 'Name', exact: true }).fill('');
     await origins.fill('');
+    // A TOTP secret: saved with its kind, listed as TOTP, and replacing its value keeps the kind.
+    const kind = env.getByRole('combobox', { name: /^Kind/ });
+    await env.getByRole('textbox', { name: 'Name', exact: true }).fill('SHOP_OTP');
+    await value.fill('JBSWY3DPEHPK3PXP');
+    await kind.selectOption('totp');
+    await env.getByRole('button', { name: 'Save variable' }).click();
+    await waitText(vars, /SHOP_OTP.*hidden.*TOTP/s);
+    assert.equal((await svc.request('GET', '/api/env/SHOP_OTP')).body.kind, 'totp');
+    await env.getByRole('button', { name: 'Replace the value of SHOP_OTP' }).click();
+    assert.equal(await kind.inputValue(), 'totp');
+    await value.fill('KRUGS4ZANFZSAYJA');
+    await env.getByRole('button', { name: 'Save variable' }).click();
+    await eventually(async () => (await svc.request('GET', '/api/env/SHOP_OTP')).body.value === 'KRUGS4ZANFZSAYJA', 10_000, 'the replaced TOTP secret');
+    assert.equal((await svc.request('GET', '/api/env/SHOP_OTP')).body.kind, 'totp', 'replacing the value kept the kind');
+    assert.equal(await kind.inputValue(), 'plain', 'the form is reset after saving');
     // A bad name is refused next to the field.
     await env.getByRole('textbox', { name: 'Name', exact: true }).fill('1BAD');
     await env.getByRole('button', { name: 'Save variable' }).click();

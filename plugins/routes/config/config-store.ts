@@ -106,6 +106,11 @@ export class ConfigStore {
     return Object.fromEntries(await this.storage.envOrigins.entries());
   }
 
+  /** Variable -> its kind, for the variables that are not `plain`. */
+  async listEnvKinds(): Promise<Record<string, EnvVarKind>> {
+    return Object.fromEntries(await this.storage.envKinds.entries());
+  }
+
   /** One variable with its kind and origins: the only read that shows a `totp` secret. */
   async getEnv(key: string): Promise<{ value: string; kind: EnvVarKind; allowedOrigins: string[] | null }> {
     const value = await this.storage.env.get(key);

@@ -17,13 +17,14 @@ const tags = ['configuration'];
 export function envRoutes(store: ConfigStore): RouteDefinition[] {
   return [
     defineRoute({
-      method: 'GET', path: '/api/env', secretsInClear: true, summary: 'All environment variables as a key-value map (`masked=true`: `{key: {value: "****", allowedOrigins}}`)', tags,
+      method: 'GET', path: '/api/env', secretsInClear: true, summary: 'All environment variables as a key-value map (`masked=true`: `{key: {value: "****", kind, allowedOrigins}}`)', tags,
       query: EnvListQuery,
-      responses: { 200: { description: 'Key -> value; with masked=true, key -> { value: "****", allowedOrigins }', schema: v.union([EnvMap, MaskedEnvMap]) } },
+      responses: { 200: { description: 'Key -> value; with masked=true, key -> { value: "****", kind, allowedOrigins }', schema: v.union([EnvMap, MaskedEnvMap]) } },
       handler: async ({ query }) => {
         if (!query.masked) return { json: await store.listEnv() };
-        const origins = await store.listEnvOrigins();
-        return { json: Object.fromEntries(Object.keys(await store.listEnv()).map((key) => [key, { value: MASKED_VALUE, allowedOrigins: origins[key] ?? null }])) };
+        const [origins, kinds] = [await store.listEnvOrigins(), await store.listEnvKinds()];
+        // The kind too, so a client replacing a value keeps it (a TOTP secret stays a TOTP secret).
+        return { json: Object.fromEntries(Object.keys(await store.listEnv()).map((key) => [key, { value: MASKED_VALUE, kind: kinds[key] ?? 'plain', allowedOrigins: origins[key] ?? null }])) };
       },
     }),
     defineRoute({

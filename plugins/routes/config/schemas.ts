@@ -66,7 +66,7 @@ export const EnvVar = v.object({
 });
 export const EnvMap = v.record(v.string(), v.string());
 /** GET /api/env?masked=true: every variable's masked value and its origins. */
-export const MaskedEnvMap = v.record(v.string(), v.object({ value: v.literal('****'), allowedOrigins: AllowedOriginsAnswer }));
+export const MaskedEnvMap = v.record(v.string(), v.object({ value: v.literal('****'), kind: v.picklist(ENV_KINDS), allowedOrigins: AllowedOriginsAnswer }));
 export const AgentAssignment = v.object({ name: v.string(), gptConfigName: v.nullable(v.string()) });
 export const AgentMap = v.record(v.string(), v.nullable(v.string()));
 

@@ -180,7 +180,7 @@ function GptConfigForm({ schemas, name, initial, onDone }) {
 /** How many recent flows the fallback usage count reads. */
 const SCAN = 100;
 
-/** @typedef {{ name: string, allowedOrigins: string[] | null }} EnvEntry */
+/** @typedef {{ name: string, kind: string, allowedOrigins: string[] | null }} EnvEntry */
 
 /**
  * The stored variables and where each may be used; the masked listing is
@@ -190,7 +190,7 @@ const SCAN = 100;
 async function loadEntries() {
   const masked = await supports('GET', '/api/env', 'masked');
   const list = await get(masked ? '/api/env?masked=true' : '/api/env');
-  return Object.entries(list).map(([name, v]) => ({ name, allowedOrigins: v && typeof v === 'object' && Array.isArray(v.allowedOrigins) ? v.allowedOrigins : null }));
+  return Object.entries(list).map(([name, v]) => ({ name, kind: v?.kind ?? 'plain', allowedOrigins: v && typeof v === 'object' && Array.isArray(v.allowedOrigins) ? v.allowedOrigins : null }));
 }
 
 /** One pattern per line (or comma-separated); blank: null, the flow's site. @param {string} text */
@@ -223,6 +223,7 @@ export function EnvVars() {
   const [key, setKey] = useState('');
   const [value, setValue] = useState('');
   const [origins, setOrigins] = useState('');
+  const [kind, setKind] = useState('plain');
   const [errors, setErrors] = useState(/** @type {Record<string, string>} */ ({}));
   const [failure, setFailure] = useState(/** @type {any} */ (null));
   const [confirming, setConfirming] = useState('');
@@ -234,11 +235,12 @@ export function EnvVars() {
     setErrors({});
     if (!key.trim()) { setErrors({ key: 'is required' }); return; }
     try {
-      await post(`/api/env/${encodeURIComponent(key.trim())}`, { value, allowedOrigins: parseOrigins(origins) });
+      await post(`/api/env/${encodeURIComponent(key.trim())}`, { value, kind, allowedOrigins: parseOrigins(origins) });
       announce(`Saved ${key.trim()}`);
       setKey('');
       setValue('');
       setOrigins('');
+      setKind('plain');
       await entries.reload();
     } catch (err) {
       setErrors(err instanceof ApiError ? err.fieldErrors() : {});
@@ -266,16 +268,16 @@ export function EnvVars() {
     <${Alert} error=${entries.error} />
     ${list.length ? html`<div class="table-wrap"><table class="grid" aria-label="Environment variables">
       <thead><tr><th scope="col">Name</th><th scope="col">Value</th><th scope="col">${exact ? 'Used by' : `Used by (last ${SCAN} flows)`}</th><th scope="col">Used on</th><th scope="col"><span class="sr-only">Actions</span></th></tr></thead>
-      <tbody>${list.map(({ name: k, allowedOrigins }) => {
+      <tbody>${list.map(({ name: k, kind: kk, allowedOrigins }) => {
         const u = usage.data?.[k];
         return html`<tr>
           <td><code>${k}</code></td>
-          <td><span class="masked" aria-hidden="true">••••••••</span><span class="sr-only">hidden</span></td>
+          <td><span class="masked" aria-hidden="true">••••••••</span><span class="sr-only">hidden</span>${kk === 'totp' ? html` <span class="small muted">TOTP</span>` : ''}</td>
           <td class="small">${!u || !u.flowCount ? html`<span class="muted">${usage.data ? 'no flow' : '…'}</span>` : html`${u.flowCount} flow${u.flowCount === 1 ? '' : 's'}:
             <ul class="inline-list">${u.recentFlows.map((f) => html`<li><a href=${`/flows/${f.id}`}>${f.name}</a></li>`)}${u.flowCount > u.recentFlows.length ? html`<li class="muted">+${u.flowCount - u.recentFlows.length} more</li>` : ''}</ul>`}</td>
           <td class="small">${allowedOrigins ? allowedOrigins.map((o, i) => html`${i ? ', ' : ''}<code>${o}</code>`) : html`<span class="muted">the flow's site</span>`}</td>
           <td class="row-actions">
-            <button type="button" class="btn btn-small btn-ghost" aria-label=${`Replace the value of ${k}`} onClick=${() => { setKey(k); setValue(''); setOrigins((allowedOrigins ?? []).join('\n')); document.getElementById('env-value')?.focus(); }}>Replace</button>
+            <button type="button" class="btn btn-small btn-ghost" aria-label=${`Replace the value of ${k}`} onClick=${() => { setKey(k); setValue(''); setKind(kk); setOrigins((allowedOrigins ?? []).join('\n')); document.getElementById('env-value')?.focus(); }}>Replace</button>
             <button type="button" class="btn btn-small btn-ghost btn-danger" aria-label=${confirming === k ? `Confirm deleting ${k}` : `Delete ${k}`}
               onClick=${() => remove(k)} onBlur=${() => setConfirming('')}>${confirming === k ? 'Confirm delete' : 'Delete'}</button>
           </td>
@@ -292,6 +294,11 @@ export function EnvVars() {
         <${Field} id="env-value" label="Value" error=${errors.value}>
           <input type="password" autocomplete="new-password" ...${describedBy('env-value', errors.value)} value=${value}
             onInput=${(/** @type {any} */ e) => setValue(e.currentTarget.value)} />
+        <//>
+        <${Field} id="env-kind" label="Kind" error=${errors.kind} hint="A TOTP secret types its current 2FA code.">
+          <select ...${describedBy('env-kind', errors.kind, true)} value=${kind} onChange=${(/** @type {any} */ e) => setKind(e.currentTarget.value)}>
+            <option value="plain">Value</option><option value="totp">TOTP secret</option>
+          </select>
         <//>
       </div>
       <${Field} id="env-origins" label="Used on (allowed origins)" wide error=${originsError(errors)}
