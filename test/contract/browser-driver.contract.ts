@@ -67,7 +67,9 @@ async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }>
 /** Runs the contract suite against the driver `makeDriver` builds. */
 export function runBrowserDriverContract(name: string, makeDriver: (env: ContractEnv) => Promise<DriverUnderTest>): void {
   describe(`BrowserSession contract: ${name}`, () => {
-    const ACTION_MS = 2_000;
+    // An action's timeout: long enough that a loaded machine does not time out a ready element (2 s
+    // did, at load 25-70: "#country not ready", "#plan-pro not ready"); failover must stay well under it.
+    const ACTION_MS = 5_000;
     const QUICK_MS = 600;
     let dut: DriverUnderTest;
     let site: TestSite;
