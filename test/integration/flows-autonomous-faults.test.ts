@@ -156,7 +156,7 @@ describe('AUTONOMOUS flows when the model fails', () => {
       assert.doesNotMatch(userTextOf(fake, calls[1]!), hint);
       const third = userTextOf(fake, calls[2]!);
       assert.match(third, hint);
-      assert.match(third, /A valid call looks like: markObjectiveComplete \{"summary":"<text>"\} \(only these parameters exist: summary\)/);
+      assert.match(third, /A valid call looks like: markObjectiveComplete \{"summary":"<text>"\} \(only these parameters exist: summary, result; optional: result\)/);
     }));
 
   test('cancel while the model call hangs: CANCELLED promptly, and the call is not retried', () =>
