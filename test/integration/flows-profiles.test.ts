@@ -94,7 +94,7 @@ describe('browser profiles', () => {
     const unknown = await svc.request('POST', '/api/flows', deterministic(site.url, '/account', account, { profile: 'nope' }));
     assert.equal(unknown.status, 404, unknown.text);
     assert.equal(unknown.body.code, 'PROFILE_NOT_FOUND');
-    assert.match(unknown.body.message, /^profile: browser profile "nope" does not exist/);
+    assert.match(unknown.body.message, /^profile: Browser profile "nope" does not exist/);
     for (const [field, value] of [['profile', '../x'], ['saveProfileAs', ' spaced'], ['saveProfileAs', 'x'.repeat(101)]] as const) {
       const bad = await svc.request('POST', '/api/flows', deterministic(site.url, '/account', account, { [field]: value }));
       assert.equal(bad.status, 400, bad.text);
