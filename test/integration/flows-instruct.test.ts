@@ -26,7 +26,7 @@ async function send(id: string, name: string, parameters: Record<string, unknown
 describe('INSTRUCT mode and run control', () => {
   before(async () => {
     site = await startTestSite();
-    svc = await startService({ settings: { flows: { video: false, actionTimeoutMs: 1500 } } });
+    svc = await startService({ settings: { flows: { video: false, actionTimeoutMs: 4000 } } });
     await svc.request('POST', '/api/env/PASSWORD', { value: 's3cret-pass' });
   });
   after(async () => {

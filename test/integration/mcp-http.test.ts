@@ -36,7 +36,7 @@ const ACCEPT = { accept: 'application/json, text/event-stream' };
 describe('MCP over Streamable HTTP (/mcp)', { skip: existsSync('/usr/bin/chromium') ? false : 'needs /usr/bin/chromium' }, () => {
   before(async () => {
     site = await startTestSite();
-    svc = await startService({ settings: { flows: { video: false, actionTimeoutMs: 1500 } } });
+    svc = await startService({ settings: { flows: { video: false, actionTimeoutMs: 4000 } } });
     assert.equal((await svc.request('POST', `/api/env/${SECRET_NAME}`, { value: SECRET_VALUE })).status, 200);
   });
   after(async () => {

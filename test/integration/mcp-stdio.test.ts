@@ -49,7 +49,7 @@ function alive(pid: number): boolean {
 describe('browserflow mcp (stdio)', { skip: existsSync('/usr/bin/chromium') ? false : 'needs /usr/bin/chromium' }, () => {
   before(async () => {
     site = await startTestSite();
-    svc = await startService({ settings: { flows: { video: false, actionTimeoutMs: 1500 } } });
+    svc = await startService({ settings: { flows: { video: false, actionTimeoutMs: 4000 } } });
     assert.equal((await svc.request('POST', `/api/env/${SECRET_NAME}`, { value: SECRET_VALUE })).status, 200);
     dir = await mkdtemp(join(tmpdir(), 'bf-mcp-stdio-'));
   });
@@ -93,7 +93,7 @@ describe('browserflow mcp (stdio)', { skip: existsSync('/usr/bin/chromium') ? fa
   });
 
   test('in-process on a config file: a short session, the project zip is written into that data dir', async () => {
-    const { configFile } = await writeTestConfig(dir, { settings: { flows: { video: false, actionTimeoutMs: 1500 }, logLevel: 'warn' } });
+    const { configFile } = await writeTestConfig(dir, { settings: { flows: { video: false, actionTimeoutMs: 4000 }, logLevel: 'warn' } });
     const { client, transport, stderr } = await spawnMcp(['--config', configFile]);
     const log: ToolAnswer[] = [];
     try {

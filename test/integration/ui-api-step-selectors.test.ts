@@ -22,7 +22,7 @@ for (const [driver, browser] of [['playwright', undefined], ['webdriver', { usin
 
     before(async () => {
       site = await startTestSite();
-      svc = await startService({ settings: { flows: { video: false, actionTimeoutMs: 1500 } } });
+      svc = await startService({ settings: { flows: { video: false, actionTimeoutMs: 4000 } } });
       assert.equal((await svc.request('POST', '/api/env/PASSWORD', { value: SECRET })).status, 200);
       assert.equal((await svc.request('POST', '/api/env/TOKEN', { value: TOKEN })).status, 200);
     });
