@@ -260,3 +260,50 @@ test('renames: a recorded look-alike is out of the race, an element that lost it
     await browser.close();
   }
 });
+
+/** A cart like the unseen checkout's (test/fixtures/mutations/unseen/checkout-page.ts): each row an item, its Remove button alike in all but the row. */
+function cart(rows: [item: string, price: string][], heading = 'Your cart'): string {
+  return `<main><h2>${heading}</h2><form><table><tbody>${rows.map(([item, price]) => `<tr><td>${item}</td><td><input type="number" name="qty" value="1" aria-label="Quantity"></td><td>${price}</td><td><button type="button" class="link">Remove</button></td></tr>`).join('')}</tbody></table></form></main>`;
+}
+
+test('another item in the recorded row\'s place: "Desk lamp bulb" where "Desk lamp" was fails safe, naming both; row copy edits and new prices still replay', async () => {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    await page.setContent(cart([['Notebook', '$16.00'], ['Desk lamp', '$35.00'], ['Pen set', '$12.00']]));
+    const recorded = { ...(await prints(page, 'button', true))[1]!, uid: undefined };
+    assert.equal(recorded.context, 'Desk lamp $35.00');
+    // The lamp's row removed, a bulb's row in its place: same tag, role, name, place, and the row keeps "Desk lamp".
+    await page.setContent(cart([['Notebook', '$16.00'], ['Desk lamp bulb', '$6.00'], ['Pen set', '$12.00']]));
+    const now = await prints(page, 'button');
+    const bulb = fingerprintAgreement(recorded, now[1]!);
+    assert.ok(bulb < MIN_AGREEMENT, `a row whose distinctive words are a third new is another item: ${bulb}`);
+    const matches = [scoreMatch(recorded, now, now.length)];
+    assert.equal(chooseByAgreement(matches), null, 'no element to act on');
+    assert.equal(chooseRenamed(matches, recorded), null, 'nor a rename (the name did not change)');
+    assert.match(describeClosest(recorded, matches), /the recorded button "Remove" in "Desk lamp \$35\.00"; closest now: [^;]*button "Remove" in "Desk lamp bulb \$6\.00"[^;]* \(agreement 0\.70\)$/);
+    // Ordinary changes of the row still replay on the right element: a new price, a heading edited, and a copy edit
+    // of a longer item (one new word in five: "Brass desk lamp, 40 cm" -> "Brass desk lamp, 40 cm tall").
+    for (const [rows, index, why] of [
+      [[['Notebook', '$16.00'], ['Desk lamp', '$29.00'], ['Pen set', '$12.00']], 1, 'price changed'],
+      [[['Pen set', '$12.00'], ['Desk lamp', '$35.00']], 1, 'rows reordered, one removed'],
+    ] as [[string, string][], number, string][]) {
+      await page.setContent(cart(rows, 'Your basket'));
+      const seen = await prints(page, 'button');
+      assert.deepEqual(chooseByAgreement([scoreMatch(recorded, seen, seen.length)])?.nth, index, why);
+    }
+    await page.setContent(cart([['Notebook', '$16.00'], ['Brass desk lamp, 40 cm', '$35.00'], ['Pen set', '$12.00']]));
+    const brass = { ...(await prints(page, 'button', true))[1]!, uid: undefined };
+    await page.setContent(cart([['Notebook', '$16.00'], ['Brass desk lamp, 40 cm tall', '$35.00'], ['Pen set', '$12.00']]));
+    const edited = await prints(page, 'button');
+    assert.deepEqual(chooseByAgreement([scoreMatch(brass, edited, edited.length)])?.nth, 1, 'a row copy edit adding one word in five');
+    // The new-words rule is for items (rows, list items, cards): a form whose labels were edited is the same form.
+    await page.setContent(SETTINGS);
+    const [save] = await prints(page, 'button[type=submit]', true);
+    await page.setContent(SETTINGS.replace('Weekly digest', 'Weekly summary email').replace('Product news', 'Product updates and offers'));
+    const [saveNow] = await prints(page, 'button[type=submit]');
+    assert.ok(fingerprintAgreement({ ...save!, uid: undefined }, saveNow!) >= MIN_AGREEMENT, 'labels of its form edited');
+  } finally {
+    await browser.close();
+  }
+});

@@ -313,7 +313,14 @@ function captureFingerprints(elements, max, record = false) {
  * MIN_AGREEMENT: "Save draft" is never taken for a vanished "Save settings".
  * Nor does one that keeps none of the distinctive words of its row or form:
  * the Delete button of Alice's row is never taken for the one of Bob's
- * removed row.
+ * removed row. Nor, when the recorded element was in a row, list item or
+ * card (an item among others, its container by the recorded ancestry), one
+ * whose item has distinctive words more than a quarter of which are new:
+ * that is another item in the recorded one's place, the Remove button of a
+ * "Desk lamp bulb" row where the "Desk lamp" row was (its words kept, one
+ * gained), never taken for the removed row's. Numbers (prices, quantities)
+ * and the words of either name do not count; a form, label or section whose
+ * copy was edited is still the same one, and is not held to this.
  *
  * `ignoreName`: agreement on everything but the name (its text and the
  * attributes that spell it: aria-label, title, alt; and the words of the
@@ -352,6 +359,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false) {
     const shared = a.filter((x) => b.includes(x)).length;
     return shared / (a.length + b.length - shared || 1);
   };
+  const ITEM_CONTAINERS = ["tr", "li", "article"];
+  const CONTEXT_TAGS = ["label", "tr", "li", "article", "fieldset", "form", "dialog", "section", "aside", "header", "footer", "nav"];
+  const NEW_WORDS_SHARE = 0.25;
   const IDENTIFYING = ["name", "href", "data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
   const NAMING = ["aria-label", "title", "alt"];
   const ATTRIBUTE_WEIGHTS = { type: 2, name: 2, "data-testid": 2, "data-test-id": 2, "data-test": 2, "data-qa": 2, "data-cy": 2 };
@@ -379,6 +389,12 @@ function fingerprintAgreement(expected, seen, ignoreName = false) {
   const otherWords = [...keys(expected.context)].filter((w) => !nameWords.has(w)).join(" ");
   const context = expected.context ? kept(otherWords || expected.context, seen.context) : 1;
   if (expected.context) add(3, context);
+  const item = ITEM_CONTAINERS.includes(expected.ancestry.find((tag) => CONTEXT_TAGS.includes(tag)) || "");
+  const ownWords = keys(seen.name || seen.text);
+  const recordedWords = keys(expected.context);
+  const rowWords = [...keys(seen.context)].filter((w) => !/^\p{N}+$/u.test(w) && !ownWords.has(w) && !nameWords.has(w));
+  const newWords = rowWords.filter((w) => !recordedWords.has(w)).length;
+  const anotherItem = item && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;
@@ -386,9 +402,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false) {
     add(1, i === j || n - i === m - j ? 1 : 0);
   }
   const score = Math.round(agreed / total * 1000) / 1000;
-  if (ignoreName) return sameElement && context > 0 ? score : Math.min(score, 0.7);
+  if (ignoreName) return sameElement && context > 0 && !anotherItem ? score : Math.min(score, 0.7);
   const anchored = name >= 0.6 || sameId || IDENTIFYING.some((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
-  return anchored && context > 0 ? score : Math.min(score, 0.7);
+  return anchored && context > 0 && !anotherItem ? score : Math.min(score, 0.7);
 }
 
 /** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */
@@ -570,25 +586,31 @@ function describeMatch(match) {
 }
 
 /**
- * The recorded element and the element now closest to it, in words, for
+ * The recorded element and the elements now closest to it, in words, for
  * the message of a step that found none agreeing enough: `the recorded
  * button "Delete" in "Bob"; closest now: button "Delete" in "Alice"
- * (agreement 0.70)`.
+ * (agreement 0.70)`. Elements tied for closest are named together (at most
+ * three, each once): a step refused because no candidate is the recorded
+ * element says which ones it would not take.
  */
 function describeClosest(expected, matches2) {
-  let closest = "";
+  const TIED = 3;
+  let closest = [];
   let best = -1;
   for (const match of matches2) {
     if (!match || !match.described) continue;
     match.agreements.forEach((agreement, i) => {
+      const described = match.described ? match.described[i] : "";
       if (agreement > best) {
         best = agreement;
-        closest = match.described ? match.described[i] : "";
+        closest = [described];
+      } else if (agreement === best && !closest.includes(described) && closest.length < TIED) {
+        closest.push(described);
       }
     });
   }
   const recorded = `the recorded ${describeElement(expected)}`;
-  return closest ? `${recorded}; closest now: ${closest} (agreement ${best.toFixed(2)})` : `${recorded}; nothing like it now`;
+  return closest.length ? `${recorded}; closest now: ${closest.join(" or ")} (agreement ${best.toFixed(2)})` : `${recorded}; nothing like it now`;
 }
 // ---- end of the browserflow helper ----
 
