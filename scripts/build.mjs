@@ -42,7 +42,7 @@ const SOURCES = ['cli', 'kernel', 'lib', 'plugins'];
  * TypeScript files read as text at runtime, never run: copied, not compiled
  * (tsconfig.build.json excludes them, or their .js would overwrite the JavaScript templates).
  */
-const TEXT_TEMPLATES = ['plugins/codegen/playwright/runtime/', 'lib/page-scripts/selectors/fingerprint.ts', 'lib/redaction/secret-redaction.ts'];
+const TEXT_TEMPLATES = ['plugins/codegen/playwright/runtime/', 'lib/page-scripts/selectors/fingerprint.ts', 'lib/redaction/secret-redaction.ts', 'lib/json-schema/text-value.ts'];
 /** Runtime files are what is not compiled TypeScript, nor documentation, nor types. */
 const isRuntimeAsset = (rel) => TEXT_TEMPLATES.some((t) => (t.endsWith('/') ? rel.startsWith(t) : rel === t))
   || !(rel.endsWith('.ts') || rel.endsWith('README.md'));
@@ -141,9 +141,13 @@ async function stripHelpers() {
   const codegen = join(DIST, 'plugins', 'codegen', 'playwright');
   const { everyFeatureSet, helperModule } = await import(pathToFileURL(join(codegen, 'helper-source.js')).href);
   const { PREBUILT, strippedSoFar } = await import(pathToFileURL(join(codegen, 'strip-types.js')).href);
+  const { textToValueFunction } = await import(pathToFileURL(join(codegen, 'data-code.js')).href);
   for (const features of everyFeatureSet()) helperModule(features, 'javascript');
+  // extract steps inline textToValue(): its JavaScript is stripped too.
+  textToValueFunction('javascript');
   const stripped = strippedSoFar();
-  if (Object.keys(stripped).length !== everyFeatureSet().length) fail(`stripped ${Object.keys(stripped).length} helper variants, expected ${everyFeatureSet().length}`);
+  const expected = everyFeatureSet().length + 1;
+  if (Object.keys(stripped).length !== expected) fail(`stripped ${Object.keys(stripped).length} texts, expected ${expected} (every helper variant and textToValue)`);
   writeFileSync(PREBUILT, JSON.stringify(stripped));
 }
 

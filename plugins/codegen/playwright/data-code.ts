@@ -3,7 +3,7 @@
  * field read from its recorded element, converted with textToValue(), the
  * object attached to the test's report), and the functions such steps and
  * TOTP variables need in the test file: textToValue() (the service's own
- * lib/json-schema/text-value.js, inlined) and totp() (the current code of
+ * lib/json-schema/text-value.ts, inlined) and totp() (the current code of
  * a TOTP secret read from process.env, computed by the `otpauth` package).
  */
 import { readFileSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { isIdentifier, jsValue, str } from './js-literal';
 import type { LocatorOptions } from './locator-code';
 import { oneLine } from './step-title';
 import type { Language } from './helper-source';
+import { stripTypes } from './strip-types';
 
 /** What an extract step needs of the emitting context (call-code.ts CallContext). */
 export interface DataContext {
@@ -53,23 +54,17 @@ export function extractStep(call: ToolCallRecord, ctx: DataContext, literal: (va
   return { title: `Extract ${oneLine([...fields.keys()].join(', '))}`, lines };
 }
 
-const TEXT_VALUE = new URL('../../../lib/json-schema/text-value.js', import.meta.url);
+/** The one source of textToValue (the build copies it into the package for this read). */
+const TEXT_VALUE = new URL('../../../lib/json-schema/text-value.ts', import.meta.url);
 let textValueSource: string | undefined;
 
-/** textToValue() as it stands in lib/json-schema/text-value.js, without `export`, typed for TypeScript output. */
+/** textToValue() as it stands in lib/json-schema/text-value.ts, without `export`; its types stripped for JavaScript. */
 export function textToValueFunction(language: Language): string {
   textValueSource ??= readFileSync(TEXT_VALUE, 'utf8');
   const start = textValueSource.indexOf('/**\n * The value of `text`');
-  if (start < 0) throw new Error('lib/json-schema/text-value.js lost the doc comment of textToValue');
-  let fn = textValueSource.slice(start).replace('export function textToValue(', 'function textToValue(').trimEnd();
-  if (language === 'typescript') {
-    fn = fn
-      .replace('function textToValue(text, schema, field) {', 'function textToValue(text: string, schema: { type?: string | string[] }, field: string): string | number | boolean | null {')
-      .replace('/** @type {string[]} */\n  const problems = [];', 'const problems: string[] = [];')
-      .replace(/^ \* @(param|returns) .*\n/gm, '');
-    if (fn.includes('@type')) throw new Error('text-value.js changed: its TypeScript form needs updating');
-  }
-  return fn;
+  if (start < 0) throw new Error('lib/json-schema/text-value.ts lost the doc comment of textToValue');
+  const fn = textValueSource.slice(start).replace('export function textToValue(', 'function textToValue(').trimEnd();
+  return language === 'typescript' ? fn : stripTypes(fn).trimEnd();
 }
 
 /** totp(): the current code of the TOTP secret in process.env[name] (a base32 secret or an otpauth://totp/ URI). */

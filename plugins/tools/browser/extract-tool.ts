@@ -2,7 +2,7 @@
  * `extract`: structured data out of the page. Each field of `schema` is read
  * from its own element (the usual candidates, failover and fingerprints,
  * through `extractText`), converted to the property's type
- * (lib/json-schema/text-value.js: a number out of "$42.50", an integer out
+ * (lib/json-schema/text-value.ts: a number out of "$42.50", an integer out
  * of "In stock: 7"), and the object is validated against the schema. It is
  * the call's `data` and the flow's `result.data`; what each field was read
  * from is recorded (`outcome.fieldSelectors`), so reruns and generated tests
@@ -13,7 +13,7 @@ import type { ToolContext, ToolDefinition } from '../../../kernel/contracts/tool
 import type { Failover } from '../../../kernel/contracts/browser-driver';
 import { checkObjectSchema } from '../../../lib/json-schema/schema-check';
 import { validateJsonSchemaAsync } from '../../../lib/json-schema/json-schema';
-import { textToValue } from '../../../lib/json-schema/text-value.js';
+import { textToValue } from '../../../lib/json-schema/text-value';
 import { SelectorParam } from './params';
 
 /** The most text one field keeps, in characters (read with room for redaction to see a secret whole). */

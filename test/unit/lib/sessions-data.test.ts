@@ -12,7 +12,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { textToValue } from '../../../lib/json-schema/text-value.js';
+import { textToValue } from '../../../lib/json-schema/text-value';
 import { checkJsonSchema, checkObjectSchema } from '../../../lib/json-schema/schema-check';
 import { parseTotp, totpCode, totpRemainingMs } from '../../../lib/totp/totp';
 import { REDACTED, redactHar } from '../../../lib/recordings/redact-har';

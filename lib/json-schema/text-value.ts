@@ -1,8 +1,7 @@
-// @ts-check
 /**
  * Typed values out of page text, by a JSON Schema property's type: the
- * `extract` tool's conversion, also inlined into generated tests (plain
- * JavaScript, one function, no imports) so a test reads the same values the
+ * `extract` tool's conversion, also inlined into generated tests (one
+ * function, no imports; its types stripped for JavaScript tests) so a test reads the same values the
  * flow did. A number out of "$1,042.50" is 1042.5; an integer out of
  * "In stock: 7" is 7; a boolean out of "yes"/"no" (and true/false, on/off,
  * 1/0, checked/unchecked, enabled/disabled). Thousands separators are `,`,
@@ -13,17 +12,12 @@
  * The value of `text` as the first of `schema.type` it converts to (a
  * string when the schema names no type); throws an Error starting with
  * `field: ` when it converts to none.
- * @param {string} text
- * @param {{ type?: string | string[] }} schema
- * @param {string} field
- * @returns {string | number | boolean | null}
  */
-export function textToValue(text, schema, field) {
+export function textToValue(text: string, schema: { type?: string | string[] }, field: string): string | number | boolean | null {
   const flat = String(text).replace(/\s+/g, ' ').trim();
   const types = schema.type === undefined ? ['string'] : Array.isArray(schema.type) ? schema.type : [schema.type];
   const shown = JSON.stringify(flat.length > 60 ? `${flat.slice(0, 59)}…` : flat);
-  /** @type {string[]} */
-  const problems = [];
+  const problems: string[] = [];
   for (const type of types) {
     if (type === 'string') return flat;
     if (type === 'null') {
