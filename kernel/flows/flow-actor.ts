@@ -131,7 +131,7 @@ export class FlowActor {
 
   /** A flow that has ended, or is ending (cancelled, its browser gone), takes no more commands. */
   private checkActive(action: string): void {
-    if (this.phase === 'ended') throw apiError('FLOW_NOT_ACTIVE', { flowId: this.flowId, state: 'ended', action });
+    if (this.phase === 'ended') throw apiError('FLOW_NOT_ACTIVE', { flowId: this.flowId, state: 'finished', action });
     if (this.ending) throw apiError('FLOW_NOT_ACTIVE', { flowId: this.flowId, state: `ending (${this.ending.code})`, action });
   }
 
