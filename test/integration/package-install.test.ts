@@ -111,8 +111,8 @@ describe('the npm package, installed into an empty folder', { skip: existsSync('
     for (const f of ['package.json', 'bin/browserflow.js', 'dist/cli/main.js', 'dist/config/default.json', 'dist/plugins/ui/public/index.html', 'dist/lib/page-scripts/selectors/fingerprint.js']) {
       assert.ok(files.includes(f), `${f} is in the package`);
     }
-    const textSources = ['dist/lib/page-scripts/selectors/fingerprint.ts', 'dist/lib/redaction/secret-redaction.ts'];
-    assert.deepEqual(files.filter((f) => f.endsWith('.ts') && !f.startsWith('dist/plugins/codegen/playwright/runtime/') && !textSources.includes(f)), [], 'no TypeScript but the sources of generated tests\' helper');
+    const textSources = ['dist/lib/page-scripts/selectors/fingerprint.ts', 'dist/lib/redaction/secret-redaction.ts', 'dist/lib/json-schema/text-value.ts'];
+    assert.deepEqual(files.filter((f) => f.endsWith('.ts') && !f.startsWith('dist/plugins/codegen/playwright/runtime/') && !textSources.includes(f)), [], 'no TypeScript but the sources generated tests inline (helper, fingerprints, redaction, textToValue)');
     assert.ok(files.includes('dist/plugins/codegen/playwright/runtime/stripped.json'), 'the JavaScript helper, stripped by the build');
     assert.equal(existsSync(join(app, 'node_modules', 'tsx')), false, 'tsx is not installed with the package');
     assert.equal(existsSync(join(app, 'node_modules', 'typescript')), false, 'TypeScript is not installed with the package');
