@@ -22,7 +22,7 @@ export function envRoutes(store: ConfigStore): RouteDefinition[] {
       responses: { 200: { description: 'Key -> value; with masked=true, key -> { value: "****", kind, allowedOrigins }', schema: v.union([EnvMap, MaskedEnvMap]) } },
       handler: async ({ query }) => {
         if (!query.masked) return { json: await store.listEnv() };
-        const [origins, kinds] = [await store.listEnvOrigins(), await store.listEnvKinds()];
+        const [origins, kinds] = await Promise.all([store.listEnvOrigins(), store.listEnvKinds()]);
         // The kind too, so a client replacing a value keeps it (a TOTP secret stays a TOTP secret).
         return { json: Object.fromEntries(Object.keys(await store.listEnv()).map((key) => [key, { value: MASKED_VALUE, kind: kinds[key] ?? 'plain', allowedOrigins: origins[key] ?? null }])) };
       },
