@@ -89,14 +89,17 @@ export function totpFunction(language: Language): string {
  * action, its file name checked and the file saved with the test's output.
  */
 export function withDownload(lines: string[], call: ToolCallRecord): string[] {
-  const kept = (call.outcome?.downloads ?? []).filter((d) => d.id);
-  if (!kept.length) return lines;
-  const name = kept[0]!.fileName;
+  const downloads = call.outcome?.downloads ?? [];
+  if (!downloads.length) return lines;
+  const kept = downloads.find((d) => d.id);
+  // A download the service did not keep (a cap) still happened: its event
+  // is awaited too, or it would arrive during the next step's wait.
+  if (!kept) return ["const downloadPromise = page.waitForEvent('download');", ...lines, 'await downloadPromise;'];
   return [
     "const downloadPromise = page.waitForEvent('download');",
     ...lines,
     'const download = await downloadPromise;',
-    ...(/\$\{/.test(name) ? [] : [`expect(download.suggestedFilename()).toBe(${str(name)});`]),
+    ...(/\$\{/.test(kept.fileName) ? [] : [`expect(download.suggestedFilename()).toBe(${str(kept.fileName)});`]),
     'await download.saveAs(test.info().outputPath(download.suggestedFilename()));',
   ];
 }
