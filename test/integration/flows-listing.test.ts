@@ -1,4 +1,4 @@
-/** 50 flows at once (queued, none lost) and GET /api/flows filters and paging over HTTP. */
+/** 25 flows at once (more than eight times the concurrency limit) (queued, none lost) and GET /api/flows filters and paging over HTTP. */
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, type RunningService } from '../helpers/service';
@@ -13,9 +13,9 @@ describe('many flows and listing', () => {
   before(async () => {
     site = await startTestSite();
     svc = await startService({ settings: { flows: { video: false, screenshots: false, maxConcurrent: 3 } } });
-    const bodies = Array.from({ length: 50 }, (_, i) => ({
+    const bodies = Array.from({ length: 25 }, (_, i) => ({
       ...deterministic(site.url, '/index.html', [{ name: 'assertText', parameters: { text: 'browserflow' } }]),
-      name: i % 10 === 0 ? 'tenth' : `flow ${i}`,
+      name: i % 5 === 0 ? 'fifth' : `flow ${i}`,
     }));
     const created = await Promise.all(bodies.map((b) => svc.request('POST', '/api/flows', b)));
     for (const r of created) {
@@ -28,7 +28,7 @@ describe('many flows and listing', () => {
     await site?.close();
   });
 
-  test('50 flows created at once are queued by the concurrency limit and all succeed', async () => {
+  test('25 flows created at once are queued by the concurrency limit and all succeed', async () => {
     const running = await svc.request('GET', '/api/flows?state=RUNNING');
     assert.equal(running.status, 200);
     assert.ok(running.body.flows.every((f: any) => f.state !== 'SUCCESS' && f.state !== 'FAILED'));
@@ -51,22 +51,22 @@ describe('many flows and listing', () => {
       token = res.body.nextPageToken;
       pages++;
     } while (token && pages < 20);
-    assert.equal(pages, 8);
-    assert.equal(new Set(seen).size, 50);
+    assert.equal(pages, 4);
+    assert.equal(new Set(seen).size, 25);
     assert.deepEqual(new Set(seen), new Set(ids));
     const all = (await svc.request('GET', '/api/flows')).body.flows;
     for (let i = 1; i < all.length; i++) assert.ok(all[i - 1].createdAt >= all[i].createdAt);
   });
 
   test('filters combine with AND', async () => {
-    const tenth = (await svc.request('GET', '/api/flows?name=tenth')).body.flows;
-    assert.equal(tenth.length, 5);
-    assert.equal((await svc.request('GET', '/api/flows?name=tenth&state=SUCCESS&runMode=DETERMINISTIC')).body.flows.length, 5);
-    assert.equal((await svc.request('GET', '/api/flows?name=tenth&state=FAILED')).body.flows.length, 0);
+    const fifth = (await svc.request('GET', '/api/flows?name=fifth')).body.flows;
+    assert.equal(fifth.length, 5);
+    assert.equal((await svc.request('GET', '/api/flows?name=fifth&state=SUCCESS&runMode=DETERMINISTIC')).body.flows.length, 5);
+    assert.equal((await svc.request('GET', '/api/flows?name=fifth&state=FAILED')).body.flows.length, 0);
     assert.equal((await svc.request('GET', '/api/flows?runMode=INSTRUCT')).body.flows.length, 0);
-    const latest = Math.max(...tenth.map((f: any) => f.startedAt));
-    assert.equal((await svc.request('GET', `/api/flows?name=tenth&startedAfter=${latest}`)).body.flows.length, 1);
-    assert.equal((await svc.request('GET', `/api/flows?name=tenth&startedBefore=${latest - 1}`)).body.flows.length, 4);
+    const latest = Math.max(...fifth.map((f: any) => f.startedAt));
+    assert.equal((await svc.request('GET', `/api/flows?name=fifth&startedAfter=${latest}`)).body.flows.length, 1);
+    assert.equal((await svc.request('GET', `/api/flows?name=fifth&startedBefore=${latest - 1}`)).body.flows.length, 4);
     assert.equal((await svc.request('GET', '/api/flows?state=RUNNING')).body.flows.length, 0);
   });
 
@@ -76,7 +76,7 @@ describe('many flows and listing', () => {
     await svc.request('POST', `/api/flows/${created.body.id}/cancel`);
     const instruct = (await svc.request('GET', '/api/flows?initialRunMode=INSTRUCT')).body.flows;
     assert.deepEqual(instruct.map((f: any) => f.id), [created.body.id]);
-    assert.equal((await svc.request('GET', '/api/flows?initialRunMode=DETERMINISTIC&limit=100')).body.flows.length, 50);
+    assert.equal((await svc.request('GET', '/api/flows?initialRunMode=DETERMINISTIC&limit=100')).body.flows.length, 25);
     assert.equal((await svc.request('GET', '/api/flows?initialRunMode=INSTRUCT&runMode=DETERMINISTIC')).body.flows.length, 0);
     assert.equal((await svc.request('GET', '/api/flows?initialRunMode=AUTONOMOUS')).body.flows.length, 0);
   });
