@@ -43,7 +43,7 @@ export const DEPS = [
   { folder: 'lib/selector-trials/', rule: LIB_RULE, allow: ['lib/selector-trials/'] },
   { folder: 'lib/origins/', rule: LIB_RULE, allow: ['lib/origins/', 'lib/redaction/', 'valibot'] },
   { folder: 'lib/validation/', rule: LIB_RULE,
-    allow: ['lib/validation/', 'lib/origins/', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'kernel/contracts/browser-driver.ts', 'valibot'] },
+    allow: ['lib/validation/', 'lib/origins/', 'lib/selector-trials/', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'kernel/contracts/browser-driver.ts', 'valibot'] },
   { folder: 'lib/async/', rule: LIB_RULE, allow: ['lib/async/'] },
   // HAR and trace redaction (drivers, when a session closes) and trace zips (playwright-core's own zip libraries).
   { folder: 'lib/recordings/', rule: LIB_RULE, allow: ['lib/recordings/', 'node:*', 'playwright-core'] },
