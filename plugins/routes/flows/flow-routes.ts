@@ -6,8 +6,8 @@ import type { Flows } from '../../../kernel/contracts/flows';
 import type { Storage } from '../../../kernel/contracts/storage';
 import type { FlowEvents } from '../../../kernel/contracts/flow-events';
 import {
-  CodeQuery, DownloadDoc, DownloadParams, ElementAtDoc, ElementAtQuery, FlowIdParams, FlowMetadataDoc, FlowPageDoc, ImageParams, ListQuery, ObservationDoc, ObservationQuery, ProjectBody,
-  RenameBody, RerunQuery, RunModeBody, SelectorTestBody, SelectorTestDoc, ToolCallBody, ToolCallDoc, ToolCallParams,
+  CodeQuery, DownloadParams, ElementAtDoc, ElementAtQuery, FlowIdParams, ImageParams, ListQuery, ObservationDoc, ObservationQuery, ProjectBody,
+  RenameBody, RerunQuery, RunModeBody, SelectorTestBody, SelectorTestDoc, ToolCallBody, ToolCallParams,
 } from './schemas';
 import { flowForOutput, flowOutputView, toolCallForOutput } from './flow-output';
 import type { FlowMetadata } from '../../../kernel/flows/flow-types';
@@ -19,9 +19,10 @@ import type { FlowExports } from './flow-exports';
 import type { FlowFiles } from './flow-files';
 import type { FlowChanges } from './flow-changes';
 import { createFlowSchema } from '../../../lib/validation/create-flow-schema';
+import { FlowDownloadSchema, FlowMetadataSchema, FlowPageSchema, ToolCallRecordSchema } from '../../../lib/validation/flow-record-schema';
 
 const ERR = { description: 'Error `{code, message}`' };
-const META = { description: 'Flow metadata', schema: FlowMetadataDoc };
+const META = { description: 'Flow metadata', schema: FlowMetadataSchema };
 const tags = ['flows'];
 
 /** The services the routes use: the plugin's declared deps. */
@@ -45,7 +46,7 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
   return [
     defineRoute({
       method: 'GET', path: '/api/flows', summary: 'List flows, newest first, paginated', tags, query: ListQuery,
-      responses: { 200: { description: 'A page of flows', schema: FlowPageDoc }, 400: ERR },
+      responses: { 200: { description: 'A page of flows', schema: FlowPageSchema }, 400: ERR },
       async handler({ query }) {
         const page = await flows().list(query);
         return { json: { ...page, flows: page.flows.map(flowForOutput) } };
@@ -125,7 +126,7 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
     }),
     defineRoute({
       method: 'GET', path: '/api/flows/:flowId/downloads', summary: 'The files the flow\'s pages downloaded and the service kept', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
-      responses: { 200: { description: 'Downloads, in the order they finished', schema: v.array(DownloadDoc) }, 404: ERR },
+      responses: { 200: { description: 'Downloads, in the order they finished', schema: v.array(FlowDownloadSchema) }, 404: ERR },
       handler: async ({ params }) => ({ json: await deps.files.downloads(params.flowId) }),
     }),
     defineRoute({
@@ -160,7 +161,7 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
     }),
     defineRoute({
       method: 'GET', path: '/api/flows/:flowId/tool-calls', summary: 'Every tool call of the flow, in execution order', tags, params: FlowIdParams, paramsErrorCode: 'FLOW_NOT_FOUND',
-      responses: { 200: { description: 'Tool calls', schema: v.array(ToolCallDoc) }, 404: ERR },
+      responses: { 200: { description: 'Tool calls', schema: v.array(ToolCallRecordSchema) }, 404: ERR },
       async handler({ params }) {
         const calls = await flows().toolCalls(params.flowId);
         const view = flowOutputView(await flows().get(params.flowId));
@@ -169,7 +170,7 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
     }),
     defineRoute({
       method: 'GET', path: '/api/flows/:flowId/tool-calls/:toolCallId', summary: 'One tool call', tags, params: ToolCallParams, paramsErrorCode: 'FLOW_NOT_FOUND',
-      responses: { 200: { description: 'Tool call', schema: ToolCallDoc }, 404: ERR },
+      responses: { 200: { description: 'Tool call', schema: ToolCallRecordSchema }, 404: ERR },
       async handler({ params }) {
         const call = await deps.files.toolCall(params.flowId, params.toolCallId);
         return { json: toolCallForOutput(call, flowOutputView(await flows().get(params.flowId))) };

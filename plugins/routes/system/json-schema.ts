@@ -8,10 +8,16 @@ export type JsonSchemaTarget = 'draft-07' | 'draft-2020-12';
 /**
  * Converts a schema, skipping actions JSON Schema cannot express, and drops
  * the `$schema` keyword so the result can be embedded in a bigger document.
+ * A nested schema found in `refs` (by identity) becomes `{$ref}` to the
+ * address given there (an OpenAPI component); the root is always converted.
  */
-export function toJsonSchemaObject(schema: v.GenericSchema, target: JsonSchemaTarget = 'draft-07'): Record<string, unknown> {
+export function toJsonSchemaObject(schema: v.GenericSchema, target: JsonSchemaTarget = 'draft-07',
+  refs?: ReadonlyMap<unknown, string>): Record<string, unknown> {
   try {
-    const { $schema: _ignored, ...rest } = toJsonSchema(schema, { errorMode: 'ignore', target }) as Record<string, unknown>;
+    const overrideSchema = refs?.size
+      ? ({ valibotSchema }: { valibotSchema: unknown }) => (valibotSchema !== schema && refs.has(valibotSchema) ? { $ref: refs.get(valibotSchema)! } : undefined)
+      : undefined;
+    const { $schema: _ignored, ...rest } = toJsonSchema(schema, { errorMode: 'ignore', target, overrideSchema }) as Record<string, unknown>;
     return rest;
   } catch {
     // A schema kind the converter does not know at all: say nothing rather than something false.

@@ -5,10 +5,15 @@
 import * as v from 'valibot';
 import type { RouteDefinition, RouteResponseDoc } from '../../../lib/http/route-contract';
 import { isOptionalEntry, objectEntries, toJsonSchemaObject } from './json-schema';
+import { ErrorBodySchema, FlowMetadataSchema, ToolCallRecordSchema } from '../../../lib/validation/flow-record-schema';
 
 type Json = Record<string, unknown>;
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
+
+/** Records answered by many routes, documented once as components and referenced (lib/validation/flow-record-schema.ts). */
+const COMPONENTS: Record<string, v.GenericSchema> = { Flow: FlowMetadataSchema, ToolCall: ToolCallRecordSchema };
+const REFS = new Map<unknown, string>(Object.entries(COMPONENTS).map(([name, schema]) => [schema, `#/components/schemas/${name}`]));
 
 /** Error answers every route may give, besides the ones it documents itself. */
 const COMMON_ERRORS: Record<string, string> = {
@@ -45,18 +50,17 @@ export function buildOpenApiDocument(routes: RouteDefinition[], version: string)
     paths,
     components: {
       schemas: {
-        Error: {
-          type: 'object',
-          required: ['code', 'message'],
-          properties: {
-            code: { type: 'string', description: 'Error code of the API contract, e.g. INVALID_REQUEST' },
-            message: { type: 'string', description: 'Human-readable; names the offending field for INVALID_REQUEST' },
-            details: { description: 'Optional extra information, e.g. every validation issue' },
-          },
-        },
+        Error: errorSchema(),
+        ...Object.fromEntries(Object.entries(COMPONENTS).map(([name, schema]) => [name, toJsonSchemaObject(schema, 'draft-2020-12', REFS)])),
       },
     },
   };
+}
+
+/** The error body (lib/validation/flow-record-schema.ts), its keys in the order the document has always had. */
+function errorSchema(): Json {
+  const { type, required, properties } = toJsonSchemaObject(ErrorBodySchema, 'draft-2020-12');
+  return { type, required, properties };
 }
 
 function operation(route: RouteDefinition): Json {
@@ -88,7 +92,11 @@ function operation(route: RouteDefinition): Json {
 }
 
 function response(status: number, doc: RouteResponseDoc): Json {
-  if (doc.schema) return { description: doc.description, content: { 'application/json': { schema: toJsonSchemaObject(doc.schema, 'draft-2020-12') } } };
+  if (doc.schema) {
+    const ref = REFS.get(doc.schema);
+    const schema = ref ? { $ref: ref } : toJsonSchemaObject(doc.schema, 'draft-2020-12', REFS);
+    return { description: doc.description, content: { 'application/json': { schema } } };
+  }
   if (doc.contentType) return { description: doc.description, content: { [doc.contentType]: { schema: { type: 'string', format: 'binary' } } } };
   if (status >= 400) return errorResponse(doc.description);
   return { description: doc.description };
