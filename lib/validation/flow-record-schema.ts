@@ -51,8 +51,8 @@ export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;
 
 // ---------------------------------------------------------------- flow record
 
-const RunModeSchema = v.picklist(RUN_MODES);
-const FlowStateSchema = v.picklist(FLOW_STATES);
+export const RunModeSchema = v.picklist(RUN_MODES);
+export const FlowStateSchema = v.picklist(FLOW_STATES);
 
 export const TokenUsageSchema = v.object({ inputTokens: v.number(), outputTokens: v.number(), totalTokens: v.number() });
 export type TokenUsage = v.InferOutput<typeof TokenUsageSchema>;

@@ -598,8 +598,8 @@ export function InstructConsole({ store, pick }) {
 /**
  * Video <-> steps synchronisation. A step's place in the video is its
  * `videoOffsetMs` when the API gives one (docs/ui-api-needs.md); else it is
- * estimated from `videoStartedAt`, or from the end (the recording stops as
- * the flow completes), or from the flow's start.
+ * estimated from the end (the recording stops as the flow completes), or
+ * from the flow's start.
  * @param {Flow | null} flow
  * @param {ToolCall[]} calls
  */
@@ -616,7 +616,6 @@ export function useVideoSync(flow, calls) {
     const f = state.current.flow;
     const v = video.current;
     if (!f) return 0;
-    if (f.videoStartedAt) return f.videoStartedAt;
     if (v && Number.isFinite(v.duration) && v.duration > 0 && f.completedAt) return f.completedAt - v.duration * 1000;
     return f.startedAt ?? 0;
   };
