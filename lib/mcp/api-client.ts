@@ -4,7 +4,7 @@
  * validation, guards and secret redaction; inside the service it talks to
  * its own loopback address.
  */
-import type { ApiFlow, ApiObservation, ApiTool, ApiToolCall, ExportOptions } from './api-types';
+import type { ApiFlow, ApiObservation, ApiTool, ApiToolCall, ErrorBody, ExportOptions } from './api-types';
 
 /** An error answer of the API (`{code, message}`), or a transport failure (`code` NETWORK_ERROR, status 0). */
 export class ApiRequestError extends Error {
@@ -57,7 +57,8 @@ export function createHttpApiClient(baseUrl: string | (() => string)): Browserfl
     }
     if (res.ok) return res;
     const text = await res.text();
-    let parsed: { code?: unknown; message?: unknown } = {};
+    // Read defensively: whatever answered may not be the service.
+    let parsed: { [K in keyof ErrorBody]?: unknown } = {};
     try {
       parsed = JSON.parse(text) as typeof parsed;
     } catch {

@@ -1,40 +1,20 @@
 /**
- * The shapes of the REST API answers the MCP server reads (docs/api.md),
- * declared here rather than imported from the kernel: the MCP server is a
- * client of the API, so it depends on the wire contract only.
+ * The shapes of the REST API answers the MCP server reads (docs/api.md). The
+ * records (flow, tool call, error body) are the wire contract's one
+ * declaration, lib/validation/flow-record-schema.ts, not the kernel's: the
+ * MCP server is a client of the API, so it depends on that contract only.
+ * The answers that are not records are declared here.
  */
+import { hasEnded, type ErrorBody, type FlowMetadata, type FlowState, type ToolCallRecord } from '../validation/flow-record-schema';
 
-/** A flow state (docs/flows.md). */
-export type FlowState =
-  | 'UNSTARTED' | 'INITIALIZING' | 'RUNNING_ACTION' | 'QUERYING_LLM_FOR_NEXT_ACTION' | 'WAITING_ON_USER_FOR_NEXT_ACTION'
-  | 'PAUSED' | 'RESUMING' | 'SUCCESS' | 'FAILED';
+/** The flow record every flow endpoint answers: the fields the MCP server reads. */
+export type ApiFlow = Pick<FlowMetadata, 'id' | 'name' | 'targetWebsite' | 'initialRunMode' | 'runMode' | 'state' | 'envVars'
+  | 'customTools' | 'maxToolCalls' | 'progress' | 'createdAt' | 'completedAt' | 'result'>;
 
-/** The flow metadata every flow endpoint answers (the fields the MCP server uses). */
-export interface ApiFlow {
-  id: string;
-  name: string;
-  targetWebsite: string;
-  initialRunMode: string;
-  runMode: string;
-  state: FlowState;
-  envVars: string[];
-  /** The flow's own tools (CreateFlow customTools). */
-  customTools: Array<{ name: string; description: string; inputSchema: Record<string, unknown> }>;
-  maxToolCalls: number;
-  progress: { toolCallsCompleted: number; toolCallsFailed: number; maxToolCalls: number };
-  createdAt: number;
-  completedAt: number | null;
-  result: { success: boolean; summary: string | null; error: { code: string; message: string } | null } | null;
-}
+/** One tool call record (GET /api/flows/{id}/tool-calls/{toolCallId}): the fields the MCP server reads; `outcome` is null while it runs. */
+export type ApiToolCall = Pick<ToolCallRecord, 'id' | 'name' | 'parameters' | 'outcome' | 'pageUrl'>;
 
-/** One tool call record (GET /api/flows/{id}/tool-calls/{toolCallId}); `outcome` is null while it runs. */
-export interface ApiToolCall {
-  id: string;
-  name: string;
-  parameters: Record<string, unknown>;
-  outcome: { success: boolean; message: string; data: unknown; selectors: string[] | null } | null;
-  pageUrl: string | null;
-}
+export type { FlowState, ErrorBody };
 
 /** One item of GET /api/tools. */
 export interface ApiTool {
@@ -60,7 +40,5 @@ export interface ExportOptions {
   language?: 'javascript' | 'typescript';
 }
 
-/** Whether a flow has ended. */
-export function hasEnded(flow: Pick<ApiFlow, 'state'>): boolean {
-  return flow.state === 'SUCCESS' || flow.state === 'FAILED';
-}
+/** Whether a flow has ended: the one definition beside the flow states. */
+export { hasEnded };

@@ -8,7 +8,7 @@
 import * as v from 'valibot';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { BrowserflowApi } from './api-client';
-import type { ApiTool } from './api-types';
+import { hasEnded, type ApiTool } from './api-types';
 import { describeCall, withObservation } from './answers';
 import { FlowIdArg, errorResult, firstIssue, type McpTool } from './tool-kit';
 import { waitForToolCall } from './wait';
@@ -56,7 +56,7 @@ export async function act(
 ): Promise<CallToolResult> {
   const { toolCallId } = await api.submitToolCall(flowId, name, parameters);
   const { call, flow } = await waitForToolCall(api, flowId, toolCallId, signal);
-  noteEnded(flow.state === 'SUCCESS' || flow.state === 'FAILED');
+  noteEnded(hasEnded(flow));
   const lead = call ? describeCall(call) : `… ${name}: the flow ended before running it`;
   return withObservation(api, flow, lead, screenshot, !call?.outcome?.success);
 }
