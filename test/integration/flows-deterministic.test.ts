@@ -12,6 +12,7 @@ import { startService, type RunningService } from '../helpers/service';
 import { startTestSite, type TestSite } from '../fixtures/site/serve';
 import { deterministic, runFlow } from './support/flows';
 import { startForwardProxy } from '../fixtures/site/forward-proxy';
+import { assertServedRecords } from '../helpers/record-shape';
 
 const SECRET = 's3cret-pass';
 let svc: RunningService;
@@ -88,6 +89,7 @@ describe('DETERMINISTIC flows', () => {
     const one = await svc.request('GET', `/api/flows/${flow.id}/tool-calls/${calls[2].id}`);
     assert.deepEqual(one.body, calls[2]);
     assert.equal((await svc.request('GET', `/api/flows/${flow.id}/tool-calls/nope`)).body.code, 'TOOL_CALL_NOT_FOUND');
+    await assertServedRecords(svc, flow.id);
   });
 
   test('no secret value in the data dir, the logs, or any response', async () => {

@@ -15,6 +15,7 @@ import { startSeleniumGrid, type SeleniumGrid } from '../helpers/selenium-grid';
 import { REPORT_BYTES, startSessionSite, type SessionSite } from '../fixtures/session-site/serve';
 import { deterministic, runFlow } from './support/flows';
 import { runGeneratedSpec } from './support/playwright-test';
+import { assertServedRecords } from '../helpers/record-shape';
 
 const NOTES = 'first line\nsecond line\n';
 const sha = (b: Buffer | string) => createHash('sha256').update(b).digest('hex');
@@ -35,6 +36,7 @@ async function checkDownloads(flow: any): Promise<void> {
     ['notes.txt', Buffer.byteLength(NOTES), sha(NOTES), 'text/plain', calls[2].id],
   ]);
   assert.deepEqual(flow.downloads, list.body);
+  await assertServedRecords(svc, flow.id);
 
   const report = await svc.request('GET', `/api/flows/${flow.id}/downloads/${list.body[0].id}`);
   assert.equal(report.status, 200);

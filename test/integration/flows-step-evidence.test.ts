@@ -15,6 +15,7 @@ import assert from 'node:assert/strict';
 import { startService, type RunningService } from '../helpers/service';
 import { startTestSite, type TestSite } from '../fixtures/site/serve';
 import { deterministic, runFlow, waitForFlow } from './support/flows';
+import { assertServedRecords } from '../helpers/record-shape';
 
 const SECRET = 'hush-7f3a9c2e';
 const DRIVERS = [
@@ -77,6 +78,7 @@ for (const [driver, browser] of DRIVERS) {
       const click = list[1];
       assert.ok(click.outcome.box && click.outcome.box.width > 0 && click.outcome.box.height > 0, JSON.stringify(click.outcome));
       assert.ok(click.outcome.box.viewportWidth >= click.outcome.box.x + click.outcome.box.width, JSON.stringify(click.outcome.box));
+      await assertServedRecords(svc, flow.id);
     });
 
     test('a target inside an iframe: the failure says so and how to reach it; the rerun ends with the failed call and fails the same way', async () => {

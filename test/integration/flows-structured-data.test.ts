@@ -17,6 +17,7 @@ import { deterministic, runFlow } from './support/flows';
 import { autonomous, pageTextOf, useFakeModel, userTextOf } from './support/autonomous';
 import { runGeneratedSpec } from './support/playwright-test';
 import { readZip } from '../unit/codegen/fixtures/zip-reader';
+import { assertServedRecords } from '../helpers/record-shape';
 
 const OTP_URI = `otpauth://totp/Shop:alice?secret=${TOTP_SECRET}&issuer=Shop&algorithm=SHA1&digits=6&period=30`;
 
@@ -161,6 +162,7 @@ describe('2FA codes and structured results', () => {
       for (const s of list) assert.ok(!/Blue Widget|In stock|1,042|fingerprint=/.test(s), s);
     }
     assert.equal(extractFlow.result.healed[0]?.recorded, '#gone', 'the price failed over');
+    await assertServedRecords(svc, extractFlow.id);
   });
 
   test('extract refuses data that does not match its schema, and malformed schemas with 400', async () => {

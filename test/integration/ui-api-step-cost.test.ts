@@ -13,6 +13,7 @@ import { startTestSite, type TestSite } from '../fixtures/site/serve';
 import { createFakeLlmServer, type FakeLlmServer } from '../fixtures/fake-llm/fake-llm-server';
 import { runFlow } from './support/flows';
 import { autonomous, useFakeModel } from './support/autonomous';
+import { assertServedRecords } from '../helpers/record-shape';
 
 let svc: RunningService;
 let site: TestSite;
@@ -65,6 +66,7 @@ test('each LLM step is priced at the configuration it ran with; the flow sums th
   close(calls[0].costUsd, first);
   close(calls[1].costUsd, second);
   close(flow.costUsd, first + second);
+  await assertServedRecords(svc, flow.id);
 
   // Cheaper later: the past flow keeps what it cost then.
   const cheaper = await svc.request('POST', '/api/gpt-configs/fake-openai', { ...priced, inputCostPerMillionTokens: 0.1, outputCostPerMillionTokens: 0.2 });

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { startService, type RunningService } from '../helpers/service';
 import { startTestSite, type TestSite } from '../fixtures/site/serve';
 import { deterministic, runFlow } from './support/flows';
+import { assertServedRecords } from '../helpers/record-shape';
 
 const SECRET = 's3cret-pass';
 /** Never on the page: a candidate naming it matches nothing. */
@@ -49,6 +50,7 @@ for (const [driver, browser] of [['playwright', undefined], ['webdriver', { usin
         { selector: '#does-not-exist', error: 'matched 0 elements' },
         { selector: 'button[type=submit]', error: null },
       ]);
+      await assertServedRecords(svc, flow.id);
     });
 
     test('a failing step lists every candidate with its reason, env values as placeholders', async () => {

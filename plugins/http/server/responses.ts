@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream';
 import type { RouteResult } from '../../../lib/http/route-contract';
 import { ApiError, apiError } from '../../../kernel/errors';
 import type { Logger } from '../../../kernel/logger';
+import type { ErrorBody } from '../../../lib/validation/flow-record-schema';
 import { CLOSE_AFTER_ANSWER, drainThen } from './drain';
 
 /** Content type of every JSON answer. */
@@ -88,7 +89,7 @@ function writeError(req: IncomingMessage, res: ServerResponse, err: unknown, log
   // A body cut off at the drain bound must not be parsed as the next request.
   if ((req as unknown as Record<symbol, boolean>)[CLOSE_AFTER_ANSWER]) extra.connection = 'close';
   if (err instanceof ApiError) {
-    const body: { code: string; message: string; details?: unknown } = { code: err.code, message: logger.redact(err.message) };
+    const body: ErrorBody = { code: err.code, message: logger.redact(err.message) };
     if (err.details !== undefined) body.details = JSON.parse(logger.redact(JSON.stringify(err.details)));
     sendJson(res, err.status, body, extra);
     return;
