@@ -5,6 +5,7 @@
  * at any depth; browser.using stays open to each driver's fields.
  */
 import { test } from 'node:test';
+import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
 import { ErrorBodySchema, FlowMetadataSchema, ToolCallRecordSchema, hasEnded, isTerminal } from '../../../lib/validation/flow-record-schema';
 import { assertRecordShape, undeclaredFields } from '../../helpers/record-shape';
@@ -38,4 +39,11 @@ test('tool-call records, the error body and the one "has ended"', () => {
   assertRecordShape(ErrorBodySchema, { code: 'NOT_FOUND', message: 'm', details: { issues: [] } }, 'error');
   assert.deepEqual(['SUCCESS', 'FAILED', 'RUNNING_ACTION'].map((state) => hasEnded({ state } as never)), [true, true, false]);
   assert.equal(isTerminal('PAUSED'), false);
+});
+
+test('the flow example of docs/api.md is a flow record', () => {
+  const doc = readFileSync('docs/api.md', 'utf8');
+  const section = doc.slice(doc.indexOf('### Flow metadata'));
+  const example = /```json\n([\s\S]*?)\n```/.exec(section)![1]!;
+  assertRecordShape(FlowMetadataSchema, JSON.parse(example), 'docs/api.md "Flow metadata"');
 });
