@@ -10,7 +10,7 @@ import { createKernel, type Kernel } from '../kernel/kernel';
 import { StartupError } from '../kernel/errors';
 import { resolve } from '../kernel/tokens';
 import { pathOverrides } from './defaults';
-import type { FlowMetadata } from '../kernel/flows/flow-types';
+import type { ErrorBody, FlowMetadata } from '../kernel/flows/flow-types';
 import { readSse } from './sse-client';
 import { ProgressPrinter } from './progress-printer';
 import { HTTP_SERVER } from '../lib/http/route-contract';
@@ -39,7 +39,7 @@ export async function runFlowCommand(argv: string[], defaultConfig: string, out:
       server = resolve(kernel.container, HTTP_SERVER).url();
     }
     const res = await fetch(`${server}/api/flows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    const created = (await res.json()) as FlowMetadata & { code?: string; message?: string };
+    const created = (await res.json()) as FlowMetadata & Partial<ErrorBody>;
     if (res.status !== 201) {
       out(`Could not create the flow: ${res.status} ${created.code}: ${created.message}`);
       return 2;

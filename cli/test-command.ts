@@ -14,6 +14,7 @@ import { createKernel, type Kernel } from '../kernel/kernel';
 import { resolve } from '../kernel/tokens';
 import { HTTP_SERVER } from '../lib/http/route-contract';
 import type { RunAttempt, RunRecord } from '../lib/qa/run-types';
+import type { ErrorBody } from '../kernel/flows/flow-types';
 import { pathOverrides } from './defaults';
 import { readSse } from './sse-client';
 
@@ -137,7 +138,7 @@ export async function testCommand(argv: string[], defaultConfig: string, out: Ou
       err(`browserflow test: no service answers at ${server}: ${((e as Error & { cause?: Error }).cause ?? (e as Error)).message}`);
       return NOT_STARTED;
     }
-    const created = (await res.json().catch(() => ({}))) as RunRecord & { code?: string; message?: string };
+    const created = (await res.json().catch(() => ({}))) as RunRecord & Partial<ErrorBody>;
     if (res.status !== 201) {
       err(`browserflow test: the run could not start: ${res.status} ${created.code}: ${created.message}`);
       return NOT_STARTED;
