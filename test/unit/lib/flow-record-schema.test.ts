@@ -7,7 +7,8 @@
 import { test } from 'node:test';
 import { readFileSync } from 'node:fs';
 import assert from 'node:assert/strict';
-import { ErrorBodySchema, FlowMetadataSchema, ToolCallRecordSchema, hasEnded, isTerminal } from '../../../lib/validation/flow-record-schema';
+import { ErrorBodySchema, FlowMetadataSchema, ToolCallRecordSchema, hasEnded, isTerminal, type FlowMetadata } from '../../../lib/validation/flow-record-schema';
+import type { CreateFlow } from '../../../lib/validation/create-flow-schema';
 import { assertRecordShape, undeclaredFields } from '../../helpers/record-shape';
 
 const flow = {
@@ -47,3 +48,13 @@ test('the flow example of docs/api.md is a flow record', () => {
   const example = /```json\n([\s\S]*?)\n```/.exec(section)![1]!;
   assertRecordShape(FlowMetadataSchema, JSON.parse(example), 'docs/api.md "Flow metadata"');
 });
+
+// What CreateFlow validates is what the record stores (create-flow.ts copies it): the input schema's output fits the record.
+type Fits<A, B> = [A] extends [B] ? true : false;
+const createFlowFitsRecord: [
+  Fits<NonNullable<CreateFlow['network']>, NonNullable<FlowMetadata['network']>>,
+  Fits<CreateFlow['customTools'], FlowMetadata['customTools']>,
+  Fits<CreateFlow['toolCallsOnStart'], FlowMetadata['toolCallsOnStart']>,
+  Fits<CreateFlow['initialRunMode'], FlowMetadata['initialRunMode']>,
+] = [true, true, true, true];
+void createFlowFitsRecord;
