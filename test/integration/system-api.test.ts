@@ -14,6 +14,7 @@ import { ROOT, startService, writeTestConfig, type RunningService } from '../hel
 import { rawRequest } from '../helpers/http';
 import { LLM_PROVIDERS } from '../../lib/llm/provider-contract';
 import { ROUTES } from '../../lib/http/route-contract';
+import { ErrorBodySchema, FlowMetadataSchema, ToolCallRecordSchema } from '../../lib/validation/flow-record-schema';
 
 const EXAMPLE_PLUGIN = join(ROOT, 'test', 'fixtures', 'example-plugin');
 
@@ -134,6 +135,25 @@ describe('system routes', () => {
       const variants = schema.oneOf ?? schema.anyOf;
       assert.deepEqual(variants.map((s: any) => s.properties.type.const).sort(), types);
       for (const s of variants) assert.equal(s.additionalProperties, false);
+    });
+
+    test('flows, tool calls and errors are components converted from their one declaration, referenced by the answers', () => {
+      const json = (op: any, status = '200') => op.responses[status].content['application/json'].schema;
+      const flowRef = { $ref: '#/components/schemas/Flow' };
+      const callRef = { $ref: '#/components/schemas/ToolCall' };
+      for (const [path, method] of [['/api/flows/{flowId}', 'get'], ['/api/flows/{flowId}/cancel', 'post'], ['/api/flows/{flowId}/rename', 'post']] as const) {
+        assert.deepEqual(json(doc.paths[path][method]), flowRef, path);
+      }
+      assert.deepEqual(json(doc.paths['/api/flows'].post, '201'), flowRef);
+      assert.deepEqual(json(doc.paths['/api/flows'].get).properties.flows.items, flowRef);
+      assert.deepEqual(json(doc.paths['/api/flows/{flowId}/tool-calls'].get).items, callRef);
+      assert.deepEqual(json(doc.paths['/api/flows/{flowId}/tool-calls/{toolCallId}'].get), callRef);
+      const { Flow, ToolCall, Error } = doc.components.schemas;
+      assert.deepEqual(Object.keys(Flow.properties), Object.keys(FlowMetadataSchema.entries));
+      assert.deepEqual(Object.keys(ToolCall.properties), Object.keys(ToolCallRecordSchema.entries));
+      assert.deepEqual(Object.keys(Error.properties), Object.keys(ErrorBodySchema.entries));
+      assert.match(Flow.properties.waitingFor.description, /^INITIALIZING: what the flow waits for/);
+      assert.deepEqual(Flow.properties.state.enum.length, 9);
     });
 
     test('is built once and then served from cache', async () => {
