@@ -66,7 +66,7 @@ export const STORAGE = createToken<Storage>('storage');
 export const BROWSER_DRIVERS = createToken<BrowserDriver>('browser.drivers', { multi: true });
 /** Built-in tools, one array per contributing plugin. */
 export const TOOLS = createToken<ToolDefinition[]>('tools', { multi: true });
-/** The agent that chooses the next tool call of AUTONOMOUS flows (plugin `agent-flow-runner`); absent: such flows fail AGENT_UNAVAILABLE. */
+/** The agent that chooses the next tool call of AUTONOMOUS flows (a plugin's; the embedded config loads one); absent: such flows fail AGENT_UNAVAILABLE. */
 export const AUTONOMOUS_AGENT = createToken<AutonomousAgent>('agents.autonomous');
 /** Start/stop hooks (HTTP server, storage...): started by ascending `order` (plugin order between equal ones), stopped in reverse. */
 export const LIFECYCLE = createToken<Lifecycle>('lifecycle', { multi: true });

@@ -1,7 +1,7 @@
 /**
- * What an AUTONOMOUS flow asks at each step. The flow-runner agent
- * (plugins/agents/flow-runner, token AUTONOMOUS_AGENT) implements it with an LLM provider; the FlowActor only
- * sees this interface.
+ * What an AUTONOMOUS flow asks at each step. A plugin implements it (token
+ * AUTONOMOUS_AGENT; the embedded config loads an LLM agent); the FlowActor
+ * only sees this interface.
  */
 import type { BrowserSession } from './browser-driver';
 import type { ToolDefinition } from './tool';
@@ -31,6 +31,11 @@ export interface AgentStepInput {
 }
 
 export interface AutonomousAgent {
+  /**
+   * The agent's name in the API: the flow's GPT configuration, when it names
+   * none, is the one assigned to this name (POST /api/agents/{name}).
+   */
+  readonly name: string;
   /** Chooses the next tool call. Throws FlowFailure (LLM_RATE_LIMITED, LLM_AUTH_FAILED, LLM_UNAVAILABLE...) when it cannot. */
   nextStep(input: AgentStepInput): Promise<AgentStep>;
 }

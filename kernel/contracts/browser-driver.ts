@@ -418,6 +418,13 @@ export interface BrowserDriver {
   readonly description: string;
   /** valibot schema of `browser.using` for this type (a strict object with `type: literal(type)`). */
   readonly usingSchema: v.GenericSchema;
+  /**
+   * The `browser.using` of a flow that names no browser, when this driver
+   * offers one (valid against `usingSchema`): the first loaded driver, in
+   * config order, that has one serves such flows. None has one: CreateFlow
+   * must name `browser.using`.
+   */
+  readonly defaultUsing?: BrowserConfig;
   /** Semantic checks at flow creation; throws ApiError INVALID_REQUEST (e.g. unknown deviceName). */
   validate?(using: BrowserConfig): void;
   /**

@@ -8,9 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { invalidRequest, apiError } from '../errors';
 import type { CreateFlow } from '../../lib/validation/create-flow-schema';
 import type { BrowserDriver, DriverFeature, NetworkRule } from '../contracts/browser-driver';
+import type { AutonomousAgent } from '../contracts/autonomous-agent';
 import type { Storage } from '../contracts/storage';
 import type { KernelSettings } from '../config';
-import type { FlowMetadata } from './flow-types';
+import type { BrowserConfig, FlowMetadata } from './flow-types';
 import { findPlaceholders } from '../../lib/redaction/env-placeholders';
 import { OriginPolicy } from '../../lib/origins/origin-patterns';
 import type { ToolRegistry } from '../../lib/custom-tools/tool-registry';
@@ -28,6 +29,8 @@ export interface CreateFlowDeps {
   drivers: BrowserDriver[];
   tools: ToolRegistry;
   settings: KernelSettings;
+  /** The AUTONOMOUS_AGENT, whose name holds the GPT configuration assignment; null when no plugin provides one. */
+  agent: AutonomousAgent | null;
 }
 
 function checkUrl(url: string, allowFile: boolean): void {
@@ -48,7 +51,9 @@ export async function buildFlow(input: CreateFlow, deps: CreateFlowDeps): Promis
   if (input.initialRunMode === 'AUTONOMOUS' && !input.overallObjective?.trim()) {
     throw invalidRequest('overallObjective: is required for AUTONOMOUS flows');
   }
-  const using = (input.browser?.using ?? { type: 'device', headless: true }) as { type: string; [k: string]: unknown };
+  // No browser named: the default the driver set offers (BrowserDriver.defaultUsing), never a name of the kernel's.
+  const using = (input.browser?.using as BrowserConfig | undefined) ?? deps.drivers.find((d) => d.defaultUsing)?.defaultUsing;
+  if (!using) throw invalidRequest('browser.using: is required (no loaded driver offers a default browser)');
   const driver = deps.drivers.find((d) => d.type === using.type);
   if (!driver) throw invalidRequest(`browser.using.type: no driver for "${using.type}" is loaded`);
   driver.validate?.(using);
@@ -103,7 +108,7 @@ export async function buildFlow(input: CreateFlow, deps: CreateFlowDeps): Promis
     if ((await storage.envKinds.get(name)) === 'totp') totpEnvVars.push(name);
   }
 
-  const gptConfigName = await chooseGptConfig(storage, input.gptConfigNameOverride ?? null, input.initialRunMode === 'AUTONOMOUS');
+  const gptConfigName = await chooseGptConfig(storage, deps.agent, input.gptConfigNameOverride ?? null, input.initialRunMode === 'AUTONOMOUS');
   const maxToolCalls = input.maxToolCalls ?? settings.flows.defaultMaxToolCalls;
   if (input.toolCallsOnStart.length > maxToolCalls) {
     throw invalidRequest(`toolCallsOnStart: ${input.toolCallsOnStart.length} tool calls exceed maxToolCalls (${maxToolCalls})`);
@@ -124,17 +129,19 @@ export async function buildFlow(input: CreateFlow, deps: CreateFlowDeps): Promis
 }
 
 /**
- * The GPT configuration of a flow: the override, else the `flow-runner`
- * assignment. Required for AUTONOMOUS; checked to exist whenever named.
+ * The GPT configuration of a flow: the override, else the one assigned to
+ * the autonomous agent's name (AutonomousAgent.name). Required for
+ * AUTONOMOUS; checked to exist whenever named.
  */
-export async function chooseGptConfig(storage: Storage, override: string | null, required: boolean): Promise<string | null> {
-  const name = override ?? (await storage.agents.get('flow-runner')) ?? null;
+export async function chooseGptConfig(storage: Storage, agent: AutonomousAgent | null, override: string | null, required: boolean): Promise<string | null> {
+  const name = override ?? (agent ? await storage.agents.get(agent.name) : undefined) ?? null;
   if (!name) {
     if (!required) return null;
-    throw invalidRequest('gptConfigNameOverride: AUTONOMOUS flows need a GPT configuration: set gptConfigNameOverride, or assign one to the flow-runner agent with POST /api/agents/flow-runner {"gptConfigName": "..."}');
+    const assign = agent ? `, or assign one to the ${agent.name} agent with POST /api/agents/${agent.name} {"gptConfigName": "..."}` : ' (no plugin provides the autonomous agent, so none is assigned)';
+    throw invalidRequest(`gptConfigNameOverride: AUTONOMOUS flows need a GPT configuration: set gptConfigNameOverride${assign}`);
   }
   if (!(await storage.gptConfigs.get(name))) {
-    throw apiError('GPT_CONFIG_NOT_FOUND', { name, assignedTo: override ? undefined : 'flow-runner' });
+    throw apiError('GPT_CONFIG_NOT_FOUND', { name, assignedTo: override ? undefined : agent?.name });
   }
   return name;
 }

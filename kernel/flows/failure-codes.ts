@@ -24,7 +24,7 @@ export const FAILURE_CODES = {
   BROWSER_UNAVAILABLE: { meaning: 'the browser could not start, a remote endpoint gave none within `browserAcquireTimeoutMs` (the message names it), or no driver for `browser.using.type` is loaded', retryable: true },
   BROWSER_CRASHED: { meaning: 'the browser process died mid-flow', retryable: true },
   IDLE_TIMEOUT: { meaning: 'INSTRUCT: no user call for `instructIdleTimeoutMs`', retryable: false },
-  AGENT_UNAVAILABLE: { meaning: 'AUTONOMOUS: no plugin provides the autonomous agent (`AUTONOMOUS_AGENT`, the `agent-flow-runner` plugin in the embedded config), so nothing chooses the next tool call', retryable: false },
+  AGENT_UNAVAILABLE: { meaning: 'AUTONOMOUS: no plugin provides the autonomous agent (`AUTONOMOUS_AGENT`; the embedded config loads one), so nothing chooses the next tool call', retryable: false },
   GPT_CONFIG_NOT_FOUND: { meaning: 'AUTONOMOUS: the flow\'s GPT configuration was deleted after the flow was created', retryable: false },
   LLM_PROVIDER_UNAVAILABLE: { meaning: 'AUTONOMOUS: no loaded LLM provider plugin serves the GPT configuration\'s `type`', retryable: false },
   LLM_RATE_LIMITED: { meaning: 'AUTONOMOUS: the provider kept answering "rate limited" after bounded retries', retryable: true },

@@ -167,7 +167,7 @@ export class FlowActor {
     let override = flow.hasGptConfigNameOverride;
     if (runMode === 'AUTONOMOUS') {
       if (!flow.overallObjective) throw invalidRequest('runMode: the flow has no overallObjective, so it cannot run AUTONOMOUS');
-      gptConfigName = await chooseGptConfig(this.deps.storage, chosen ?? flow.gptConfigName, true);
+      gptConfigName = await chooseGptConfig(this.deps.storage, this.deps.agent, chosen ?? flow.gptConfigName, true);
       // A configuration chosen for this flow is its own from now on, as if given at creation.
       if (chosen) override = true;
     } else if (chosen) {
@@ -554,7 +554,7 @@ export class FlowActor {
   }
 
   private async autonomousStep(flow: FlowMetadata): Promise<void> {
-    if (!this.deps.agent) throw new FlowFailure('AGENT_UNAVAILABLE', 'No plugin provides the autonomous agent (AUTONOMOUS_AGENT; the agent-flow-runner plugin in the embedded config), so AUTONOMOUS flows cannot run');
+    if (!this.deps.agent) throw new FlowFailure('AGENT_UNAVAILABLE', 'No plugin provides the autonomous agent (AUTONOMOUS_AGENT; the embedded config loads one), so AUTONOMOUS flows cannot run');
     // Checked before asking: a model call whose answer could not be run would only cost tokens.
     this.checkBudget(flow);
     await this.rec.setState('QUERYING_LLM_FOR_NEXT_ACTION');

@@ -27,7 +27,7 @@ export function createFlows(c: DependencyContainer): FlowFacade {
     drivers: resolveAll(c, BROWSER_DRIVERS),
     tools: new ToolRegistry(resolveAll(c, TOOLS)),
     events: resolve(c, FLOW_EVENTS),
-    // The agent is a plugin's (agent-flow-runner); without it AUTONOMOUS flows fail AGENT_UNAVAILABLE.
+    // The agent is a plugin's; without it AUTONOMOUS flows fail AGENT_UNAVAILABLE.
     agent: isProvided(c, AUTONOMOUS_AGENT) ? resolve(c, AUTONOMOUS_AGENT) : null,
   });
 }
@@ -44,8 +44,8 @@ export class FlowFacade implements Flows {
   }
 
   async create(input: CreateFlow): Promise<FlowMetadata> {
-    const { storage, drivers, tools, settings } = this.deps;
-    const flow = await buildFlow(input, { storage, drivers, tools, settings });
+    const { storage, drivers, tools, settings, agent } = this.deps;
+    const flow = await buildFlow(input, { storage, drivers, tools, settings, agent });
     await storage.flows.create(flow);
     this.scheduler.enqueue(flow.id);
     return flow;

@@ -20,6 +20,9 @@ import { checkNotStuck, repeatedFailureHint } from './loop-guard';
 import { offeredTools } from './tool-offer';
 import { callCostUsd } from './step-cost';
 
+/** The agent's name in the API (/api/agents/flow-runner): its GPT configuration assignment and its AGENTS entry. */
+export const FLOW_RUNNER = 'flow-runner';
+
 /** What the agent needs from the kernel. */
 export interface FlowRunnerAgentDeps {
   storage: Storage;
@@ -67,6 +70,7 @@ function stepOf(call: LlmToolCall & { arguments: Record<string, unknown> }, text
 /** Creates the agent the FlowActor asks at each AUTONOMOUS step. */
 export function createFlowRunnerAgent(deps: FlowRunnerAgentDeps): AutonomousAgent {
   return {
+    name: FLOW_RUNNER,
     async nextStep(input: AgentStepInput): Promise<AgentStep> {
       const { flow, session, tools, history, signal, redact } = input;
       const llm = deps.settings.llm;

@@ -7,7 +7,7 @@
  */
 import { definePlugin } from '../../../kernel/plugin';
 import { AUTONOMOUS_AGENT, LOGGER, STORAGE } from '../../../kernel/tokens';
-import { createFlowRunnerAgent } from './flow-runner-agent';
+import { createFlowRunnerAgent, FLOW_RUNNER } from './flow-runner-agent';
 import { LLM_PROVIDERS } from '../../../lib/llm/provider-contract';
 import { AGENTS } from '../../../lib/llm/agent-contract';
 
@@ -21,6 +21,6 @@ export default definePlugin({
   optionalDeps: { providers: LLM_PROVIDERS },
   register({ settings, deps, provide }) {
     provide(AUTONOMOUS_AGENT, () => createFlowRunnerAgent({ storage: deps.storage, settings, logger: deps.logger, providers: deps.providers }));
-    provide(AGENTS, () => ({ name: 'flow-runner', description: 'Chooses the next tool call of AUTONOMOUS flows.' }));
+    provide(AGENTS, () => ({ name: FLOW_RUNNER, description: 'Chooses the next tool call of AUTONOMOUS flows.' }));
   },
 });

@@ -36,6 +36,8 @@ export class DeviceDriver implements BrowserDriver {
   readonly type = 'device';
   readonly description = 'A local Chromium (headless unless `headless: false`), optionally emulating a Playwright device (`deviceName`) and using a `proxy`';
   readonly usingSchema = DeviceUsingSchema;
+  /** Flows that name no browser run on a local headless Chromium. */
+  readonly defaultUsing = { type: 'device', headless: true };
   /** Network rules and traces on its contexts, and HAR recording (a context option, so only on contexts it creates). */
   readonly supports = ['network.rules', 'network.har', 'trace'] as const;
   private readonly shared: SharedBrowsers;
