@@ -13,7 +13,14 @@ export type FlowEvent =
   | { type: 'screenshot'; flowId: string; imageId: string; toolCallId: string | null; at: number }
   | { type: 'tokenUsage'; flowId: string; tokenUsage: TokenUsage; at: number }
   | { type: 'frame'; flowId: string; mimeType: string; data: string; tabIndex: number; url: string; at: number }
-  | { type: 'done'; flowId: string; flow: FlowMetadata; at: number };
+  | { type: 'done'; flowId: string; flow: FlowMetadata; at: number }
+  /**
+   * A change of the record made by the Flows facade, not by the flow's run:
+   * it was created (its first `state` follows when it starts), or, finished,
+   * renamed or deleted. Live only, never replayed: no flow stream is open
+   * before its flow exists, and a finished flow's stream has closed.
+   */
+  | { type: 'created' | 'renamed' | 'deleted'; flowId: string; at: number };
 
 /** Called with each event of a flow and its sequence number in the flow's history. */
 export type FlowEventListener = (event: FlowEvent, seq: number) => void;

@@ -1,7 +1,9 @@
 /**
  * The Flows facade (token FLOWS): what the routes call. Queries and the
  * changes of finished flows (rename, delete) use storage; commands to live
- * flows are sent to the flow's actor through the scheduler. `createFlows`
+ * flows are sent to the flow's actor through the scheduler. It emits the
+ * record changes it makes (`created`, `renamed`, `deleted`) on FLOW_EVENTS,
+ * so every caller (routes, runs, MCP through the API) is seen alike. `createFlows`
  * wires it from the container once, when FLOWS is first resolved.
  */
 import type { DependencyContainer } from 'tsyringe';
@@ -47,6 +49,8 @@ export class FlowFacade implements Flows {
     const { storage, drivers, tools, settings, agent } = this.deps;
     const flow = await buildFlow(input, { storage, drivers, tools, settings, agent });
     await storage.flows.create(flow);
+    // Before it is queued: its first `state` event comes after `created`.
+    this.deps.events.emit({ type: 'created', flowId: flow.id, at: Date.now() });
     this.scheduler.enqueue(flow.id);
     return flow;
   }
@@ -74,6 +78,7 @@ export class FlowFacade implements Flows {
     await this.deps.storage.flows.delete(id);
     await this.deps.storage.artifacts.deleteFlow(id);
     this.deps.events.forget(id);
+    this.deps.events.emit({ type: 'deleted', flowId: id, at: Date.now() });
   }
 
   /** A finished flow has no actor any more: its name is the one field still written here. */
@@ -81,6 +86,7 @@ export class FlowFacade implements Flows {
     await this.getFinished(id, 'rename');
     const updated = await this.deps.storage.flows.update(id, (f) => ({ ...f, name }));
     if (!updated) throw apiError('FLOW_NOT_FOUND', { flowId: id });
+    this.deps.events.emit({ type: 'renamed', flowId: id, at: Date.now() });
     return updated;
   }
 

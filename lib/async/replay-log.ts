@@ -33,7 +33,8 @@ export class ReplayLog<E> {
     const k = key(event);
     const list = this.history.get(k) ?? [];
     if (kept(event) && (list.length < maxPerKey || last(event))) list.push(event);
-    this.history.set(k, list);
+    // A live-only event of a key without history (a finished flow renamed) keeps nothing: no empty entry is left behind.
+    if (list.length) this.history.set(k, list);
     const seq = list.length - 1;
     for (const l of this.listeners.get(k) ?? []) {
       try { l(event, seq); } catch { /* a broken subscriber must not break the source */ }

@@ -35,8 +35,6 @@ export interface ExecutionDeps {
   logger: Logger;
   /** The run record changed (`finished`: it just reached its final state). */
   changed(run: RunRecord, phase: 'progress' | 'finished'): void;
-  /** An attempt's flow was created (for GET /api/events). */
-  flowCreated(flowId: string): void;
   /** Raises (or confirms) the heal proposals of an attempt that healed; returns their ids. */
   proposeHeals(run: RunRecord, sourceFlowId: string, attempt: FlowMetadata): Promise<string[]>;
 }
@@ -107,7 +105,6 @@ export class RunExecution {
         await this.update(slot, (a) => ({ ...a, state: 'FAILED', failure: { code: 'ATTEMPT_NOT_CREATED', message: `The attempt could not be created: ${message}` } }));
         return;
       }
-      this.deps.flowCreated(flow.id);
       await this.update(slot, (a) => ({ ...a, flowId: flow.id, state: 'RUNNING' }));
       await this.watch(flow.id, slot);
       if (this.cancelled) await this.cancelFlow(flow.id);

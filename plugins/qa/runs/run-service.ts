@@ -27,9 +27,10 @@ import { countsOf } from './verdict';
 import { proposeHeals } from './heal-proposals';
 import { acceptHeal, rejectHeal } from './heal-decisions';
 
-/** A flow created as an attempt, or whose tags changed. */
+/** A flow whose tags changed (tag routes). */
 export interface FlowChangeNote {
-  type: 'created' | 'tagged';
+  /** An attempt's `created` comes from the Flows facade (FLOW_EVENTS); a tag change is this plugin's own. */
+  type: 'tagged';
   flowId: string;
 }
 
@@ -137,7 +138,7 @@ export class RunService implements Runs {
     return () => { this.listeners.delete(listener); };
   }
 
-  /** Follows the flows created as attempts and the flows whose tags changed. */
+  /** Follows the flows whose tags changed. */
   subscribeFlows(listener: (change: FlowChangeNote) => void): () => void {
     this.flowListeners.add(listener);
     return () => { this.flowListeners.delete(listener); };
@@ -171,7 +172,6 @@ export class RunService implements Runs {
         if (phase === 'finished') this.deps.logger.info('run finished', { runId: r.id, state: r.state, ...r.counts });
         this.tell({ type: 'run', runId: r.id, state: r.state, phase, at: Date.now() });
       },
-      flowCreated: (flowId) => this.tellFlow({ type: 'created', flowId }),
       proposeHeals: (r: RunRecord, sourceFlowId: string, attempt: FlowMetadata) => proposeHeals({
         storage: this.deps.storage, store: this.deps.store, tools: this.deps.tools,
         proposed: (h) => this.tell({ type: 'heal', healId: h.id, runId: h.runId, state: h.state, phase: 'proposed', at: Date.now() }),

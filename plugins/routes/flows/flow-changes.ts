@@ -34,33 +34,22 @@ export type FlowChange =
 const HEARTBEAT_MS = 15_000;
 
 /**
- * The changes the flow routes make themselves (creation, rename, delete),
- * beside what the flows report through FLOW_EVENTS; one per plugin instance.
+ * Every flow's changes as FLOW_EVENTS reports them (the flows' runs, and the
+ * Flows facade's `created`, `renamed`, `deleted`), beside the CHANGE_FEEDS of
+ * other plugins; one per plugin instance.
  */
 export class FlowChanges {
-  private readonly listeners = new Set<(change: FlowChange) => void>();
-
   /** `feeds`: the CHANGE_FEEDS other plugins provide, sent beside the flows' changes. */
   constructor(private readonly events: FlowEvents, private readonly feeds: ChangeFeed[] = []) {}
 
-  /** Tells every open stream. */
-  notify(type: 'created' | 'renamed' | 'deleted', flowId: string): void {
-    const change: FlowChange = { type, flowId, at: Date.now() };
-    for (const l of this.listeners) {
-      try { l(change); } catch { /* a broken stream must not break the route */ }
-    }
-  }
-
-  /** Follows every change, the flows' own and the routes'; returns the unsubscribe function. */
+  /** Follows every change, the flows' and the feeds'; returns the unsubscribe function. */
   subscribe(listener: (change: FlowChange) => void): () => void {
-    this.listeners.add(listener);
     const fromFlows = this.events.subscribeAll((event) => {
       const change = fromFlowEvent(event);
       if (change) listener(change);
     });
     const fromFeeds = this.feeds.map((feed) => feed.subscribe(listener));
     return () => {
-      this.listeners.delete(listener);
       fromFlows();
       for (const off of fromFeeds) off();
     };
@@ -106,6 +95,10 @@ function fromFlowEvent(event: FlowEvent): FlowChange | null {
       return event.phase === 'finished' ? { type: 'progress', flowId: event.flowId, at: event.at } : null;
     case 'tokenUsage':
       return { type: 'progress', flowId: event.flowId, at: event.at };
+    case 'created':
+    case 'renamed':
+    case 'deleted':
+      return { type: event.type, flowId: event.flowId, at: event.at };
     default:
       return null;
   }

@@ -59,7 +59,6 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
       async handler({ body }) {
         // Validated once, by the HTTP layer against the schema above.
         const flow = await flows().create(body);
-        deps.changes.notify('created', flow.id);
         return { status: 201, json: flowForOutput(flow), headers: { location: `/api/flows/${flow.id}` } };
       },
     }),
@@ -81,7 +80,6 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
       responses: { 204: { description: 'Deleted' }, 404: ERR, 409: ERR },
       async handler({ params }) {
         await flows().delete(params.flowId);
-        deps.changes.notify('deleted', params.flowId);
         return { status: 204 };
       },
     }),
@@ -90,7 +88,6 @@ export function flowRoutes(deps: FlowRoutesDeps, subscribers: SubscriberLimits):
       responses: { 200: META, 400: ERR, 404: ERR, 409: ERR },
       async handler({ params, body }) {
         const flow = await flows().rename(params.flowId, body.name);
-        deps.changes.notify('renamed', flow.id);
         return { json: flowForOutput(flow) };
       },
     }),
