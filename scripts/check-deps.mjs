@@ -21,8 +21,13 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Libraries below the kernel: plain code that imports none of ours but each other (and a contract type or two). */
-const LEAF_LIBS = ['lib/redaction/', 'lib/safe-regex/', 'lib/json-schema/', 'lib/token-estimate/', 'lib/validation/', 'lib/async/', 'lib/custom-tools/', 'lib/logging/', 'lib/package-root/', 'lib/selector-trials/', 'lib/origins/', 'lib/totp/'];
+/**
+ * Libraries the kernel may call: plain code that imports each other and at
+ * most the kernel's contracts, settings and flow data types, never the
+ * kernel's flow code, a plugin or a plugin kit (each entry below says what).
+ */
+const LEAF_LIBS = ['lib/redaction/', 'lib/safe-regex/', 'lib/json-schema/', 'lib/token-estimate/', 'lib/validation/', 'lib/async/', 'lib/custom-tools/', 'lib/logging/', 'lib/package-root/', 'lib/selector-trials/', 'lib/origins/', 'lib/totp/',
+  'lib/flow-env/', 'lib/tool-calls/', 'lib/profiles/', 'lib/downloads/'];
 /** What of the kernel plugins may import: contracts, tokens, the manifest, errors, the logger contract, settings and the flow data types. */
 const KERNEL_SURFACE = ['kernel/contracts/', 'kernel/tokens.ts', 'kernel/plugin.ts', 'kernel/errors.ts', 'kernel/logger.ts', 'kernel/config.ts', 'kernel/flows/flow-types.ts', 'kernel/flows/failure-codes.ts'];
 const KERNEL_RULE = 'kernel never imports a plugin, a plugin kit (lib/llm, lib/page-scripts...) or an SDK';
@@ -71,7 +76,15 @@ export const DEPS = [
   { folder: 'lib/qa/', rule: LIB_RULE, allow: ['lib/qa/', 'kernel/contracts/', 'kernel/tokens.ts', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'croner'] },
   { folder: 'lib/endpoint-slots/', rule: LIB_RULE, allow: ['lib/endpoint-slots/', 'node:*'] },
   // Downloads kept the same way by every driver (a contract type or two).
-  { folder: 'lib/downloads/', rule: LIB_RULE, allow: ['lib/downloads/', 'kernel/contracts/browser-driver.ts', 'node:*'] },
+  { folder: 'lib/downloads/', rule: LIB_RULE, allow: ['lib/downloads/', 'kernel/contracts/browser-driver.ts', 'kernel/flows/flow-types.ts', 'node:*'] },
+  // A flow's env values while it runs (TOTP codes made as needed) and their redactor.
+  { folder: 'lib/flow-env/', rule: LIB_RULE, allow: ['lib/flow-env/', 'lib/redaction/', 'lib/totp/'] },
+  // One tool call of a flow: checked, its values substituted and bound to their origins, run (bounded) and recorded.
+  { folder: 'lib/tool-calls/', rule: LIB_RULE,
+    allow: ['lib/tool-calls/', 'lib/redaction/', 'lib/async/', 'lib/selector-trials/', 'lib/origins/', 'lib/validation/', 'lib/downloads/', 'kernel/contracts/', 'kernel/config.ts', 'kernel/flows/flow-types.ts', 'valibot'] },
+  // Browser profiles in a flow's life: loaded (within allowedOrigins), saved, their values secrets.
+  { folder: 'lib/profiles/', rule: LIB_RULE,
+    allow: ['lib/profiles/', 'lib/origins/', 'kernel/contracts/', 'kernel/logger.ts', 'kernel/flows/failure-codes.ts', 'kernel/flows/flow-types.ts'] },
   { folder: 'lib/page-activity/', rule: LIB_RULE, allow: ['lib/page-activity/', 'kernel/contracts/'] },
   { folder: 'lib/', rule: 'a new library needs its own DEPS entry in scripts/check-deps.mjs', allow: [] },
   // A plugin sees the kernel through its contracts, tokens and data types; how the kernel runs flows

@@ -15,7 +15,7 @@ import type { BrowserConfig, FlowMetadata } from './flow-types';
 import { findPlaceholders } from '../../lib/redaction/env-placeholders';
 import { OriginPolicy } from '../../lib/origins/origin-patterns';
 import type { ToolRegistry } from '../../lib/custom-tools/tool-registry';
-import { checkToolCall } from './tool-call-check';
+import { checkToolCall } from '../../lib/tool-calls/tool-call-check';
 import { checkJsonSchema } from '../../lib/json-schema/schema-check';
 
 const FEATURE_WORDS: Record<DriverFeature, string> = {

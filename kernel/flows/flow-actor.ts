@@ -20,7 +20,7 @@ import { chooseGptConfig } from './create-flow';
 import { substitute } from '../../lib/redaction/env-placeholders';
 import { FlowSecretOrigins, SECRET_NOT_ALLOWED } from '../../lib/origins/secret-origins';
 import { OriginPolicy, siteOriginPolicy } from '../../lib/origins/origin-patterns';
-import { FlowEnv } from './flow-env';
+import { FlowEnv } from '../../lib/flow-env/flow-env';
 import { FlowCompletion, FlowFailure, type FailureCode } from './failure-codes';
 import type { FlowEvents } from '../contracts/flow-events';
 import { FlowRecorder } from './flow-recorder';
@@ -28,10 +28,10 @@ import { healedStep } from './healed-step';
 import type { FlowMetadata, FlowResult, HealedStep, RunMode, TokenUsage, ToolCallInput, ToolCallRecord, ToolCallSource } from './flow-types';
 import { WakeSignal } from '../../lib/async/wake-signal';
 import { bounded } from '../../lib/async/bounded';
-import { checkToolCall } from './tool-call-check';
-import { runToolCall } from './tool-call-executor';
-import { takeCallDownloads } from './flow-downloads';
-import { loadProfile, profileSecrets, saveProfile } from './flow-profiles';
+import { checkToolCall } from '../../lib/tool-calls/tool-call-check';
+import { runToolCall } from '../../lib/tool-calls/tool-call-executor';
+import { takeCallDownloads } from '../../lib/downloads/call-downloads';
+import { loadProfile, profileSecrets, saveProfile } from '../../lib/profiles/flow-profiles';
 import type { ToolRegistry } from '../../lib/custom-tools/tool-registry';
 
 /** What every FlowActor needs; resolved once when the kernel builds its Flows. */

@@ -3,7 +3,7 @@
  * the page through the session (never in the service process); the
  * parameters are checked against its inputSchema before it runs, by
  * `checkParams`: a `pattern` runs in a worker thread and the check waits for
- * it without holding the event loop (kernel/flows/tool-call-check.ts).
+ * it without holding the event loop (lib/tool-calls/tool-call-check.ts).
  */
 import * as v from 'valibot';
 import type { ToolDefinition } from '../../kernel/contracts/tool';

@@ -15,7 +15,7 @@ import { modelToolSchema } from './model-tool-schema';
 
 /** Identical failures in a row after which the next request carries a hint. */
 export const REPEATS_BEFORE_HINT = 2;
-/** How the executor words a call refused before it ran (kernel/flows/tool-call-check.ts): `name: ...`, `parameters...`. */
+/** How the executor words a call refused before it ran (lib/tool-calls/tool-call-check.ts): `name: ...`, `parameters...`. */
 const INVALID_CALL = /^(name|parameters)\b/;
 
 const failed = (r: ToolCallRecord | undefined): r is ToolCallRecord => r?.outcome?.success === false;

@@ -6,12 +6,12 @@
  * redactor and to the log's, so no record, event, prompt or log line shows
  * one.
  */
-import type { BrowserSession, StorageState } from '../contracts/browser-driver';
-import type { Storage } from '../contracts/storage';
-import type { Logger } from '../logger';
-import { FlowFailure } from './failure-codes';
-import type { FlowMetadata } from './flow-types';
-import { OriginPolicy } from '../../lib/origins/origin-patterns';
+import type { BrowserSession, StorageState } from '../../kernel/contracts/browser-driver';
+import type { Storage } from '../../kernel/contracts/storage';
+import type { Logger } from '../../kernel/logger';
+import { FlowFailure } from '../../kernel/flows/failure-codes';
+import type { FlowMetadata } from '../../kernel/flows/flow-types';
+import { OriginPolicy } from '../origins/origin-patterns';
 
 /** Values shorter than this are not redacted: "1", "dark", "true" would be replaced everywhere they appear. */
 export const MIN_HIDDEN_LENGTH = 8;

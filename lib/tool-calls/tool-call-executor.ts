@@ -4,20 +4,26 @@
  * takes the screenshot, and records the call. Stored records, events and
  * messages keep placeholders: anything that came back is redacted.
  */
-import type { BrowserSession } from '../contracts/browser-driver';
-import type { ToolDefinition, ToolResult } from '../contracts/tool';
-import type { KernelSettings } from '../config';
-import type { FlowRecorder } from './flow-recorder';
-import type { FlowMetadata, TokenUsage, ToolCallInput, ToolCallOutcome, ToolCallRecord, ToolCallSource } from './flow-types';
-import { findPlaceholders, substitute } from '../../lib/redaction/env-placeholders';
+import type { BrowserSession } from '../../kernel/contracts/browser-driver';
+import type { ToolDefinition, ToolResult } from '../../kernel/contracts/tool';
+import type { KernelSettings } from '../../kernel/config';
+import type { FlowDownload, FlowMetadata, TokenUsage, ToolCallInput, ToolCallOutcome, ToolCallRecord, ToolCallSource } from '../../kernel/flows/flow-types';
+import { findPlaceholders, substitute } from '../redaction/env-placeholders';
 import { checkToolCall } from './tool-call-check';
-import { bounded } from '../../lib/async/bounded';
-import { selectorTrialsOf } from '../../lib/selector-trials/selector-trials';
-import { isSecretNotAllowed, SECRET_NOT_ALLOWED, SecretNotAllowedError, type CarriedSecretOrigins, type FlowSecretOrigins } from '../../lib/origins/secret-origins';
-import { originOf } from '../../lib/origins/origin-patterns';
-import type { SecretOrigins } from '../contracts/tool';
-import { takeCallDownloads } from './flow-downloads';
-import { maskCredentials } from '../../lib/redaction/credential-masking';
+import { bounded } from '../async/bounded';
+import { selectorTrialsOf } from '../selector-trials/selector-trials';
+import { isSecretNotAllowed, SECRET_NOT_ALLOWED, SecretNotAllowedError, type CarriedSecretOrigins, type FlowSecretOrigins } from '../origins/secret-origins';
+import { originOf } from '../origins/origin-patterns';
+import type { SecretOrigins } from '../../kernel/contracts/tool';
+import { takeCallDownloads } from '../downloads/call-downloads';
+import { maskCredentials } from '../redaction/credential-masking';
+
+/** Where a call's record goes (the flow's FlowRecorder: storage first, then the events). */
+export interface ToolCallRecorder {
+  putToolCall(call: ToolCallRecord, phase: 'started' | 'finished'): Promise<void>;
+  /** The finished call, with the files it downloaded (already kept). */
+  finishToolCall(call: ToolCallRecord, downloads?: FlowDownload[]): Promise<void>;
+}
 
 export interface ToolCallRun {
   id: string;
@@ -33,7 +39,7 @@ export interface ToolCallRun {
   envValues: ReadonlyMap<string, string>;
   /** Where each of the flow's env values may go. */
   secrets: FlowSecretOrigins;
-  recorder: FlowRecorder;
+  recorder: ToolCallRecorder;
   settings: KernelSettings;
   signal: AbortSignal;
   /** Env values and registered secrets out of a text, in any spelling. */

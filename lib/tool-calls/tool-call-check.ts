@@ -7,10 +7,10 @@
  * check waits for it without holding the event loop.
  */
 import * as v from 'valibot';
-import type { ToolDefinition } from '../contracts/tool';
-import { describeIssue } from '../../lib/validation/validation';
-import { findPlaceholders } from '../../lib/redaction/env-placeholders';
-import type { ToolCallInput } from './flow-types';
+import type { ToolDefinition } from '../../kernel/contracts/tool';
+import { describeIssue } from '../validation/validation';
+import { findPlaceholders } from '../redaction/env-placeholders';
+import type { ToolCallInput } from '../../kernel/flows/flow-types';
 
 /** A call that may run (`params` parsed, defaults applied, placeholders kept), or the problem as `field: message`. */
 export type ToolCallCheck =

@@ -4,8 +4,8 @@
  * them (`outcome.downloads`, and its message). File names are redacted like
  * everything else that comes from the page.
  */
-import type { BrowserSession, DownloadedFile } from '../contracts/browser-driver';
-import type { FlowDownload, ToolCallOutcome } from './flow-types';
+import type { BrowserSession, DownloadedFile } from '../../kernel/contracts/browser-driver';
+import type { FlowDownload, ToolCallOutcome } from '../../kernel/flows/flow-types';
 
 /** What a call's downloads add to its record and to the flow. */
 export interface CallDownloads {

@@ -5,8 +5,8 @@
  * its placeholder: plain values, TOTP secrets, and each code the flow typed,
  * so a page echoing a code shows `${KEY}` in every record.
  */
-import { createRedactor, type Redactor } from '../../lib/redaction/secret-redaction.js';
-import { parseTotp, totpCode } from '../../lib/totp/totp';
+import { createRedactor, type Redactor } from '../redaction/secret-redaction.js';
+import { parseTotp, totpCode } from '../totp/totp';
 
 export class FlowEnv {
   /** Name -> stored value (a TOTP variable's secret). */

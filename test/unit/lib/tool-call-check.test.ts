@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as v from 'valibot';
-import { checkToolCall } from '../../../kernel/flows/tool-call-check';
+import { checkToolCall } from '../../../lib/tool-calls/tool-call-check';
 import { ToolRegistry } from '../../../lib/custom-tools/tool-registry';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
 
