@@ -27,7 +27,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  * kernel's flow code, a plugin or a plugin kit (each entry below says what).
  */
 const LEAF_LIBS = ['lib/redaction/', 'lib/safe-regex/', 'lib/json-schema/', 'lib/token-estimate/', 'lib/validation/', 'lib/async/', 'lib/custom-tools/', 'lib/logging/', 'lib/package-root/', 'lib/selector-trials/', 'lib/origins/', 'lib/totp/',
-  'lib/flow-env/', 'lib/tool-calls/', 'lib/profiles/', 'lib/downloads/'];
+  'lib/flow-env/', 'lib/tool-calls/', 'lib/profiles/', 'lib/downloads/', 'lib/page-actions/'];
 /** What of the kernel plugins may import: contracts, tokens, the manifest, errors, the logger contract, settings and the flow data types. */
 const KERNEL_SURFACE = ['kernel/contracts/', 'kernel/tokens.ts', 'kernel/plugin.ts', 'kernel/errors.ts', 'kernel/logger.ts', 'kernel/config.ts', 'kernel/flows/flow-types.ts', 'kernel/flows/failure-codes.ts'];
 const KERNEL_RULE = 'kernel never imports a plugin, a plugin kit (lib/llm, lib/page-scripts...) or an SDK';
@@ -36,7 +36,7 @@ const LIB_RULE = "lib never imports a plugin or the kernel's flow code, only wha
 export const DEPS = [
   // The Flows contract names the CreateFlow type (inferred from its one schema).
   { folder: 'kernel/contracts/', rule: 'contracts are types and small helpers: they import only contracts and the flow data types',
-    allow: ['kernel/contracts/', 'kernel/flows/flow-types.ts', 'lib/validation/create-flow-schema.ts', 'lib/selector-trials/', 'node:*', 'valibot'] },
+    allow: ['kernel/contracts/', 'kernel/flows/flow-types.ts', 'lib/validation/create-flow-schema.ts', 'lib/selector-trials/', 'lib/page-actions/', 'node:*', 'valibot'] },
   { folder: 'kernel/', rule: KERNEL_RULE,
     allow: ['kernel/', ...LEAF_LIBS, 'node:*', 'tsyringe', 'valibot', '@valibot/to-json-schema', 'reflect-metadata'] },
   { folder: 'lib/redaction/', rule: LIB_RULE, allow: ['lib/redaction/'] },
@@ -46,6 +46,8 @@ export const DEPS = [
     allow: ['lib/json-schema/', 'lib/safe-regex/', 'kernel/contracts/tool.ts', 'node:*', 'valibot', '@valibot/to-json-schema'] },
   { folder: 'lib/token-estimate/', rule: LIB_RULE, allow: ['lib/token-estimate/'] },
   { folder: 'lib/selector-trials/', rule: LIB_RULE, allow: ['lib/selector-trials/'] },
+  // The page actions of a BrowserSession and their shapes: the tools call them, the drivers implement them.
+  { folder: 'lib/page-actions/', rule: LIB_RULE, allow: ['lib/page-actions/', 'lib/selector-trials/', 'kernel/flows/flow-types.ts'] },
   { folder: 'lib/origins/', rule: LIB_RULE, allow: ['lib/origins/', 'lib/redaction/', 'valibot'] },
   { folder: 'lib/validation/', rule: LIB_RULE,
     allow: ['lib/validation/', 'lib/origins/', 'lib/selector-trials/', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'kernel/contracts/browser-driver.ts', 'valibot'] },
@@ -59,8 +61,8 @@ export const DEPS = [
     allow: ['lib/custom-tools/', 'lib/json-schema/', 'kernel/contracts/tool.ts', 'kernel/flows/flow-types.ts', 'valibot'] },
   // The HTTP extension point (ROUTES, HTTP_SERVER): a contract between plugins, with its tokens.
   { folder: 'lib/http/', rule: LIB_RULE, allow: ['lib/http/', 'kernel/tokens.ts', 'node:*', 'valibot'] },
-  { folder: 'lib/page-scripts/', rule: LIB_RULE, allow: ['lib/page-scripts/', 'lib/token-estimate/', 'lib/selector-trials/', 'kernel/contracts/', 'valibot'] },
-  { folder: 'lib/element-states/', rule: LIB_RULE, allow: ['lib/element-states/', 'lib/selector-trials/', 'lib/async/', 'kernel/contracts/'] },
+  { folder: 'lib/page-scripts/', rule: LIB_RULE, allow: ['lib/page-scripts/', 'lib/token-estimate/', 'lib/selector-trials/', 'lib/page-actions/', 'kernel/contracts/', 'valibot'] },
+  { folder: 'lib/element-states/', rule: LIB_RULE, allow: ['lib/element-states/', 'lib/selector-trials/', 'lib/page-actions/', 'lib/async/', 'kernel/contracts/'] },
   { folder: 'lib/service-guard/', rule: LIB_RULE, allow: ['lib/service-guard/', 'kernel/config.ts', 'node:*'] },
   { folder: 'lib/llm/', rule: LIB_RULE,
     allow: ['lib/llm/', 'lib/redaction/', 'kernel/contracts/', 'kernel/flows/failure-codes.ts', 'kernel/plugin.ts', 'kernel/tokens.ts', 'kernel/logger.ts', 'lib/validation/', 'node:*', 'valibot'] },
@@ -85,7 +87,7 @@ export const DEPS = [
   // Browser profiles in a flow's life: loaded (within allowedOrigins), saved, their values secrets.
   { folder: 'lib/profiles/', rule: LIB_RULE,
     allow: ['lib/profiles/', 'lib/origins/', 'kernel/contracts/', 'kernel/logger.ts', 'kernel/flows/failure-codes.ts', 'kernel/flows/flow-types.ts'] },
-  { folder: 'lib/page-activity/', rule: LIB_RULE, allow: ['lib/page-activity/', 'kernel/contracts/'] },
+  { folder: 'lib/page-activity/', rule: LIB_RULE, allow: ['lib/page-activity/', 'lib/page-actions/', 'kernel/contracts/'] },
   { folder: 'lib/', rule: 'a new library needs its own DEPS entry in scripts/check-deps.mjs', allow: [] },
   // A plugin sees the kernel through its contracts, tokens and data types; how the kernel runs flows
   // (actor, scheduler, recorder, executor) may change without touching a plugin.

@@ -7,7 +7,7 @@
  */
 import type { FlowMetadata, FlowPage, FlowQuery, RunMode, ToolCallInput, ToolCallRecord } from '../flows/flow-types';
 import type { CreateFlow } from '../../lib/validation/create-flow-schema';
-import type { PointedElement, SelectorTest } from './browser-driver';
+import type { PointedElement, SelectorTest } from '../../lib/page-actions/page-actions';
 
 /** An INSTRUCT call accepted into the flow's queue (POST /api/flows/{id}/tool-calls answers 202 with it). */
 export interface QueuedToolCall {

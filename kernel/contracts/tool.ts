@@ -3,7 +3,8 @@
  * (TOOLS); a flow's custom tools are wrapped into the same shape (lib/custom-tools).
  */
 import type * as v from 'valibot';
-import type { BrowserSession, ElementBox, Failover } from './browser-driver';
+import type { BrowserSession, ElementBox } from './browser-driver';
+import type { Failover } from '../../lib/page-actions/page-actions';
 import type { FlowMetadata } from '../flows/flow-types';
 import type { SelectorTrials } from '../../lib/selector-trials/selector-trials';
 

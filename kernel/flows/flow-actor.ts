@@ -8,7 +8,8 @@
  * from the actor's memory: nothing polls storage.
  */
 import { randomUUID } from 'node:crypto';
-import { SelectorSyntaxError, type BrowserDriver, type BrowserSession, type OpenSessionOptions, type PointedElement, type SelectorTest } from '../contracts/browser-driver';
+import { type BrowserDriver, type BrowserSession, type OpenSessionOptions } from '../contracts/browser-driver';
+import { SelectorSyntaxError, type PointedElement, type SelectorTest } from '../../lib/page-actions/page-actions';
 import type { FlowObservation, QueuedToolCall } from '../contracts/flows';
 import type { Storage } from '../contracts/storage';
 import type { ToolDefinition } from '../contracts/tool';

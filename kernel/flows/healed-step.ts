@@ -1,5 +1,5 @@
 /** The `result.healed` entry of a tool call whose element action reported a failover. */
-import type { Failover } from '../contracts/browser-driver';
+import type { Failover } from '../../lib/page-actions/page-actions';
 import type { HealedStep } from './flow-types';
 
 /** Step `step` (tool `tool`) healed as `failover` says: `renamed` when it carries a rename, else `fallback`. */

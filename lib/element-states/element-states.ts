@@ -5,7 +5,8 @@
  * switches and navigations meanwhile, and fails with the same words in every
  * driver. A driver supplies only the instant checks (`ElementStatesProbe`).
  */
-import type { BrowserSession, ElementActionResult, ElementState, SelectorInput } from '../../kernel/contracts/browser-driver';
+import type { BrowserSession } from '../../kernel/contracts/browser-driver';
+import type { ElementActionResult, ElementState, SelectorInput } from '../page-actions/page-actions';
 import { matchesSubstring, parseUrlPattern, type UrlPattern } from './url-pattern';
 import { withTrials, type SelectorTrial, type SelectorTrials } from '../selector-trials/selector-trials';
 import { sleep } from '../async/timing';

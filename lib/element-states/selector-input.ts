@@ -2,7 +2,7 @@
  * The candidates of a SelectorInput as every driver reads them: trimmed,
  * empty ones dropped, duplicates removed, order kept.
  */
-import type { SelectorInput } from '../../kernel/contracts/browser-driver';
+import type { SelectorInput } from '../page-actions/page-actions';
 
 /** The distinct non-empty candidates; throws when none is left. */
 export function selectorCandidates(input: SelectorInput): string[] {

@@ -6,7 +6,8 @@
  * that call. Bounded here, as it is collected: a page logging in a loop
  * cannot grow the service's memory or a tool-call record.
  */
-import type { ConsoleEntry, NetworkEntry, PageActivity } from '../../kernel/contracts/browser-driver';
+import type { ConsoleEntry, NetworkEntry } from '../../kernel/contracts/browser-driver';
+import type { PageActivity } from '../page-actions/page-actions';
 
 /** Entries of each kind kept per take; the rest are counted in `dropped`. */
 export const MAX_ENTRIES = 30;

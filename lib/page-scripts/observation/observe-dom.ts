@@ -6,7 +6,7 @@
  * elements so the driver can act on them. Self-contained: runs in the page.
  */
 import type { Aria } from '../selectors/aria';
-import type { LinkTargets } from '../../../kernel/contracts/browser-driver';
+import type { LinkTargets } from '../../page-actions/page-actions';
 import type { ControlLine, Describer } from './describe-control';
 
 /** Item kinds, in the order the budget drops them (text first). */

@@ -5,7 +5,7 @@
  */
 import { createAria, type Aria } from '../selectors/aria';
 import { pageFunction, type PageFactories } from '../page-function';
-import type { ObserveOptions } from '../../../kernel/contracts/browser-driver';
+import type { ObserveOptions } from '../../page-actions/page-actions';
 import { HEADER_LIMITS } from './compose-observation';
 import { createDescriber, type Describer } from './describe-control';
 import { createDomObserver, type DomObserver, type FrameObserveArgs, type FrameSnapshot } from './observe-dom';

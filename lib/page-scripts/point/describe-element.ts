@@ -8,7 +8,8 @@
  */
 import { pageFunction, type PageFactories } from '../page-function';
 import { createAria, type Aria } from '../selectors/aria';
-import type { ElementBox, ElementDescription } from '../../../kernel/contracts/browser-driver';
+import type { ElementBox } from '../../../kernel/contracts/browser-driver';
+import type { ElementDescription } from '../../page-actions/page-actions';
 
 /** The describer. */
 export interface Describe {

@@ -3,7 +3,7 @@
  * objective, a compacted history and the current observation. Old
  * observations are never resent, which keeps tokens per step flat.
  */
-import type { Observation } from '../../../kernel/contracts/browser-driver';
+import type { Observation } from '../../../lib/page-actions/page-actions';
 import type { FlowMetadata, ToolCallRecord } from '../../../kernel/flows/flow-types';
 import { estimateTokens } from '../../../lib/token-estimate/token-estimate';
 

@@ -4,7 +4,7 @@
  * left unanswered would block the page, so every page gets a listener.
  */
 import type { Dialog, Page } from 'playwright-core';
-import type { DialogInfo } from '../../../kernel/contracts/browser-driver';
+import type { DialogInfo } from '../../../lib/page-actions/page-actions';
 import type { Logger } from '../../../kernel/logger';
 import { MAX_DIALOG_MESSAGE_CHARS } from '../../../lib/page-scripts/result-cap';
 

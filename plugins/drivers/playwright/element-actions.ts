@@ -8,7 +8,8 @@
  * element to record afterwards.
  */
 import type { ElementHandle, Page } from 'playwright-core';
-import type { ElementActionResult, ElementBox, ExtractedText, SelectorInput } from '../../../kernel/contracts/browser-driver';
+import type { ElementBox } from '../../../kernel/contracts/browser-driver';
+import type { ElementActionResult, ExtractedText, SelectorInput } from '../../../lib/page-actions/page-actions';
 import type { Logger } from '../../../kernel/logger';
 import { recordSelectors } from './selectors/record-selectors';
 import { captureElement } from './agreement-probe';

@@ -5,7 +5,7 @@
  * element's handle or locator, and releases handles it does not hand out.
  */
 import type { Page } from 'playwright-core';
-import type { ElementActionResult, SelectorInput } from '../../../kernel/contracts/browser-driver';
+import type { ElementActionResult, SelectorInput } from '../../../lib/page-actions/page-actions';
 import { ElementStates, type StateReading } from '../../../lib/element-states/element-states';
 import type { UrlPattern } from '../../../lib/element-states/url-pattern';
 import { ElementFinder, describeNoMatch, failedTrials, releaseFound, type FoundElement } from './element-finder';

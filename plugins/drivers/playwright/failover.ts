@@ -2,7 +2,7 @@
  * Whether an element action failed over (its first candidate did not give
  * the element), in the shape the flow's `healed` list reports.
  */
-import type { Failover } from '../../../kernel/contracts/browser-driver';
+import type { Failover } from '../../../lib/page-actions/page-actions';
 import type { FoundElement } from './element-finder';
 import type { Candidate } from './selector-candidates';
 

@@ -9,7 +9,7 @@
  * ready long before.
  */
 import type { Page, Request } from 'playwright-core';
-import type { LoadOutcome } from '../../../kernel/contracts/browser-driver';
+import type { LoadOutcome } from '../../../lib/page-actions/page-actions';
 import { isTimeout } from './readable-errors';
 import { sleep } from '../../../lib/async/timing';
 

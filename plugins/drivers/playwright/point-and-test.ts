@@ -6,7 +6,7 @@
  * each described).
  */
 import type { ElementHandle, Frame, Page } from 'playwright-core';
-import { SelectorSyntaxError, type ElementDescription, type PointedElement, type SelectorTest } from '../../../kernel/contracts/browser-driver';
+import { SelectorSyntaxError, type ElementDescription, type PointedElement, type SelectorTest } from '../../../lib/page-actions/page-actions';
 import { describeElement, describeElements, elementAtPoint, frameContentOffset } from '../../../lib/page-scripts/point/describe-element';
 import type { PageObserver } from './observation/observe-page';
 import { recordSelectors } from './selectors/record-selectors';

@@ -4,7 +4,7 @@
  * CSS unless it starts with `//` or `(` (XPath), and `ref=N` names element N
  * of the latest observation.
  */
-import type { SelectorInput } from '../../../kernel/contracts/browser-driver';
+import type { SelectorInput } from '../../../lib/page-actions/page-actions';
 import { selectorCandidates } from '../../../lib/element-states/selector-input';
 import { isFingerprintCandidate, parseFingerprintCandidate, type Fingerprint } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
 import { describeFingerprint } from '../../../lib/page-scripts/selectors/fingerprint';

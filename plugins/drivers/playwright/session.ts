@@ -4,10 +4,8 @@
  * element actions and waits are delegated to their own modules.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import type {
-  BrowserSession, CarriedSecrets, DialogInfo, ElementActionResult, ElementState, ExtractedText, LiveFrame, LoadOutcome, Observation, ObserveOptions, PageActivity,
-  PointedElement, SelectorInput, SelectorTest, TabInfo,
-} from '../../../kernel/contracts/browser-driver';
+import type { BrowserSession, CarriedSecrets, LiveFrame } from '../../../kernel/contracts/browser-driver';
+import type { DialogInfo, ElementActionResult, ElementState, ExtractedText, LoadOutcome, Observation, ObserveOptions, PageActivity, PointedElement, SelectorInput, SelectorTest, TabInfo } from '../../../lib/page-actions/page-actions';
 import type { ActivityLog } from '../../../lib/page-activity/activity-log';
 import { watchActivity } from './page-activity';
 import { elementAt, testSelector } from './point-and-test';

@@ -4,7 +4,7 @@
  * would follow it; when the active tab closes, the newest remaining one is.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import type { TabInfo } from '../../../kernel/contracts/browser-driver';
+import type { TabInfo } from '../../../lib/page-actions/page-actions';
 import { MAX_TITLE_CHARS, TITLE_IN_PAGE } from '../../../lib/page-scripts/result-cap';
 
 /** The page's title, cut in the page (a page may make it megabytes long). */

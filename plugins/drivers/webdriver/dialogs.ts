@@ -10,7 +10,7 @@
  * was a confirm or an alert.
  */
 import { MAX_DIALOG_MESSAGE_CHARS } from '../../../lib/page-scripts/result-cap';
-import type { DialogInfo } from '../../../kernel/contracts/browser-driver';
+import type { DialogInfo } from '../../../lib/page-actions/page-actions';
 import type { Logger } from '../../../kernel/logger';
 import { DIALOG_HOOKS_KEY, scriptBody, takeDialogKinds } from './in-page/page-lib';
 import { isAlertOpen, isNoAlert, isSessionGone } from './webdriver-errors';

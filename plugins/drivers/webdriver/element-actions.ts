@@ -6,7 +6,7 @@
  * action, acts with WebDriver's element commands, then lets the session
  * settle (dialogs answered, new tabs followed, URL read).
  */
-import type { ElementActionResult, ExtractedText, SelectorInput } from '../../../kernel/contracts/browser-driver';
+import type { ElementActionResult, ExtractedText, SelectorInput } from '../../../lib/page-actions/page-actions';
 import type { ElementFacts } from './in-page/locate';
 import { elementFacts } from './in-page/page-lib';
 import { caretToEnd, fileInputOf, innerTextOf, scrollInPage, scrollIntoView, selectOptionsInPage } from './in-page/element-scripts';

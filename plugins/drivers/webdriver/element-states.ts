@@ -4,7 +4,7 @@
  * element with its facts (visible, enabled, checked) in one round trip, and
  * new tabs are followed before each pass.
  */
-import type { ElementActionResult, SelectorInput } from '../../../kernel/contracts/browser-driver';
+import type { ElementActionResult, SelectorInput } from '../../../lib/page-actions/page-actions';
 import { OBSERVER_STATE_KEY } from '../../../lib/page-scripts/observation/observer-lib';
 import { ElementStates } from '../../../lib/element-states/element-states';
 import type { UrlPattern } from '../../../lib/element-states/url-pattern';

@@ -6,7 +6,7 @@
  * so `ref=N` resolves in the element finder's presence pass. Cross-origin
  * frames are not entered (WebDriver would have to switch into each one).
  */
-import type { Observation, ObserveOptions } from '../../../kernel/contracts/browser-driver';
+import type { Observation, ObserveOptions } from '../../../lib/page-actions/page-actions';
 import { composeObservation } from '../../../lib/page-scripts/observation/compose-observation';
 import { frameObserveArgs, observeFrameInPage, parseFrameSnapshot } from '../../../lib/page-scripts/observation/observer-lib';
 import type { Wire } from './wire';

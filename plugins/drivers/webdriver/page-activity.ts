@@ -8,7 +8,8 @@
  * An endpoint without these logs (Firefox, Safari) records nothing: the
  * first refused read turns reading off for the session.
  */
-import type { ConsoleEntry, PageActivity } from '../../../kernel/contracts/browser-driver';
+import type { ConsoleEntry } from '../../../kernel/contracts/browser-driver';
+import type { PageActivity } from '../../../lib/page-actions/page-actions';
 import { ActivityLog, isFailureStatus } from '../../../lib/page-activity/activity-log';
 import type { Wire } from './wire';
 

@@ -8,7 +8,7 @@
  * still loading. A navigation command that times out fails only when no new
  * document arrived (the document it left still carries its mark).
  */
-import type { LoadOutcome } from '../../../kernel/contracts/browser-driver';
+import type { LoadOutcome } from '../../../lib/page-actions/page-actions';
 import { isMarkedDocument, markDocument, pageLoadState, type PageLoadState } from './in-page/load-scripts';
 import { sleep } from './timing';
 import type { Wire } from './wire';

@@ -8,7 +8,7 @@
  * "a driver skips candidates whose syntax it cannot run". A skipped
  * candidate is named, with the reason, when nothing matched.
  */
-import type { SelectorInput } from '../../../kernel/contracts/browser-driver';
+import type { SelectorInput } from '../../../lib/page-actions/page-actions';
 import { selectorCandidates } from '../../../lib/element-states/selector-input';
 import { isFingerprintCandidate, parseFingerprintCandidate, type Fingerprint } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
 import { describeFingerprint } from '../../../lib/page-scripts/selectors/fingerprint';

@@ -4,11 +4,8 @@
  * tabs, dialogs, scripts and screenshots live here; element actions, waits
  * and the observation are delegated to their own modules.
  */
-import {
-  SelectorSyntaxError,
-  type BrowserSession, type CarriedSecrets, type DialogInfo, type ElementActionResult, type ElementState, type ExtractedText, type LiveFrame, type LoadOutcome, type Observation,
-  type ObserveOptions, type PageActivity, type PointedElement, type SelectorInput, type SelectorTest, type TabInfo,
-} from '../../../kernel/contracts/browser-driver';
+import { type BrowserSession, type CarriedSecrets, type LiveFrame } from '../../../kernel/contracts/browser-driver';
+import { SelectorSyntaxError, type DialogInfo, type ElementActionResult, type ElementState, type ExtractedText, type LoadOutcome, type Observation, type ObserveOptions, type PageActivity, type PointedElement, type SelectorInput, type SelectorTest, type TabInfo } from '../../../lib/page-actions/page-actions';
 import { OBSERVER_STATE_KEY } from '../../../lib/page-scripts/observation/observer-lib';
 import { WebdriverActivity } from './page-activity';
 import { pointAt, testQuery, type PointResult } from './in-page/page-lib';
@@ -23,7 +20,7 @@ import type { ElementStates, ElementStateCheck } from '../../../lib/element-stat
 import { webdriverElementStates } from './element-states';
 import { navigationErrorCode } from './in-page/element-scripts';
 import { DIALOG_HOOKS_KEY, installDialogHooks } from './in-page/page-lib';
-import type { ElementDescription } from '../../../kernel/contracts/browser-driver';
+import type { ElementDescription } from '../../../lib/page-actions/page-actions';
 import { Liveness } from './liveness';
 import { WebdriverObserver } from './observer';
 import { DocumentMark, settleLoad, unreadyOutcome } from './page-load';

@@ -6,7 +6,7 @@
  * one becomes active. WebDriver sends no events, so `sync()` compares the
  * handles after actions and while waiting.
  */
-import type { TabInfo } from '../../../kernel/contracts/browser-driver';
+import type { TabInfo } from '../../../lib/page-actions/page-actions';
 import { TITLE_IN_PAGE } from '../../../lib/page-scripts/result-cap';
 import type { Wire } from './wire';
 import { isNoSuchWindow } from './webdriver-errors';

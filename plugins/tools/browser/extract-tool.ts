@@ -10,7 +10,7 @@
  */
 import * as v from 'valibot';
 import type { ToolContext, ToolDefinition } from '../../../kernel/contracts/tool';
-import type { Failover } from '../../../kernel/contracts/browser-driver';
+import type { Failover } from '../../../lib/page-actions/page-actions';
 import { checkObjectSchema } from '../../../lib/json-schema/schema-check';
 import { validateJsonSchemaAsync } from '../../../lib/json-schema/json-schema';
 import { textToValue } from '../../../lib/json-schema/text-value';

@@ -1,6 +1,6 @@
 /** Page-level tools: navigate, history, reload, tabs, dialogs, waiting. */
 import * as v from 'valibot';
-import type { LoadOutcome } from '../../../kernel/contracts/browser-driver';
+import type { LoadOutcome } from '../../../lib/page-actions/page-actions';
 import type { ToolDefinition, ToolResult } from '../../../kernel/contracts/tool';
 import { SECRET_NOT_ALLOWED } from '../../../lib/origins/secret-origins';
 

@@ -1,6 +1,6 @@
 /** Parameter schemas shared by the built-in tools. */
 import * as v from 'valibot';
-import type { ElementActionResult } from '../../../kernel/contracts/browser-driver';
+import type { ElementActionResult } from '../../../lib/page-actions/page-actions';
 import type { ToolResult } from '../../../kernel/contracts/tool';
 
 /** A selector string, or candidates tried in order (failover). */

@@ -9,7 +9,7 @@
  * each frame's window (see OBSERVER_STATE_KEY).
  */
 import type { ElementHandle, Frame, Page } from 'playwright-core';
-import type { Observation, ObserveOptions } from '../../../../kernel/contracts/browser-driver';
+import type { Observation, ObserveOptions } from '../../../../lib/page-actions/page-actions';
 import { composeObservation, cutMark, type ObservedRoot } from '../../../../lib/page-scripts/observation/compose-observation';
 import type { FrameSnapshot } from '../../../../lib/page-scripts/observation/observe-dom';
 import { frameObserveArgs, OBSERVER_STATE_KEY, observeFrameInPage, parseFrameSnapshot, resolveRefInPage } from '../../../../lib/page-scripts/observation/observer-lib';

@@ -12,7 +12,8 @@ import { createLocate, type ElementFacts, type Locate, type PageQuery } from './
 import { createRecorder, type Recorder } from './record';
 import { createAgreement, type Agreement } from './agreement';
 import type { CandidateMatch, Fingerprint } from '../../../../lib/page-scripts/selectors/fingerprint';
-import type { ElementBox, ElementDescription } from '../../../../kernel/contracts/browser-driver';
+import type { ElementBox } from '../../../../kernel/contracts/browser-driver';
+import type { ElementDescription } from '../../../../lib/page-actions/page-actions';
 import { createAria, type Aria } from '../../../../lib/page-scripts/selectors/aria';
 import { createDescribe, type Describe } from '../../../../lib/page-scripts/point/describe-element';
 
