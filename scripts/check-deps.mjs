@@ -27,9 +27,9 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  * kernel's flow code, a plugin or a plugin kit (each entry below says what).
  */
 const LEAF_LIBS = ['lib/redaction/', 'lib/safe-regex/', 'lib/json-schema/', 'lib/token-estimate/', 'lib/validation/', 'lib/async/', 'lib/custom-tools/', 'lib/logging/', 'lib/package-root/', 'lib/selector-trials/', 'lib/origins/', 'lib/totp/',
-  'lib/flow-env/', 'lib/tool-calls/', 'lib/profiles/', 'lib/downloads/', 'lib/page-actions/'];
+  'lib/flow-env/', 'lib/tool-calls/', 'lib/profiles/', 'lib/downloads/', 'lib/page-actions/', 'lib/failure-codes/'];
 /** What of the kernel plugins may import: contracts, tokens, the manifest, errors, the logger contract, settings and the flow data types. */
-const KERNEL_SURFACE = ['kernel/contracts/', 'kernel/tokens.ts', 'kernel/plugin.ts', 'kernel/errors.ts', 'kernel/logger.ts', 'kernel/config.ts', 'kernel/flows/flow-types.ts', 'kernel/flows/failure-codes.ts'];
+const KERNEL_SURFACE = ['kernel/contracts/', 'kernel/tokens.ts', 'kernel/plugin.ts', 'kernel/errors.ts', 'kernel/logger.ts', 'kernel/config.ts', 'kernel/flows/flow-types.ts'];
 const KERNEL_RULE = 'kernel never imports a plugin, a plugin kit (lib/llm, lib/page-scripts...) or an SDK';
 const LIB_RULE = "lib never imports a plugin or the kernel's flow code, only what its DEPS entry lists";
 
@@ -52,6 +52,8 @@ export const DEPS = [
   { folder: 'lib/validation/', rule: LIB_RULE,
     allow: ['lib/validation/', 'lib/origins/', 'lib/selector-trials/', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'kernel/contracts/browser-driver.ts', 'valibot'] },
   { folder: 'lib/async/', rule: LIB_RULE, allow: ['lib/async/'] },
+  // The one table of how a flow can end FAILED (`result.error.code`), and FlowFailure, which ends it so.
+  { folder: 'lib/failure-codes/', rule: LIB_RULE, allow: ['lib/failure-codes/'] },
   // HAR and trace redaction (drivers, when a session closes) and trace zips (playwright-core's own zip libraries).
   { folder: 'lib/recordings/', rule: LIB_RULE, allow: ['lib/recordings/', 'node:*', 'playwright-core'] },
   // 2FA codes of `kind: "totp"` env vars, computed by a maintained library.
@@ -65,7 +67,7 @@ export const DEPS = [
   { folder: 'lib/element-states/', rule: LIB_RULE, allow: ['lib/element-states/', 'lib/selector-trials/', 'lib/page-actions/', 'lib/async/', 'kernel/contracts/'] },
   { folder: 'lib/service-guard/', rule: LIB_RULE, allow: ['lib/service-guard/', 'kernel/config.ts', 'node:*'] },
   { folder: 'lib/llm/', rule: LIB_RULE,
-    allow: ['lib/llm/', 'lib/redaction/', 'kernel/contracts/', 'kernel/flows/failure-codes.ts', 'kernel/plugin.ts', 'kernel/tokens.ts', 'kernel/logger.ts', 'lib/validation/', 'node:*', 'valibot'] },
+    allow: ['lib/llm/', 'lib/redaction/', 'lib/failure-codes/', 'kernel/contracts/', 'kernel/plugin.ts', 'kernel/tokens.ts', 'kernel/logger.ts', 'lib/validation/', 'node:*', 'valibot'] },
   // The MCP server (branch mcp): talks to the service over its REST API only.
   { folder: 'lib/mcp/', rule: LIB_RULE,
     allow: ['lib/mcp/', 'lib/validation/', 'lib/async/', 'node:*', 'valibot', '@valibot/to-json-schema', '@modelcontextprotocol/sdk'] },
@@ -83,10 +85,10 @@ export const DEPS = [
   { folder: 'lib/flow-env/', rule: LIB_RULE, allow: ['lib/flow-env/', 'lib/redaction/', 'lib/totp/'] },
   // One tool call of a flow: checked, its values substituted and bound to their origins, run (bounded) and recorded.
   { folder: 'lib/tool-calls/', rule: LIB_RULE,
-    allow: ['lib/tool-calls/', 'lib/redaction/', 'lib/async/', 'lib/selector-trials/', 'lib/origins/', 'lib/validation/', 'lib/downloads/', 'kernel/contracts/', 'kernel/config.ts', 'kernel/flows/flow-types.ts', 'valibot'] },
+    allow: ['lib/tool-calls/', 'lib/redaction/', 'lib/async/', 'lib/selector-trials/', 'lib/origins/', 'lib/validation/', 'lib/downloads/', 'lib/page-actions/', 'kernel/contracts/', 'kernel/config.ts', 'kernel/flows/flow-types.ts', 'valibot'] },
   // Browser profiles in a flow's life: loaded (within allowedOrigins), saved, their values secrets.
   { folder: 'lib/profiles/', rule: LIB_RULE,
-    allow: ['lib/profiles/', 'lib/origins/', 'kernel/contracts/', 'kernel/logger.ts', 'kernel/flows/failure-codes.ts', 'kernel/flows/flow-types.ts'] },
+    allow: ['lib/profiles/', 'lib/origins/', 'lib/failure-codes/', 'kernel/contracts/', 'kernel/logger.ts', 'kernel/flows/flow-types.ts'] },
   { folder: 'lib/page-activity/', rule: LIB_RULE, allow: ['lib/page-activity/', 'lib/page-actions/', 'kernel/contracts/'] },
   { folder: 'lib/', rule: 'a new library needs its own DEPS entry in scripts/check-deps.mjs', allow: [] },
   // A plugin sees the kernel through its contracts, tokens and data types; how the kernel runs flows

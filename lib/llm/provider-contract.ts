@@ -8,7 +8,7 @@
  */
 import type * as v from 'valibot';
 import type { GptConfigRecord } from '../../kernel/contracts/storage';
-import type { FailureCode } from '../../kernel/flows/failure-codes';
+import type { FailureCode } from '../failure-codes/failure-codes';
 import { createToken } from '../../kernel/tokens';
 
 export type LlmMessage =

@@ -9,7 +9,7 @@
 import type { BrowserSession, StorageState } from '../../kernel/contracts/browser-driver';
 import type { Storage } from '../../kernel/contracts/storage';
 import type { Logger } from '../../kernel/logger';
-import { FlowFailure } from '../../kernel/flows/failure-codes';
+import { FlowFailure } from '../failure-codes/failure-codes';
 import type { FlowMetadata } from '../../kernel/flows/flow-types';
 import { OriginPolicy } from '../origins/origin-patterns';
 

@@ -12,7 +12,7 @@ import type { ToolDefinition } from '../../../kernel/contracts/tool';
 import type { KernelSettings } from '../../../kernel/config';
 import type { Logger } from '../../../kernel/logger';
 import type { AgentStep, AgentStepInput, AutonomousAgent } from '../../../kernel/contracts/autonomous-agent';
-import { FlowFailure } from '../../../kernel/flows/failure-codes';
+import { FlowFailure } from '../../../lib/failure-codes/failure-codes';
 import { modelToolSchema } from './model-tool-schema';
 import { callWithRetry } from './llm-call';
 import { NO_TOOL_CALL_REMINDER, malformedArgumentsReply, stepPrompt, systemPrompt } from './prompt';

@@ -8,7 +8,7 @@
  */
 import { LLM_FAILURE_CODES, LlmError, type LlmErrorKind, type LlmProvider, type LlmRequest, type LlmResponse } from '../../../lib/llm/provider-contract';
 import type { GptConfigRecord } from '../../../kernel/contracts/storage';
-import { FlowFailure } from '../../../kernel/flows/failure-codes';
+import { FlowFailure } from '../../../lib/failure-codes/failure-codes';
 import { sleep } from '../../../lib/async/timing';
 
 /** How often and how patiently a failed call is retried (settings.llm). */

@@ -9,7 +9,7 @@
  * repeated error, before another request is paid for.
  */
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
-import { FlowFailure } from '../../../kernel/flows/failure-codes';
+import { FlowFailure } from '../../../lib/failure-codes/failure-codes';
 import type { ToolCallRecord } from '../../../kernel/flows/flow-types';
 import { modelToolSchema } from './model-tool-schema';
 

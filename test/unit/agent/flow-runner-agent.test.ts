@@ -7,7 +7,7 @@ import type { ObserveOptions } from '../../../lib/page-actions/page-actions';
 import type { Storage } from '../../../kernel/contracts/storage';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
 import { createLogger } from '../../../lib/logging/logger';
-import { FlowFailure } from '../../../kernel/flows/failure-codes';
+import { FlowFailure } from '../../../lib/failure-codes/failure-codes';
 import type { AgentStepInput } from '../../../kernel/contracts/autonomous-agent';
 import { createFlowRunnerAgent, normaliseRef, toolDefinitions } from '../../../plugins/agents/flow-runner/flow-runner-agent';
 import { controlTools } from '../../../plugins/tools/browser/control-tools';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LlmError, type LlmProvider, type LlmRequest, type LlmResponse } from '../../../lib/llm/provider-contract';
-import { FlowFailure } from '../../../kernel/flows/failure-codes';
+import { FlowFailure } from '../../../lib/failure-codes/failure-codes';
 import { FAILURE_CODES, backoffDelay, callWithRetry } from '../../../plugins/agents/flow-runner/llm-call';
 
 const OK: LlmResponse = { text: 'fine', toolCalls: [], usage: { inputTokens: 1, outputTokens: 1 } };

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { ToolDefinition } from '../../../kernel/contracts/tool';
-import { FlowFailure } from '../../../kernel/flows/failure-codes';
+import { FlowFailure } from '../../../lib/failure-codes/failure-codes';
 import type { ToolCallRecord } from '../../../kernel/flows/flow-types';
 import { checkNotStuck, repeatedFailureHint, trailingFailures, validCallExample } from '../../../plugins/agents/flow-runner/loop-guard';
 import { controlTools } from '../../../plugins/tools/browser/control-tools';

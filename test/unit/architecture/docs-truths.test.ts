@@ -5,7 +5,7 @@
  * tokens that exist where it says with the kind it says, and the manifest
  * example of docs/architecture.md would boot (every token in `provides` is
  * provided, every dep it reads is declared). The failure-code table of
- * docs/flows.md is checked by test/unit/kernel/failure-codes.test.ts.
+ * docs/flows.md is checked by test/unit/lib/failure-codes.test.ts.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

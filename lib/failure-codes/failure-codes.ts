@@ -2,7 +2,7 @@
  * Every way a flow can end FAILED: the one table of `result.error.code`
  * values, what each means, and whether running the same flow again may
  * succeed without changing anything (`retryable`); and FlowFailure, which
- * ends a flow with one of these codes. test/unit/kernel/failure-codes.test.ts
+ * ends a flow with one of these codes. test/unit/lib/failure-codes.test.ts
  * checks that docs/flows.md lists exactly these rows.
  */
 

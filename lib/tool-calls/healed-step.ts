@@ -1,6 +1,6 @@
 /** The `result.healed` entry of a tool call whose element action reported a failover. */
-import type { Failover } from '../../lib/page-actions/page-actions';
-import type { HealedStep } from './flow-types';
+import type { Failover } from '../page-actions/page-actions';
+import type { HealedStep } from '../../kernel/flows/flow-types';
 
 /** Step `step` (tool `tool`) healed as `failover` says: `renamed` when it carries a rename, else `fallback`. */
 export function healedStep(step: number, tool: string, failover: Failover): HealedStep {

@@ -1,5 +1,5 @@
 /**
- * docs/flows.md lists exactly the failure codes of kernel/flows/failure-codes.ts,
+ * docs/flows.md lists exactly the failure codes of lib/failure-codes/failure-codes.ts,
  * with the same meaning and the same retryable flag (as Fastify ties
  * lib/errors.js to its docs): a code added, removed or reworded in one place
  * only fails here.
@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from '../../helpers/service';
-import { FAILURE_CODES } from '../../../kernel/flows/failure-codes';
+import { FAILURE_CODES } from '../../../lib/failure-codes/failure-codes';
 
 /** The rows of the "How a flow ends" table: code -> [meaning, retryable]. */
 function documentedCodes(): Map<string, [string, string]> {
