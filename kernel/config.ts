@@ -74,7 +74,7 @@ export const SettingsSchema = v.strictObject({
     /** The model's failed tool calls in a row after which an AUTONOMOUS flow ends AGENT_STUCK. */
     maxConsecutiveFailures: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1)), 5),
     observationTokenBudget: v.optional(v.pipe(v.number(), v.integer(), v.minValue(200)), 6000),
-    /** Which links show their target in the observation (kernel/contracts/browser-driver.ts LinkTargets). */
+    /** Which links show their target in the observation (lib/page-actions/page-actions.ts LinkTargets). */
     observationLinkTargets: v.optional(v.picklist(['needed', 'all']), 'needed'),
     historyTokenBudget: v.optional(v.pipe(v.number(), v.integer(), v.minValue(200)), 4000),
     sendScreenshots: v.optional(v.boolean(), false),
