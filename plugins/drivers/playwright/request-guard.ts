@@ -21,38 +21,12 @@
 import type { BrowserContext, CDPSession, Page, Route } from 'playwright-core';
 import type { FlowSecrets, NavigationPolicy } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
-import { requestRefusal } from '../../../lib/origins/secret-origins';
+import { RequestRefusals } from '../../../lib/origins/request-refusals';
 
-/** A refused request: why, and whether it was the navigation of a tab's top document. */
-export interface Refusal {
-  error: Error;
-  topLevel: boolean;
-}
-
-export class RequestGuard {
-  private refusals: Refusal[] = [];
-
-  constructor(
-    private readonly secrets: FlowSecrets | undefined,
-    private readonly policy: NavigationPolicy | null,
-    private readonly logger: Logger,
-  ) {}
-
-  /** Whether there is anything to enforce. */
-  get active(): boolean {
-    return Boolean(this.secrets || this.policy);
-  }
-
-  /** Why a request to `url` may not go (null: it may). `navigation`: it loads a document (a tab's or a frame's). */
-  refusal(url: string, navigation: boolean): Error | null {
-    return requestRefusal(url, navigation, this.secrets, this.policy);
-  }
-
-  /** The refusals since the last call (a tool call reports the top-level ones). */
-  take(): Refusal[] {
-    const out = this.refusals;
-    this.refusals = [];
-    return out;
+/** The decision, the refusals kept and the DevTools answers are lib/origins/request-refusals.ts' (shared with the WebDriver driver). */
+export class RequestGuard extends RequestRefusals {
+  constructor(secrets: FlowSecrets | undefined, policy: NavigationPolicy | null, private readonly logger: Logger) {
+    super(secrets, policy, (error) => logger.info('A request of a flow\'s browser was blocked', { reason: error.message }));
   }
 
   /** The first request of every page, popup, frame and worker of `context` (registered last, so asked before the other routes). */
@@ -69,7 +43,7 @@ export class RequestGuard {
       cdp = await page.context().newCDPSession(page);
       const { frameTree } = await cdp.send('Page.getFrameTree');
       const mainFrameId = frameTree.frame.id;
-      cdp.on('Fetch.requestPaused', (event) => void this.onPaused(cdp, event, mainFrameId));
+      cdp.on('Fetch.requestPaused', (event) => void this.answerPaused((method, params) => cdp.send(method, params as never), event, mainFrameId));
       await cdp.send('Fetch.enable', { patterns: [{ urlPattern: '*', requestStage: 'Request' }] });
     } catch (err) {
       if (!page.isClosed()) this.logger.warn('Could not watch the redirects of a tab: only first requests are checked there', { error: (err as Error).message });
@@ -84,27 +58,5 @@ export class RequestGuard {
     const frame = navigation ? request.frame() : null;
     this.note(error, Boolean(frame && frame.parentFrame() === null));
     return navigation ? route.fulfill({ status: 204, body: '' }) : route.abort('blockedbyclient');
-  }
-
-  private async onPaused(cdp: CDPSession, event: { requestId: string; request: { url: string }; resourceType: string; frameId: string }, mainFrameId: string): Promise<void> {
-    const navigation = event.resourceType === 'Document';
-    const error = this.refusal(event.request.url, navigation);
-    try {
-      if (!error) {
-        await cdp.send('Fetch.continueRequest', { requestId: event.requestId });
-        return;
-      }
-      this.note(error, navigation && event.frameId === mainFrameId);
-      if (navigation) await cdp.send('Fetch.fulfillRequest', { requestId: event.requestId, responseCode: 204, body: '' });
-      else await cdp.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' });
-    } catch {
-      // The tab or the request went away meanwhile.
-    }
-  }
-
-  private note(error: Error, topLevel: boolean): void {
-    this.refusals.push({ error, topLevel });
-    if (this.refusals.length > 50) this.refusals.shift();
-    this.logger.info('A request of a flow\'s browser was blocked', { reason: error.message });
   }
 }

@@ -20,13 +20,7 @@
 import WebSocket from 'ws';
 import type { FlowSecrets, NavigationPolicy } from '../../../kernel/contracts/browser-driver';
 import type { Logger } from '../../../kernel/logger';
-import { requestRefusal } from '../../../lib/origins/secret-origins';
-
-/** A refused request: why, and whether it was a tab's top document. */
-export interface Refusal {
-  error: Error;
-  topLevel: boolean;
-}
+import { RequestRefusals, type PausedRequest } from '../../../lib/origins/request-refusals';
 
 /** How long connecting (and each setup command) may take. */
 const CONNECT_TIMEOUT_MS = 10_000;
@@ -56,32 +50,18 @@ export async function devtoolsUrl(capabilities: Record<string, unknown>, local: 
   }
 }
 
-export class CdpRequestGuard {
+/** The decision, the refusals kept and the DevTools answers are lib/origins/request-refusals.ts' (shared with the Playwright drivers). */
+export class CdpRequestGuard extends RequestRefusals {
   private socket: WebSocket | null = null;
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(v: any): void; reject(e: Error): void }>();
   /** Attached sessions: session id -> its target, and the target's frame id when it is a tab (its main frame; null for an embedded frame). */
   private readonly sessions = new Map<string, { targetId: string; tabFrame: string | null }>();
-  private refusals: Refusal[] = [];
   /** Targets prepared already (a tab open at start may also come through auto-attach). */
   private readonly prepared = new Set<string>();
 
-  constructor(
-    private readonly secrets: FlowSecrets | undefined,
-    private readonly policy: NavigationPolicy | null,
-    private readonly logger: Logger,
-  ) {}
-
-  /** Why a request to `url` may not go (null: it may). */
-  refusal(url: string, navigation: boolean): Error | null {
-    return requestRefusal(url, navigation, this.secrets, this.policy);
-  }
-
-  /** The refusals since the last call. */
-  take(): Refusal[] {
-    const out = this.refusals;
-    this.refusals = [];
-    return out;
+  constructor(secrets: FlowSecrets | undefined, policy: NavigationPolicy | null, private readonly logger: Logger) {
+    super(secrets, policy, (error) => logger.info('A request of a flow\'s browser was blocked', { reason: error.message }));
   }
 
   /** Connects to the browser at `url` and intercepts every tab and frame, the ones open now and the ones to come. */
@@ -142,7 +122,8 @@ export class CdpRequestGuard {
       this.sessions.delete(params.sessionId as string);
       if (attached) this.prepared.delete(attached.targetId);
     } else if (message.method === 'Fetch.requestPaused' && message.sessionId) {
-      void this.onPaused(message.sessionId, params);
+      const sessionId = message.sessionId;
+      void this.answerPaused((method, command) => this.send(method, command, sessionId), params as PausedRequest, this.sessions.get(sessionId)?.tabFrame ?? null);
     }
   }
 
@@ -162,25 +143,6 @@ export class CdpRequestGuard {
       this.logger.debug('Could not intercept the requests of a target', { type, error: (err as Error).message });
     } finally {
       if (waiting) await this.send('Runtime.runIfWaitingForDebugger', {}, sessionId).catch(() => undefined);
-    }
-  }
-
-  private async onPaused(sessionId: string, event: { requestId: string; request: { url: string }; resourceType: string; frameId: string }): Promise<void> {
-    const navigation = event.resourceType === 'Document';
-    const error = this.refusal(event.request.url, navigation);
-    try {
-      if (!error) {
-        await this.send('Fetch.continueRequest', { requestId: event.requestId }, sessionId);
-        return;
-      }
-      const tabFrame = this.sessions.get(sessionId)?.tabFrame ?? null;
-      this.refusals.push({ error, topLevel: navigation && tabFrame !== null && event.frameId === tabFrame });
-      if (this.refusals.length > 50) this.refusals.shift();
-      this.logger.info('A request of a flow\'s browser was blocked', { reason: error.message });
-      if (navigation) await this.send('Fetch.fulfillRequest', { requestId: event.requestId, responseCode: 204, body: '' }, sessionId);
-      else await this.send('Fetch.failRequest', { requestId: event.requestId, errorReason: 'BlockedByClient' }, sessionId);
-    } catch {
-      // The target or the request went away meanwhile.
     }
   }
 }
