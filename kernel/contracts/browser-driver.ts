@@ -202,29 +202,37 @@ export interface OpenSessionOptions {
   hasSecrets?: boolean;
 }
 
-export interface BrowserDriver {
+/**
+ * A driver of one `browser.using.type`. `U` is its `browser.using` as its
+ * schema outputs it: the CreateFlow schema parses `browser.using` once
+ * (lib/validation/create-flow-schema.ts, with `usingSchema`), the flow
+ * stores that value, and every method here receives it as `U`: no driver
+ * parses it again.
+ */
+export interface BrowserDriver<U extends BrowserConfig = BrowserConfig> {
   /** The `browser.using.type` it serves. */
   readonly type: string;
   readonly description: string;
-  /** valibot schema of `browser.using` for this type (a strict object with `type: literal(type)`). */
-  readonly usingSchema: v.GenericSchema;
+  /** valibot schema of `browser.using` for this type (a strict object with `type: literal(type)`): the one parse of it. */
+  readonly usingSchema: v.GenericSchema<unknown, U>;
   /**
    * The `browser.using` of a flow that names no browser, when this driver
    * offers one (valid against `usingSchema`): the first loaded driver, in
    * config order, that has one serves such flows. None has one: CreateFlow
    * must name `browser.using`.
    */
-  readonly defaultUsing?: BrowserConfig;
-  /** Semantic checks at flow creation; throws ApiError INVALID_REQUEST (e.g. unknown deviceName). */
-  validate?(using: BrowserConfig): void;
+  readonly defaultUsing?: U;
+  /** Checks beyond the schema at flow creation (the value parsed already); throws ApiError INVALID_REQUEST (e.g. unknown deviceName). */
+  validate?(using: U): void;
   /**
    * Why a flow with `allowedOrigins` cannot run on `using` (this driver or
    * that browser cannot block navigations), or null when it can. Absent:
    * the driver cannot; the kernel then refuses such flows with a 400 naming
    * `allowedOrigins`.
    */
-  navigationPolicyProblem?(using: BrowserConfig): string | null;
-  open(using: BrowserConfig, options: OpenSessionOptions): Promise<BrowserSession>;
+  navigationPolicyProblem?(using: U): string | null;
+  /** Opens a session; `using` is the stored, parsed value with its `${NAME}` placeholders filled in. */
+  open(using: U, options: OpenSessionOptions): Promise<BrowserSession>;
   /** Closes shared browser processes (service shutdown). */
   close(): Promise<void>;
   /** What it can do beyond the BrowserSession contract; absent: none of them. */

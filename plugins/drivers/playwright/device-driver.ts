@@ -7,10 +7,8 @@ import { existsSync } from 'node:fs';
 import type { Browser, LaunchOptions } from 'playwright-core';
 import { playwright } from './playwright-module';
 import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
-import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
 import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
-import { parseOrThrow } from '../../../lib/validation/validation';
 import { DeviceUsingSchema, type DeviceUsing, type PlaywrightConfig } from './config-schema';
 import { assertKnownDevice, contextOptionsFor } from './device-profiles';
 import { openSessionOnBrowser } from './open-session';
@@ -32,12 +30,12 @@ export interface DeviceDriverDeps {
   serviceOrigins: () => ServiceOrigins;
 }
 
-export class DeviceDriver implements BrowserDriver {
+export class DeviceDriver implements BrowserDriver<DeviceUsing> {
   readonly type = 'device';
   readonly description = 'A local Chromium (headless unless `headless: false`), optionally emulating a Playwright device (`deviceName`) and using a `proxy`';
   readonly usingSchema = DeviceUsingSchema;
   /** Flows that name no browser run on a local headless Chromium. */
-  readonly defaultUsing = { type: 'device', headless: true };
+  readonly defaultUsing: DeviceUsing = { type: 'device', headless: true };
   /** Network rules and traces on its contexts, and HAR recording (a context option, so only on contexts it creates). */
   readonly supports = ['network.rules', 'network.har', 'trace'] as const;
   private readonly shared: SharedBrowsers;
@@ -51,13 +49,11 @@ export class DeviceDriver implements BrowserDriver {
     return null;
   }
 
-  validate(using: BrowserConfig): void {
-    const parsed = parseOrThrow(DeviceUsingSchema, using, 'browser.using');
-    if (parsed.deviceName) assertKnownDevice(parsed.deviceName);
+  validate(using: DeviceUsing): void {
+    if (using.deviceName) assertKnownDevice(using.deviceName);
   }
 
-  async open(using: BrowserConfig, options: OpenSessionOptions): Promise<BrowserSession> {
-    const parsed = parseOrThrow(DeviceUsingSchema, using, 'browser.using');
+  async open(parsed: DeviceUsing, options: OpenSessionOptions): Promise<BrowserSession> {
     const contextOptions = contextOptionsFor(parsed.deviceName, this.deps.config.defaultViewport);
     if (parsed.proxy?.password) this.deps.logger.addSecret(parsed.proxy.password);
     const launch = this.launchOptions(parsed);

@@ -15,10 +15,8 @@ import type { Browser } from 'playwright-core';
 import { playwright } from './playwright-module';
 import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import { invalidRequest } from '../../../kernel/errors';
-import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
 import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
-import { parseOrThrow } from '../../../lib/validation/validation';
 import { acquireBrowser } from '../../../lib/endpoint-slots/acquire-browser';
 import { EndpointSlots } from '../../../lib/endpoint-slots/endpoint-slots';
 import { endpointLabel } from '../../../lib/endpoint-slots/endpoint-label';
@@ -45,7 +43,7 @@ export interface HostedDriverDeps {
   serviceOrigins: () => ServiceOrigins;
 }
 
-export class HostedDriver implements BrowserDriver {
+export class HostedDriver implements BrowserDriver<HostedUsing> {
   readonly type = 'hostedBrowser';
   readonly description = 'A cloud browser session from the configured hosted browser provider (Browserbase-style API); `sessionArgs` sets its project, viewport, ad blocking, captcha solving, timeout (seconds) and region';
   readonly usingSchema = HostedUsingSchema;
@@ -66,14 +64,12 @@ export class HostedDriver implements BrowserDriver {
     return null;
   }
 
-  validate(using: BrowserConfig): void {
-    parseOrThrow(HostedUsingSchema, using, 'browser.using');
+  validate(): void {
     if (!this.apiKey()) throw invalidRequest(`browser.using.type: ${MISSING_KEY}`);
   }
 
-  async open(using: BrowserConfig, options: OpenSessionOptions): Promise<BrowserSession> {
+  async open(parsed: HostedUsing, options: OpenSessionOptions): Promise<BrowserSession> {
     const generation = this.generation;
-    const parsed = parseOrThrow(HostedUsingSchema, using, 'browser.using');
     const apiKey = this.apiKey();
     if (!apiKey) throw new Error(MISSING_KEY);
     this.deps.logger.addSecret(apiKey);

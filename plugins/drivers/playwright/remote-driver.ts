@@ -10,10 +10,8 @@
 import type { Browser } from 'playwright-core';
 import { playwright } from './playwright-module';
 import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
-import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
 import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
-import { parseOrThrow } from '../../../lib/validation/validation';
 import { acquireBrowser } from '../../../lib/endpoint-slots/acquire-browser';
 import { EndpointSlots } from '../../../lib/endpoint-slots/endpoint-slots';
 import { endpointLabel } from '../../../lib/endpoint-slots/endpoint-label';
@@ -29,7 +27,7 @@ export interface RemoteDriverDeps {
   serviceOrigins: () => ServiceOrigins;
 }
 
-export class RemoteDriver implements BrowserDriver {
+export class RemoteDriver implements BrowserDriver<RemoteUsing> {
   readonly type = 'remoteInstance';
   readonly description = 'A Chromium running elsewhere, at `url` (ws:// or wss://): its DevTools endpoint (`protocol: "cdp"`, the default for a /devtools/ URL) or a Playwright server (`protocol: "playwright"`, the default otherwise)';
   readonly usingSchema = RemoteUsingSchema;
@@ -48,12 +46,7 @@ export class RemoteDriver implements BrowserDriver {
     return null;
   }
 
-  validate(using: BrowserConfig): void {
-    parseOrThrow(RemoteUsingSchema, using, 'browser.using');
-  }
-
-  async open(using: BrowserConfig, options: OpenSessionOptions): Promise<BrowserSession> {
-    const remote = parseOrThrow(RemoteUsingSchema, using, 'browser.using');
+  async open(remote: RemoteUsing, options: OpenSessionOptions): Promise<BrowserSession> {
     if (!options.acquire) return this.openOn(remote, options, () => {});
     // The remote end may be full, refusing or restarting: wait for it (bounded, visible, cancellable), holding a slot while the session lives.
     let release = () => {};

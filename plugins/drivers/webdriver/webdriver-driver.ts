@@ -7,10 +7,8 @@
 import { videosWritten } from '../../../lib/video/frame-encoder';
 import type { BrowserDriver, BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import { invalidRequest } from '../../../kernel/errors';
-import type { BrowserConfig } from '../../../kernel/flows/flow-types';
 import type { Logger } from '../../../kernel/logger';
 import type { ServiceOrigins } from '../../../lib/service-guard/service-origins';
-import { parseOrThrow } from '../../../lib/validation/validation';
 import { buildCapabilities, DEFAULT_BROWSER, isChromeFamily } from './capabilities';
 import { WebdriverUsingSchema, type WebdriverConfig, type WebdriverUsing } from './config-schema';
 import { LocalChromedriver } from './local-chromedriver';
@@ -71,7 +69,7 @@ function downloadsOf(options: NonNullable<OpenSessionOptions['downloads']>, inco
 const STOPPING = 'The WebDriver driver was closed while the session started (service shutdown)';
 
 /** The `webdriver` BrowserDriver. */
-export class WebdriverDriver implements BrowserDriver {
+export class WebdriverDriver implements BrowserDriver<WebdriverUsing> {
   readonly type = 'webdriver';
   readonly description = 'A WebDriver session per flow: on the endpoint at `url` (Selenium Grid, any W3C WebDriver server and browser), else on a local chromedriver and Chromium; `capabilities` are merged over the defaults';
   readonly usingSchema = WebdriverUsingSchema;
@@ -92,8 +90,13 @@ export class WebdriverDriver implements BrowserDriver {
     this.userAgents = new UserAgentMarker((caps, endpoint) => this.probeUserAgent(caps, endpoint), deps.logger);
   }
 
-  validate(using: BrowserConfig): void {
-    this.parse(using);
+  /** The browser a local chromedriver can run (Chrome/Chromium), or any with a WebDriver url. */
+  validate(using: WebdriverUsing): void {
+    const browserName = using.capabilities?.browserName ?? DEFAULT_BROWSER;
+    if (typeof browserName !== 'string' || !browserName) throw invalidRequest('browser.using.capabilities.browserName: expected a non-empty string');
+    if (!using.url && !isChromeFamily(browserName)) {
+      throw invalidRequest(`browser.using.capabilities.browserName: the local chromedriver runs Chrome/Chromium only; give a WebDriver url (a Selenium Grid) for "${browserName}"`);
+    }
   }
 
   /**
@@ -102,16 +105,15 @@ export class WebdriverDriver implements BrowserDriver {
    * chromedriver or a Selenium Grid (`se:cdp`). An endpoint that gives
    * none fails the flow when it starts.
    */
-  navigationPolicyProblem(using: BrowserConfig): string | null {
-    const browserName = String(this.parse(using).capabilities?.browserName ?? DEFAULT_BROWSER).toLowerCase();
+  navigationPolicyProblem(using: WebdriverUsing): string | null {
+    const browserName = String(using.capabilities?.browserName ?? DEFAULT_BROWSER).toLowerCase();
     return isChromeFamily(browserName) || ['microsoftedge', 'msedge', 'edge'].includes(browserName)
       ? null
       : `the webdriver driver blocks navigations over the DevTools protocol, which "${browserName}" does not offer`;
   }
 
-  async open(using: BrowserConfig, options: OpenSessionOptions): Promise<BrowserSession> {
+  async open(parsed: WebdriverUsing, options: OpenSessionOptions): Promise<BrowserSession> {
     const generation = this.generation;
-    const parsed = this.parse(using);
     if (!parsed.url) {
       if (parsed.headless === false && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
         throw new Error('A headed browser (headless: false) needs a display, and none is set (DISPLAY); use headless: true');
@@ -265,13 +267,4 @@ export class WebdriverDriver implements BrowserDriver {
     return this.local.runningUrl;
   }
 
-  private parse(using: BrowserConfig): WebdriverUsing {
-    const parsed = parseOrThrow(WebdriverUsingSchema, using, 'browser.using');
-    const browserName = parsed.capabilities?.browserName ?? DEFAULT_BROWSER;
-    if (typeof browserName !== 'string' || !browserName) throw invalidRequest('browser.using.capabilities.browserName: expected a non-empty string');
-    if (!parsed.url && !isChromeFamily(browserName)) {
-      throw invalidRequest(`browser.using.capabilities.browserName: the local chromedriver runs Chrome/Chromium only; give a WebDriver url (a Selenium Grid) for "${browserName}"`);
-    }
-    return parsed;
-  }
 }

@@ -7,6 +7,7 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as v from 'valibot';
 import { ApiError } from '../../../kernel/errors';
+import { checkUsing } from '../../helpers/browser-using';
 import { buildCapabilities, mergeCapabilities } from '../../../plugins/drivers/webdriver/capabilities';
 import { WebdriverConfigSchema } from '../../../plugins/drivers/webdriver/config-schema';
 import { endpointOptions } from '../../../plugins/drivers/webdriver/webdriver-driver';
@@ -99,12 +100,12 @@ describe('the driver', () => {
 
   test('validation names the field', () => {
     assert.equal(h.driver.type, 'webdriver');
-    h.driver.validate({ type: 'webdriver', url: 'http://grid:4444/wd/hub', capabilities: { browserName: 'firefox' }, headless: true });
-    assertInvalid(() => h.driver.validate({ type: 'webdriver', colour: 'red' }), /^browser\.using\.colour: unknown field/);
-    assertInvalid(() => h.driver.validate({ type: 'webdriver', url: 'ws://grid:4444' }), /^browser\.using\.url: must be an http:\/\/ or https:\/\/ URL/);
-    assertInvalid(() => h.driver.validate({ type: 'webdriver', url: 'grid' }), /^browser\.using\.url: must be a WebDriver URL/);
-    assertInvalid(() => h.driver.validate({ type: 'webdriver', capabilities: [] }), /^browser\.using\.capabilities: must be an object/);
-    assertInvalid(() => h.driver.validate({ type: 'webdriver', capabilities: { browserName: 'firefox' } }), /local chromedriver runs Chrome\/Chromium only; give a WebDriver url/);
+    checkUsing(h.driver, { type: 'webdriver', url: 'http://grid:4444/wd/hub', capabilities: { browserName: 'firefox' }, headless: true });
+    assertInvalid(() => checkUsing(h.driver, { type: 'webdriver', colour: 'red' }), /^browser\.using\.colour: unknown field/);
+    assertInvalid(() => checkUsing(h.driver, { type: 'webdriver', url: 'ws://grid:4444' }), /^browser\.using\.url: must be an http:\/\/ or https:\/\/ URL/);
+    assertInvalid(() => checkUsing(h.driver, { type: 'webdriver', url: 'grid' }), /^browser\.using\.url: must be a WebDriver URL/);
+    assertInvalid(() => checkUsing(h.driver, { type: 'webdriver', capabilities: [] }), /^browser\.using\.capabilities: must be an object/);
+    assertInvalid(() => checkUsing(h.driver, { type: 'webdriver', capabilities: { browserName: 'firefox' } }), /local chromedriver runs Chrome\/Chromium only; give a WebDriver url/);
   });
 
   test('one local chromedriver serves isolated sessions; a session deleted elsewhere resolves disconnected', async () => {
@@ -139,7 +140,7 @@ describe('the driver', () => {
     await sized.navigate(`${h.site.url}/index.html`);
     assert.deepEqual(await sized.evaluate(size, null), [800, 600]);
     await sized.close();
-    assertInvalid(() => h.driver.validate({ type: 'webdriver', viewport: { width: 10, height: 600 } }), /^browser\.using\.viewport\.width: /);
+    assertInvalid(() => checkUsing(h.driver, { type: 'webdriver', viewport: { width: 10, height: 600 } }), /^browser\.using\.viewport\.width: /);
   });
 
   test('a killed browser resolves disconnected within a second', async () => {

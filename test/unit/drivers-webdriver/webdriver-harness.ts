@@ -16,6 +16,7 @@ import { createLogger } from '../../../lib/logging/logger';
 import type { KernelSettings } from '../../../kernel/config';
 import type { BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import { startTestSite, type TestSite } from '../../fixtures/site/serve';
+import { checkUsing } from '../../helpers/browser-using';
 
 /** The plugin's driver, the test site and captured logs. */
 export interface WebdriverHarness {
@@ -46,7 +47,7 @@ export async function startWebdriverHarness(config: Record<string, unknown> = {}
     site,
     logs,
     async open(options = {}, using = { type: 'webdriver' }) {
-      const session = await driver.open(using as { type: string }, {
+      const session = await driver.open(checkUsing(driver, using), {
         flowId: 'test-flow', videoPath: null, actionTimeoutMs: 2_000, navigationTimeoutMs: 5_000, ...options,
       });
       sessions.push(session);

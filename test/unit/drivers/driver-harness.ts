@@ -16,6 +16,7 @@ import type { BrowserSession, OpenSessionOptions } from '../../../kernel/contrac
 import type { DeviceDriver } from '../../../plugins/drivers/playwright/device-driver';
 import type { RemoteDriver } from '../../../plugins/drivers/playwright/remote-driver';
 import { startTestSite, type TestSite } from '../../fixtures/site/serve';
+import { checkUsing } from '../../helpers/browser-using';
 
 export interface Harness {
   device: DeviceDriver;
@@ -53,7 +54,7 @@ export async function startHarness(config: Record<string, unknown> = {}): Promis
     logs,
     tmp,
     async open(options = {}, using = { type: 'device' }) {
-      const session = await device.open(using as { type: string }, {
+      const session = await device.open(checkUsing(device, using), {
         flowId: 'test-flow', videoPath: null, actionTimeoutMs: 3_000, navigationTimeoutMs: 5_000, ...options,
       });
       sessions.push(session);

@@ -17,6 +17,7 @@ import { registerPlugin } from '../../../kernel/loader';
 import { drivenBrowserMarker } from '../../../lib/service-guard/driven-browser-marker';
 import { createLogger } from '../../../lib/logging/logger';
 import { ApiError } from '../../../kernel/errors';
+import { checkUsing } from '../../helpers/browser-using';
 import type { KernelSettings } from '../../../kernel/config';
 import type { BrowserSession, OpenSessionOptions } from '../../../kernel/contracts/browser-driver';
 import { startFakeHostedBrowser, type FakeHostedBrowser } from '../../fixtures/fake-hosted-browser/server';
@@ -89,9 +90,7 @@ describe('hostedBrowser sessions', () => {
   test('opens through the provider, runs the flow in its browser, and releases it on close', async () => {
     const before = fake.requests.length;
     const sessionArgs = { browserSettings: { viewport: { width: 1024, height: 640 }, blockAds: true, solveCaptchas: false }, timeout: 600, region: 'eu-central-1' };
-    const using = { type: 'hostedBrowser', sessionArgs };
-    b.hosted.validate(using);
-    const s = await b.hosted.open(using, OPTIONS);
+    const s = await b.hosted.open(checkUsing(b.hosted, { type: 'hostedBrowser', sessionArgs }), OPTIONS);
     const create = fake.requests[before]!;
     assert.equal(create.method, 'POST');
     assert.equal(create.path, '/v1/sessions');
@@ -221,7 +220,7 @@ describe('hostedBrowser sessions', () => {
       [{ keepAlive: true }, /keepAlive/],
     ];
     for (const [sessionArgs, message] of bad) {
-      assert.throws(() => b.hosted.validate({ type: 'hostedBrowser', sessionArgs } as never), (err: unknown) => {
+      assert.throws(() => checkUsing(b.hosted, { type: 'hostedBrowser', sessionArgs }), (err: unknown) => {
         assert.ok(err instanceof ApiError && err.code === 'INVALID_REQUEST', String(err));
         assert.match(err.message, message);
         return true;
@@ -240,7 +239,7 @@ describe('hostedBrowser without an API key', () => {
 
   test('validate rejects the type with INVALID_REQUEST and open fails clearly, without calling the provider', async () => {
     const before = fake.requests.length;
-    assert.throws(() => b.hosted.validate({ type: 'hostedBrowser' }), (err: unknown) => {
+    assert.throws(() => checkUsing(b.hosted, { type: 'hostedBrowser' }), (err: unknown) => {
       assert.ok(err instanceof ApiError && err.code === 'INVALID_REQUEST');
       assert.match(err.message, /needs an API key .*hosted\.apiKey .*BROWSERFLOW_HOSTED_API_KEY/);
       return true;
@@ -251,7 +250,7 @@ describe('hostedBrowser without an API key', () => {
 
   test('the environment variable supplies the key', async () => {
     process.env[ENV] = KEY;
-    b.hosted.validate({ type: 'hostedBrowser' });
+    checkUsing(b.hosted, { type: 'hostedBrowser' });
     const s = await b.hosted.open({ type: 'hostedBrowser' }, OPTIONS);
     const create = fake.requests.at(-1)!;
     assert.equal(create.apiKey, KEY);

@@ -7,6 +7,7 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { drivenBrowserMarker } from '../../../lib/service-guard/driven-browser-marker';
 import { ApiError } from '../../../kernel/errors';
+import { checkUsing } from '../../helpers/browser-using';
 import type { BrowserSession } from '../../../kernel/contracts/browser-driver';
 import { startHarness, startRemoteChromium, isRunning, timed, type Harness } from './driver-harness';
 import { startForwardProxy } from '../../fixtures/site/forward-proxy';
@@ -30,19 +31,19 @@ describe('plugin and validation', () => {
   });
 
   test('an unknown deviceName is an INVALID_REQUEST listing valid devices', async () => {
-    assertInvalid(() => h.device.validate({ type: 'device', deviceName: 'iPhone 99' }), /unknown device "iPhone 99"; did you mean "iPhone [^"]+".*"Pixel 7"/);
-    assertInvalid(() => h.device.validate({ type: 'device', deviceName: 'iphone 13' }), /did you mean "iPhone 13"\?/);
+    assertInvalid(() => checkUsing(h.device, { type: 'device', deviceName: 'iPhone 99' }), /unknown device "iPhone 99"; did you mean "iPhone [^"]+".*"Pixel 7"/);
+    assertInvalid(() => checkUsing(h.device, { type: 'device', deviceName: 'iphone 13' }), /did you mean "iPhone 13"\?/);
     await assert.rejects(h.open({}, { type: 'device', deviceName: 'Nokia 3310' }), (err: unknown) => err instanceof ApiError && err.code === 'INVALID_REQUEST');
-    h.device.validate({ type: 'device', deviceName: 'Pixel 7', headless: true });
+    checkUsing(h.device, { type: 'device', deviceName: 'Pixel 7', headless: true });
   });
 
   test('bad shapes name the field', () => {
-    assertInvalid(() => h.device.validate({ type: 'device', colour: 'red' }), /^browser\.using\.colour: unknown field/);
-    assertInvalid(() => h.device.validate({ type: 'device', proxy: { server: 'not a url' } }), /^browser\.using\.proxy\.server: must be a proxy URL/);
-    assertInvalid(() => h.device.validate({ type: 'device', proxy: { server: 'ftp://x:21' } }), /http, https, socks4 or socks5/);
-    assertInvalid(() => h.remote.validate!({ type: 'remoteInstance', url: 'http://127.0.0.1:9222' }), /^browser\.using\.url: must be a ws:\/\/ or wss:\/\/ URL/);
-    assertInvalid(() => h.remote.validate!({ type: 'remoteInstance' }), /^browser\.using\.url: is required/);
-    h.remote.validate!({ type: 'remoteInstance', url: 'wss://browsers.example/devtools/browser/abc?token=x' });
+    assertInvalid(() => checkUsing(h.device, { type: 'device', colour: 'red' }), /^browser\.using\.colour: unknown field/);
+    assertInvalid(() => checkUsing(h.device, { type: 'device', proxy: { server: 'not a url' } }), /^browser\.using\.proxy\.server: must be a proxy URL/);
+    assertInvalid(() => checkUsing(h.device, { type: 'device', proxy: { server: 'ftp://x:21' } }), /http, https, socks4 or socks5/);
+    assertInvalid(() => checkUsing(h.remote, { type: 'remoteInstance', url: 'http://127.0.0.1:9222' }), /^browser\.using\.url: must be a ws:\/\/ or wss:\/\/ URL/);
+    assertInvalid(() => checkUsing(h.remote, { type: 'remoteInstance' }), /^browser\.using\.url: is required/);
+    checkUsing(h.remote, { type: 'remoteInstance', url: 'wss://browsers.example/devtools/browser/abc?token=x' });
   });
 });
 
@@ -144,7 +145,7 @@ describe('remoteInstance', () => {
     const sessions: BrowserSession[] = [];
     try {
       const options = { flowId: 'remote', videoPath: null, actionTimeoutMs: 2_000, navigationTimeoutMs: 5_000 };
-      const using = { type: 'remoteInstance', url: remote.wsUrl };
+      const using = { type: 'remoteInstance', url: remote.wsUrl } as const;
       sessions.push(await h.remote.open(using, options), await h.remote.open(using, options));
       const [a, b] = sessions as [BrowserSession, BrowserSession];
       await a.navigate(`${h.site.url}/login.html`);
