@@ -27,7 +27,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  * kernel's flow code, a plugin or a plugin kit (each entry below says what).
  */
 const LEAF_LIBS = ['lib/redaction/', 'lib/safe-regex/', 'lib/json-schema/', 'lib/token-estimate/', 'lib/validation/', 'lib/async/', 'lib/custom-tools/', 'lib/logging/', 'lib/package-root/', 'lib/selector-trials/', 'lib/origins/', 'lib/totp/',
-  'lib/flow-env/', 'lib/tool-calls/', 'lib/profiles/', 'lib/downloads/', 'lib/page-actions/', 'lib/failure-codes/'];
+  'lib/flow-env/', 'lib/tool-calls/', 'lib/profiles/', 'lib/downloads/', 'lib/page-actions/', 'lib/failure-codes/', 'lib/api-errors/'];
 /** What of the kernel plugins may import: contracts, tokens, the manifest, errors, the logger contract, settings and the flow data types. */
 const KERNEL_SURFACE = ['kernel/contracts/', 'kernel/tokens.ts', 'kernel/plugin.ts', 'kernel/errors.ts', 'kernel/logger.ts', 'kernel/config.ts', 'kernel/flows/flow-types.ts'];
 const KERNEL_RULE = 'kernel never imports a plugin, a plugin kit (lib/llm, lib/page-scripts...) or an SDK';
@@ -54,6 +54,8 @@ export const DEPS = [
   { folder: 'lib/async/', rule: LIB_RULE, allow: ['lib/async/'] },
   // The one table of how a flow can end FAILED (`result.error.code`), and FlowFailure, which ends it so.
   { folder: 'lib/failure-codes/', rule: LIB_RULE, allow: ['lib/failure-codes/'] },
+  // The API's error table (status, retryable, message template per code), raised through kernel/errors.ts.
+  { folder: 'lib/api-errors/', rule: LIB_RULE, allow: ['lib/api-errors/'] },
   // HAR and trace redaction (drivers, when a session closes) and trace zips (playwright-core's own zip libraries).
   { folder: 'lib/recordings/', rule: LIB_RULE, allow: ['lib/recordings/', 'node:*', 'playwright-core'] },
   // 2FA codes of `kind: "totp"` env vars, computed by a maintained library.

@@ -1,5 +1,5 @@
 /**
- * One table of API errors (kernel/errors.ts): docs/api.md lists exactly its
+ * One table of API errors (lib/api-errors/api-errors.ts, raised through kernel/errors.ts): docs/api.md lists exactly its
  * codes with the same status, retryable flag and sentence; every code but
  * INVALID_REQUEST has one message template; throw sites pass values, so no
  * source file builds an ApiError of another code from prose.
