@@ -31,7 +31,7 @@ import { getEncoding } from 'js-tiktoken';
 import type { Page } from 'playwright-core';
 import type { BrowserSession } from '../kernel/contracts/browser-driver';
 import type { Storage } from '../kernel/contracts/storage';
-import type { ToolDefinition } from '../kernel/contracts/tool';
+import type { ToolDefinition } from '../lib/tool-calls/tool-contract';
 import { createFlowRunnerAgent } from '../plugins/agents/flow-runner/flow-runner-agent';
 import { PageObserver } from '../plugins/drivers/playwright/observation/observe-page';
 import { OpenAiProvider } from '../plugins/llm/openai/provider';

@@ -9,7 +9,7 @@ import type { KernelSettings } from './config';
 import type { Logger } from './logger';
 import type { Storage } from './contracts/storage';
 import type { BrowserDriver } from './contracts/browser-driver';
-import type { ToolDefinition } from './contracts/tool';
+import type { ToolDefinition } from '../lib/tool-calls/tool-contract';
 import type { Lifecycle } from './contracts/lifecycle';
 import type { Flows } from './contracts/flows';
 import type { AutonomousAgent } from './contracts/autonomous-agent';

@@ -36,14 +36,14 @@ const LIB_RULE = "lib never imports a plugin or the kernel's flow code, only wha
 export const DEPS = [
   // The Flows contract names the CreateFlow type (inferred from its one schema).
   { folder: 'kernel/contracts/', rule: 'contracts are types and small helpers: they import only contracts and the flow data types',
-    allow: ['kernel/contracts/', 'kernel/flows/flow-types.ts', 'lib/validation/create-flow-schema.ts', 'lib/selector-trials/', 'lib/page-actions/', 'node:*', 'valibot'] },
+    allow: ['kernel/contracts/', 'kernel/flows/flow-types.ts', 'lib/validation/create-flow-schema.ts', 'lib/selector-trials/', 'lib/page-actions/', 'lib/tool-calls/tool-contract.ts', 'node:*', 'valibot'] },
   { folder: 'kernel/', rule: KERNEL_RULE,
     allow: ['kernel/', ...LEAF_LIBS, 'node:*', 'tsyringe', 'valibot', '@valibot/to-json-schema', 'reflect-metadata'] },
   { folder: 'lib/redaction/', rule: LIB_RULE, allow: ['lib/redaction/'] },
   { folder: 'lib/safe-regex/', rule: LIB_RULE, allow: ['lib/safe-regex/', 'node:*'] },
   // Tool input schemas are valibot schemas of the tool contract (a type import).
   { folder: 'lib/json-schema/', rule: LIB_RULE,
-    allow: ['lib/json-schema/', 'lib/safe-regex/', 'kernel/contracts/tool.ts', 'node:*', 'valibot', '@valibot/to-json-schema'] },
+    allow: ['lib/json-schema/', 'lib/safe-regex/', 'lib/tool-calls/tool-contract.ts', 'node:*', 'valibot', '@valibot/to-json-schema'] },
   { folder: 'lib/token-estimate/', rule: LIB_RULE, allow: ['lib/token-estimate/'] },
   { folder: 'lib/selector-trials/', rule: LIB_RULE, allow: ['lib/selector-trials/'] },
   // The page actions of a BrowserSession and their shapes: the tools call them, the drivers implement them.
@@ -62,7 +62,7 @@ export const DEPS = [
   { folder: 'lib/totp/', rule: LIB_RULE, allow: ['lib/totp/', 'otpauth'] },
   { folder: 'lib/logging/', rule: LIB_RULE, allow: ['lib/logging/', 'lib/redaction/', 'kernel/logger.ts'] },
   { folder: 'lib/custom-tools/', rule: LIB_RULE,
-    allow: ['lib/custom-tools/', 'lib/json-schema/', 'kernel/contracts/tool.ts', 'kernel/flows/flow-types.ts', 'valibot'] },
+    allow: ['lib/custom-tools/', 'lib/json-schema/', 'lib/tool-calls/tool-contract.ts', 'kernel/flows/flow-types.ts', 'valibot'] },
   // The HTTP extension point (ROUTES, HTTP_SERVER): a contract between plugins, with its tokens.
   { folder: 'lib/http/', rule: LIB_RULE, allow: ['lib/http/', 'kernel/tokens.ts', 'node:*', 'valibot'] },
   { folder: 'lib/page-scripts/', rule: LIB_RULE, allow: ['lib/page-scripts/', 'lib/token-estimate/', 'lib/selector-trials/', 'lib/page-actions/', 'kernel/contracts/', 'valibot'] },
@@ -76,7 +76,7 @@ export const DEPS = [
   { folder: 'lib/video/', rule: LIB_RULE, allow: ['lib/video/', 'node:*'] },
   // Exports read finished flows' records: the flow data types and the CreateFlow type, never the lifecycle.
   { folder: 'lib/export/', rule: LIB_RULE,
-    allow: ['lib/export/', 'kernel/contracts/', 'kernel/tokens.ts', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'lib/validation/'] },
+    allow: ['lib/export/', 'kernel/contracts/', 'lib/tool-calls/tool-contract.ts', 'kernel/tokens.ts', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'lib/validation/'] },
   { folder: 'lib/package-root/', rule: LIB_RULE, allow: ['lib/package-root/', 'node:*'] },
   // The QA loop's extension points (RUN_STORE, RUNS) and cron schedules, between the storage, runs, schedules and webhooks plugins.
   { folder: 'lib/qa/', rule: LIB_RULE, allow: ['lib/qa/', 'kernel/contracts/', 'kernel/tokens.ts', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'croner'] },

@@ -4,7 +4,7 @@
  * only sees this interface.
  */
 import type { BrowserSession } from './browser-driver';
-import type { ToolDefinition } from './tool';
+import type { ToolDefinition } from '../../lib/tool-calls/tool-contract';
 import type { FlowMetadata, ToolCallInput, ToolCallRecord } from '../flows/flow-types';
 
 export interface AgentStep {

@@ -2,4 +2,3 @@
 export * from './browser-driver';
 export * from './lifecycle';
 export * from './storage';
-export * from './tool';

@@ -12,7 +12,7 @@ import { type BrowserDriver, type BrowserSession, type OpenSessionOptions } from
 import { SelectorSyntaxError, type PointedElement, type SelectorTest } from '../../lib/page-actions/page-actions';
 import type { FlowObservation, QueuedToolCall } from '../contracts/flows';
 import type { Storage } from '../contracts/storage';
-import type { ToolDefinition } from '../contracts/tool';
+import type { ToolDefinition } from '../../lib/tool-calls/tool-contract';
 import type { KernelSettings } from '../config';
 import { invalidRequest, apiError } from '../errors';
 import type { Logger } from '../logger';

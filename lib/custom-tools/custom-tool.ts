@@ -6,7 +6,7 @@
  * it without holding the event loop (lib/tool-calls/tool-call-check.ts).
  */
 import * as v from 'valibot';
-import type { ToolDefinition } from '../../kernel/contracts/tool';
+import type { ToolDefinition } from '../tool-calls/tool-contract';
 import type { CustomTool } from '../../kernel/flows/flow-types';
 import { validateJsonSchemaAsync } from '../json-schema/json-schema';
 

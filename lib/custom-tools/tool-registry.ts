@@ -2,7 +2,7 @@
  * The tools a flow may call: the built-ins of every tool plugin plus the
  * flow's own custom tools (their JSON Schemas: lib/json-schema).
  */
-import type { ToolDefinition } from '../../kernel/contracts/tool';
+import type { ToolDefinition } from '../tool-calls/tool-contract';
 import type { CustomTool } from '../../kernel/flows/flow-types';
 import { customToolDefinition } from './custom-tool';
 

@@ -3,7 +3,7 @@
  * project. Emitters only read records; they never run a browser.
  */
 import type { FlowMetadata, ToolCallRecord } from '../../kernel/flows/flow-types';
-import type { ToolDefinition } from '../../kernel/contracts/tool';
+import type { ToolDefinition } from '../tool-calls/tool-contract';
 import { createToken } from '../../kernel/tokens';
 
 /** Options of the generated artifacts (spec 2.9). */

@@ -9,7 +9,7 @@
  * generated test target elements the same way.
  */
 import { ApiError } from '../../kernel/errors';
-import type { ToolDefinition } from '../../kernel/contracts/tool';
+import type { ToolDefinition } from '../tool-calls/tool-contract';
 import type { FlowMetadata, ToolCallInput, ToolCallRecord } from '../../kernel/flows/flow-types';
 import type { CreateFlow } from '../validation/create-flow-schema';
 

@@ -5,7 +5,7 @@
  */
 import type * as v from 'valibot';
 import { toJsonSchema } from '@valibot/to-json-schema';
-import type { ToolDefinition } from '../../kernel/contracts/tool';
+import type { ToolDefinition } from '../tool-calls/tool-contract';
 
 const schemaCache = new WeakMap<object, Record<string, unknown>>();
 

@@ -7,7 +7,7 @@
  * check waits for it without holding the event loop.
  */
 import * as v from 'valibot';
-import type { ToolDefinition } from '../../kernel/contracts/tool';
+import type { ToolDefinition } from './tool-contract';
 import { describeIssue } from '../validation/validation';
 import { findPlaceholders } from '../redaction/env-placeholders';
 import type { ToolCallInput } from '../../kernel/flows/flow-types';

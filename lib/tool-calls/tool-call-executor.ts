@@ -5,7 +5,7 @@
  * messages keep placeholders: anything that came back is redacted.
  */
 import type { BrowserSession } from '../../kernel/contracts/browser-driver';
-import type { ToolDefinition, ToolResult } from '../../kernel/contracts/tool';
+import type { ToolDefinition, ToolResult } from './tool-contract';
 import type { KernelSettings } from '../../kernel/config';
 import type { FlowDownload, FlowMetadata, TokenUsage, ToolCallInput, ToolCallOutcome, ToolCallRecord, ToolCallSource } from '../../kernel/flows/flow-types';
 import { findPlaceholders, substitute } from '../redaction/env-placeholders';
@@ -14,7 +14,7 @@ import { bounded } from '../async/bounded';
 import { selectorTrialsOf } from '../selector-trials/selector-trials';
 import { isSecretNotAllowed, SECRET_NOT_ALLOWED, SecretNotAllowedError, type CarriedSecretOrigins, type FlowSecretOrigins } from '../origins/secret-origins';
 import { originOf } from '../origins/origin-patterns';
-import type { SecretOrigins } from '../../kernel/contracts/tool';
+import type { SecretOrigins } from './tool-contract';
 import { takeCallDownloads } from '../downloads/call-downloads';
 import { maskCredentials } from '../redaction/credential-masking';
 

@@ -8,7 +8,7 @@
  */
 import type { LlmMessage, LlmProvider, LlmToolCall, LlmToolDefinition } from '../../../lib/llm/provider-contract';
 import type { Storage } from '../../../kernel/contracts/storage';
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import type { KernelSettings } from '../../../kernel/config';
 import type { Logger } from '../../../kernel/logger';
 import type { AgentStep, AgentStepInput, AutonomousAgent } from '../../../kernel/contracts/autonomous-agent';

@@ -8,7 +8,7 @@
  * row, with no success between, the flow ends FAILED `AGENT_STUCK` with the
  * repeated error, before another request is paid for.
  */
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import { FlowFailure } from '../../../lib/failure-codes/failure-codes';
 import type { ToolCallRecord } from '../../../kernel/flows/flow-types';
 import { modelToolSchema } from './model-tool-schema';

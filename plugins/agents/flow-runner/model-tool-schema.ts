@@ -9,7 +9,7 @@
  * full schema, and a violation goes back to the model as the call's error.
  * Custom tools keep the schema their author wrote.
  */
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import { toolJsonSchema } from '../../../lib/json-schema/tool-json-schema';
 
 /** Keywords only validation needs: the model chooses a call the same without them. */

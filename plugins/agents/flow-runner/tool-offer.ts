@@ -12,7 +12,7 @@
  * Offering is only a hint to the model: a call to any tool of the flow still
  * runs (and is validated) whether or not this step offered it.
  */
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import type { ToolCallRecord } from '../../../kernel/flows/flow-types';
 
 /** What the relevance of a tool is judged on, for one step. */

@@ -5,7 +5,7 @@
  * Playwright equivalent.
  */
 import type { CustomTool, ToolCallRecord } from '../../../kernel/flows/flow-types';
-import type { ToolKind } from '../../../kernel/contracts/tool';
+import type { ToolKind } from '../../../lib/tool-calls/tool-contract';
 import { originOf, pathOnOrigin } from './base-url';
 import { escapeRegExp, parseRegexPattern, regexLiteral, str, valueExpr } from './js-literal';
 import { customToolFunction } from './custom-tool-code';

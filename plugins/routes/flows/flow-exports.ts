@@ -4,7 +4,7 @@
  * so they need nothing from the flow lifecycle but a finished flow.
  */
 import type { Flows } from '../../../kernel/contracts/flows';
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import { apiError } from '../../../kernel/errors';
 import { isTerminal, type FlowMetadata } from '../../../kernel/flows/flow-types';
 import { traceForDownload } from './trace-export';

@@ -1,7 +1,7 @@
 /** GET /api/ping, /api/version, /api/tools and /api/openapi.json. */
 import * as v from 'valibot';
 import { defineRoute, type RouteDefinition } from '../../../lib/http/route-contract';
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import { buildOpenApiDocument } from './openapi';
 import { listTools, type ToolInfo } from './tool-list';
 

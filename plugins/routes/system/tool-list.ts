@@ -1,5 +1,5 @@
 /** The `/api/tools` listing: every built-in tool with a JSON Schema of its input. */
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import { toolJsonSchema } from '../../../lib/json-schema/tool-json-schema';
 
 /** One item of GET /api/tools. */

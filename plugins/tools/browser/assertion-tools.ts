@@ -1,6 +1,6 @@
 /** Tools that check the page; a failed check fails the call (and a DETERMINISTIC flow). */
 import * as v from 'valibot';
-import type { ToolContext, ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolContext, ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import { withTrials } from '../../../lib/selector-trials/selector-trials';
 import { SelectorParam, elementReport, showTarget, TimeoutParam } from './params';
 

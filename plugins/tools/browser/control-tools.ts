@@ -1,6 +1,6 @@
 /** Tools that end the flow. Left out of reruns and generated code. */
 import * as v from 'valibot';
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import { validateJsonSchemaAsync } from '../../../lib/json-schema/json-schema';
 
 export const controlTools: ToolDefinition[] = [

@@ -2,7 +2,7 @@
 import { resolve as resolvePath, relative, isAbsolute } from 'node:path';
 import { existsSync, realpathSync } from 'node:fs';
 import * as v from 'valibot';
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import { SelectorParam, elementReport, showTarget, shownMatch } from './params';
 
 type Target = string | string[];

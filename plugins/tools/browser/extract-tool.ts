@@ -9,7 +9,7 @@
  * read the same elements without a model.
  */
 import * as v from 'valibot';
-import type { ToolContext, ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolContext, ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import type { Failover } from '../../../lib/page-actions/page-actions';
 import { checkObjectSchema } from '../../../lib/json-schema/schema-check';
 import { validateJsonSchemaAsync } from '../../../lib/json-schema/json-schema';

@@ -1,6 +1,6 @@
 import { definePlugin } from '../../../kernel/plugin';
 import { TOOLS } from '../../../kernel/tokens';
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import { assertionTools } from './assertion-tools';
 import { controlTools } from './control-tools';
 import { elementTools } from './element-tools';

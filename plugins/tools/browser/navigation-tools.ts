@@ -1,7 +1,7 @@
 /** Page-level tools: navigate, history, reload, tabs, dialogs, waiting. */
 import * as v from 'valibot';
 import type { LoadOutcome } from '../../../lib/page-actions/page-actions';
-import type { ToolDefinition, ToolResult } from '../../../kernel/contracts/tool';
+import type { ToolDefinition, ToolResult } from '../../../lib/tool-calls/tool-contract';
 import { SECRET_NOT_ALLOWED } from '../../../lib/origins/secret-origins';
 
 /** The longest `wait` a flow may ask for: a flow that sleeps longer is stuck, not waiting. */

@@ -1,7 +1,7 @@
 /** Parameter schemas shared by the built-in tools. */
 import * as v from 'valibot';
 import type { ElementActionResult } from '../../../lib/page-actions/page-actions';
-import type { ToolResult } from '../../../kernel/contracts/tool';
+import type { ToolResult } from '../../../lib/tool-calls/tool-contract';
 
 /** A selector string, or candidates tried in order (failover). */
 export const SelectorParam = v.union([

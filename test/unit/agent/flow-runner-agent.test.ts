@@ -5,7 +5,7 @@ import type { LlmProvider, LlmRequest, LlmResponse } from '../../../lib/llm/prov
 import type { BrowserSession } from '../../../kernel/contracts/browser-driver';
 import type { ObserveOptions } from '../../../lib/page-actions/page-actions';
 import type { Storage } from '../../../kernel/contracts/storage';
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import { createLogger } from '../../../lib/logging/logger';
 import { FlowFailure } from '../../../lib/failure-codes/failure-codes';
 import type { AgentStepInput } from '../../../kernel/contracts/autonomous-agent';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import { FlowFailure } from '../../../lib/failure-codes/failure-codes';
 import type { ToolCallRecord } from '../../../kernel/flows/flow-types';
 import { checkNotStuck, repeatedFailureHint, trailingFailures, validCallExample } from '../../../plugins/agents/flow-runner/loop-guard';

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as v from 'valibot';
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import { modelToolSchema } from '../../../plugins/agents/flow-runner/model-tool-schema';
 import { toolJsonSchema } from '../../../lib/json-schema/tool-json-schema';
 import { elementTools } from '../../../plugins/tools/browser/element-tools';

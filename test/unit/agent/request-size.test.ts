@@ -11,7 +11,7 @@ import { getEncoding } from 'js-tiktoken';
 import type { BrowserSession } from '../../../kernel/contracts/browser-driver';
 import type { LlmProvider } from '../../../lib/llm/provider-contract';
 import type { Storage } from '../../../kernel/contracts/storage';
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import { createFlowRunnerAgent } from '../../../plugins/agents/flow-runner/flow-runner-agent';
 import { AnthropicProvider } from '../../../plugins/llm/anthropic/provider';
 import { GeminiProvider } from '../../../plugins/llm/google/gemini-provider';

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import { offeredTools, type OfferContext } from '../../../plugins/agents/flow-runner/tool-offer';
 import { assertionTools } from '../../../plugins/tools/browser/assertion-tools';
 import { controlTools } from '../../../plugins/tools/browser/control-tools';

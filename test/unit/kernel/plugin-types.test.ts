@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { definePlugin } from '../../../kernel/plugin';
 import { LOGGER, STORAGE, TOOLS } from '../../../kernel/tokens';
 import type { Logger } from '../../../kernel/logger';
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import { HTTP_SERVER, ROUTES, type HttpServerInfo } from '../../../lib/http/route-contract';
 
 test('register sees exactly its declared deps, typed from the declaration', () => {

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import * as v from 'valibot';
 import { checkToolCall } from '../../../lib/tool-calls/tool-call-check';
 import { ToolRegistry } from '../../../lib/custom-tools/tool-registry';
-import type { ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 
 const goTo: ToolDefinition = {
   name: 'goTo', description: 'navigate', kind: 'action',

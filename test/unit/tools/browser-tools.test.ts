@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { BrowserSession } from '../../../kernel/contracts/browser-driver';
 import type { ExtractedText, LoadOutcome } from '../../../lib/page-actions/page-actions';
-import type { ToolContext, ToolDefinition } from '../../../kernel/contracts/tool';
+import type { ToolContext, ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import { assertionTools, MAX_EXTRACTED_CHARS } from '../../../plugins/tools/browser/assertion-tools';
 import { navigationTools } from '../../../plugins/tools/browser/navigation-tools';
 

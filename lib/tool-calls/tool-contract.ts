@@ -1,12 +1,15 @@
 /**
- * Tools: the actions of a flow. Built-in tools come from tool plugins
- * (TOOLS); a flow's custom tools are wrapped into the same shape (lib/custom-tools).
+ * Tools: the actions of a flow (the TOOLS extension point). Built-in tools
+ * come from tool plugins; a flow's custom tools are wrapped into the same
+ * shape (lib/custom-tools). The tool-call executor beside this file runs
+ * them; the kernel hands them over (FlowActor, AutonomousAgent) without
+ * calling one.
  */
 import type * as v from 'valibot';
-import type { BrowserSession, ElementBox } from './browser-driver';
-import type { Failover } from '../../lib/page-actions/page-actions';
-import type { FlowMetadata } from '../flows/flow-types';
-import type { SelectorTrials } from '../../lib/selector-trials/selector-trials';
+import type { BrowserSession, ElementBox } from '../../kernel/contracts/browser-driver';
+import type { Failover } from '../page-actions/page-actions';
+import type { FlowMetadata } from '../../kernel/flows/flow-types';
+import type { SelectorTrials } from '../selector-trials/selector-trials';
 
 export interface ToolContext {
   session: BrowserSession;
