@@ -5,9 +5,7 @@
  * `provides`. Every failure is a StartupError whose message is one paragraph
  * a person can act on.
  */
-import { existsSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, isAbsolute, join, resolve as resolvePath } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as v from 'valibot';
 import type { DependencyContainer } from 'tsyringe';
@@ -16,6 +14,8 @@ import { PLUGIN_API_VERSION, type PluginContext, type PluginManifest } from './p
 import { isProvided, provide, resolve, resolveAll, type Token } from './tokens';
 import type { KernelSettings, PluginEntry } from './config';
 import { describeIssue } from '../lib/validation/validation';
+import { DependencyCycle, dependencyOrder } from '../lib/dependency-order/dependency-order';
+import { modulePath } from '../lib/package-root/module-path';
 
 /** A plugin after import and validation, ready to register. */
 export interface LoadedPlugin {
@@ -39,20 +39,11 @@ const ManifestSchema = v.object({
 /** The tokens a manifest declares it needs. */
 const required = (m: PluginManifest): Token<unknown>[] => Object.values(m.deps ?? {});
 
-/** Resolves a `use` string to a module file: a path against the config folder, else a package name. */
+/** Resolves a `use` string to a module file (lib/package-root/module-path.ts): a path against the config folder, else a package name. */
 export function resolvePluginModule(use: string, configFile: string): string {
-  const base = dirname(configFile);
-  if (use.startsWith('.') || isAbsolute(use)) {
-    const p = resolvePath(base, use);
-    const candidates = [p, `${p}.ts`, `${p}.js`, `${p}.mjs`, join(p, 'index.ts'), join(p, 'index.js'), join(p, 'index.mjs')];
-    for (const c of candidates) if (existsSync(c) && statSync(c).isFile()) return c;
-    throw new StartupError(`Plugin "${use}" not found: no file at ${p} (tried ${p}, ${p}.ts|.js|.mjs, ${join(p, 'index.ts')}|.js|.mjs: .ts in a clone, .js in the installed package). Paths in the config file resolve against its folder (${base}).`);
-  }
-  try {
-    return createRequire(configFile).resolve(use);
-  } catch {
-    throw new StartupError(`Plugin "${use}" not found: it is neither a path (start it with ./ or ../) nor an installed package resolvable from ${base}. Install it with npm or fix the "use" entry in ${configFile}.`);
-  }
+  const found = modulePath(use, configFile);
+  if ('problem' in found) throw new StartupError(`Plugin "${use}" not found: ${found.problem}`);
+  return found.path;
 }
 
 /** Imports and validates every enabled entry. */
@@ -125,22 +116,13 @@ export function orderPlugins(plugins: LoadedPlugin[], kernelProvided: Token<unkn
     }
     return [...out];
   };
-  const ordered: LoadedPlugin[] = [];
-  const state = new Map<LoadedPlugin, 'visiting' | 'done'>();
-  const visit = (p: LoadedPlugin, trail: LoadedPlugin[]) => {
-    const s = state.get(p);
-    if (s === 'done') return;
-    if (s === 'visiting') {
-      const cycle = [...trail.slice(trail.indexOf(p)), p].map((x) => x.manifest.id).join(' -> ');
-      throw new StartupError(`Plugin dependency cycle: ${cycle}. A plugin cannot (indirectly) require a token it must provide first; split one of them or mark a dependency optional.`);
-    }
-    state.set(p, 'visiting');
-    for (const d of deps(p)) visit(d, [...trail, p]);
-    state.set(p, 'done');
-    ordered.push(p);
-  };
-  for (const p of plugins) visit(p, []);
-  return ordered;
+  try {
+    return dependencyOrder(plugins, deps, (p) => p.manifest.id);
+  } catch (err) {
+    if (!(err instanceof DependencyCycle)) throw err;
+    const cycle = (err.cycle as LoadedPlugin[]).map((x) => x.manifest.id).join(' -> ');
+    throw new StartupError(`Plugin dependency cycle: ${cycle}. A plugin cannot (indirectly) require a token it must provide first; split one of them or mark a dependency optional.`);
+  }
 }
 
 /**

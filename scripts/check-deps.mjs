@@ -27,7 +27,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
  * kernel's flow code, a plugin or a plugin kit (each entry below says what).
  */
 const LEAF_LIBS = ['lib/redaction/', 'lib/safe-regex/', 'lib/json-schema/', 'lib/token-estimate/', 'lib/validation/', 'lib/async/', 'lib/custom-tools/', 'lib/logging/', 'lib/package-root/', 'lib/selector-trials/', 'lib/origins/', 'lib/totp/',
-  'lib/flow-env/', 'lib/tool-calls/', 'lib/profiles/', 'lib/downloads/', 'lib/page-actions/', 'lib/failure-codes/', 'lib/api-errors/'];
+  'lib/flow-env/', 'lib/tool-calls/', 'lib/profiles/', 'lib/downloads/', 'lib/page-actions/', 'lib/failure-codes/', 'lib/api-errors/', 'lib/dependency-order/'];
 /** What of the kernel plugins may import: contracts, tokens, the manifest, errors, the logger contract, settings and the flow data types. */
 const KERNEL_SURFACE = ['kernel/contracts/', 'kernel/tokens.ts', 'kernel/plugin.ts', 'kernel/errors.ts', 'kernel/logger.ts', 'kernel/config.ts', 'kernel/flows/flow-types.ts'];
 const KERNEL_RULE = 'kernel never imports a plugin, a plugin kit (lib/llm, lib/page-scripts...) or an SDK';
@@ -56,6 +56,8 @@ export const DEPS = [
   { folder: 'lib/failure-codes/', rule: LIB_RULE, allow: ['lib/failure-codes/'] },
   // The API's error table (status, retryable, message template per code), raised through kernel/errors.ts.
   { folder: 'lib/api-errors/', rule: LIB_RULE, allow: ['lib/api-errors/'] },
+  // A topological order of items (the loader's plugins), or the cycle named.
+  { folder: 'lib/dependency-order/', rule: LIB_RULE, allow: ['lib/dependency-order/'] },
   // HAR and trace redaction (drivers, when a session closes) and trace zips (playwright-core's own zip libraries).
   { folder: 'lib/recordings/', rule: LIB_RULE, allow: ['lib/recordings/', 'node:*', 'playwright-core'] },
   // 2FA codes of `kind: "totp"` env vars, computed by a maintained library.
@@ -84,7 +86,7 @@ export const DEPS = [
   // Downloads kept the same way by every driver (a contract type or two).
   { folder: 'lib/downloads/', rule: LIB_RULE, allow: ['lib/downloads/', 'kernel/contracts/browser-driver.ts', 'kernel/flows/flow-types.ts', 'node:*'] },
   // A flow's env values while it runs (TOTP codes made as needed) and their redactor.
-  { folder: 'lib/flow-env/', rule: LIB_RULE, allow: ['lib/flow-env/', 'lib/redaction/', 'lib/totp/'] },
+  { folder: 'lib/flow-env/', rule: LIB_RULE, allow: ['lib/flow-env/', 'lib/redaction/', 'lib/totp/', 'lib/origins/', 'kernel/contracts/storage.ts', 'kernel/flows/flow-types.ts'] },
   // One tool call of a flow: checked, its values substituted and bound to their origins, run (bounded) and recorded.
   { folder: 'lib/tool-calls/', rule: LIB_RULE,
     allow: ['lib/tool-calls/', 'lib/redaction/', 'lib/async/', 'lib/selector-trials/', 'lib/origins/', 'lib/validation/', 'lib/downloads/', 'lib/page-actions/', 'kernel/contracts/', 'kernel/config.ts', 'kernel/flows/flow-types.ts', 'valibot'] },

@@ -20,7 +20,7 @@ import type { AutonomousAgent } from '../contracts/autonomous-agent';
 import { chooseGptConfig } from './create-flow';
 import { substitute } from '../../lib/redaction/env-placeholders';
 import { FlowSecretOrigins, SECRET_NOT_ALLOWED } from '../../lib/origins/secret-origins';
-import { OriginPolicy, siteOriginPolicy } from '../../lib/origins/origin-patterns';
+import { OriginPolicy } from '../../lib/origins/origin-patterns';
 import { FlowEnv } from '../../lib/flow-env/flow-env';
 import { FlowCompletion, FlowFailure, type FailureCode } from '../../lib/failure-codes/failure-codes';
 import type { FlowEvents } from '../contracts/flow-events';
@@ -370,7 +370,7 @@ export class FlowActor {
     this.checkCancelled();
     this.tools = this.deps.tools.forFlow(flow.customTools);
     flow = await this.rec.setState('INITIALIZING', { startedAt });
-    await this.loadEnv(flow);
+    this.secrets = await this.env.load(flow, this.deps.storage);
     // Given up at once when the flow ends early (cancel): a session that opens later, openSession closes.
     await bounded(this.opening = this.openSession(flow), { signal: this.abort.signal });
     await bounded(this.loadTarget(flow), { signal: this.abort.signal });
@@ -391,20 +391,6 @@ export class FlowActor {
       if (flow.runMode === 'INSTRUCT') await this.instructStep(flow);
       else await this.autonomousStep(flow);
     }
-  }
-
-  /** The flow's env values, and where each may go: its `allowedOrigins`, else the origin of the flow's targetWebsite. */
-  private async loadEnv(flow: FlowMetadata): Promise<void> {
-    const bound = [];
-    for (const name of flow.envVars) {
-      const value = await this.deps.storage.env.get(name);
-      if (value === undefined) continue;
-      this.env.set(name, value, (await this.deps.storage.envKinds.get(name)) ?? 'plain');
-      const origins = await this.deps.storage.envOrigins.get(name);
-      bound.push({ name, value, policy: origins ? new OriginPolicy(origins) : siteOriginPolicy(flow.targetWebsite), explicit: Boolean(origins) });
-    }
-    this.secrets = new FlowSecretOrigins(bound);
-    this.env.seal();
   }
 
   private async openSession(flow: FlowMetadata): Promise<void> {

@@ -7,6 +7,10 @@
  */
 import { createRedactor, type Redactor } from '../redaction/secret-redaction.js';
 import { parseTotp, totpCode } from '../totp/totp';
+import { FlowSecretOrigins } from '../origins/secret-origins';
+import { OriginPolicy, siteOriginPolicy } from '../origins/origin-patterns';
+import type { Storage } from '../../kernel/contracts/storage';
+import type { FlowMetadata } from '../../kernel/flows/flow-types';
 
 export class FlowEnv {
   /** Name -> stored value (a TOTP variable's secret). */
@@ -20,6 +24,24 @@ export class FlowEnv {
 
   /** `onCode` hears each new code a TOTP variable gives (the flow's origin checks and picture masking take it as a value of that variable). */
   constructor(private readonly onCode?: (name: string, code: string) => void) {}
+
+  /**
+   * Loads the flow's variables from storage (one deleted since the flow was
+   * created stays a placeholder) and seals; answers where each value may
+   * go: its `allowedOrigins`, else the origin of the flow's targetWebsite.
+   */
+  async load(flow: Pick<FlowMetadata, 'envVars' | 'targetWebsite'>, storage: Pick<Storage, 'env' | 'envKinds' | 'envOrigins'>): Promise<FlowSecretOrigins> {
+    const bound = [];
+    for (const name of flow.envVars) {
+      const value = await storage.env.get(name);
+      if (value === undefined) continue;
+      this.set(name, value, (await storage.envKinds.get(name)) ?? 'plain');
+      const origins = await storage.envOrigins.get(name);
+      bound.push({ name, value, policy: origins ? new OriginPolicy(origins) : siteOriginPolicy(flow.targetWebsite), explicit: Boolean(origins) });
+    }
+    this.seal();
+    return new FlowSecretOrigins(bound);
+  }
 
   /** Adds a variable as loaded from storage. Call `seal()` once all are in. */
   set(name: string, value: string, kind: 'plain' | 'totp'): void {
