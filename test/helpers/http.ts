@@ -25,7 +25,7 @@ export interface RawRequestOptions {
   body?: string | Buffer | object;
   /** Send no Host header at all. */
   omitHost?: boolean;
-  /** Default 10 s. */
+  /** Default 30 s: a hang guard (a video is answered once its encoding ends, which takes long on a loaded machine). */
   timeoutMs?: number;
 }
 
@@ -46,7 +46,7 @@ export function rawRequest(baseUrl: string, options: RawRequestOptions): Promise
     if (v === undefined) delete headers[k.toLowerCase()];
     else headers[k.toLowerCase()] = v;
   }
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const timeoutMs = options.timeoutMs ?? 30_000;
   return new Promise((resolve, reject) => {
     let answered = false;
     const req = httpRequest({
