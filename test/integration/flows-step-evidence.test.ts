@@ -28,7 +28,7 @@ let site: TestSite;
 
 before(async () => {
   site = await startTestSite();
-  svc = await startService({ settings: { flows: { video: false, actionTimeoutMs: 2_000, navigationTimeoutMs: 10_000 } } });
+  svc = await startService({ settings: { flows: { video: false, actionTimeoutMs: 4_000, navigationTimeoutMs: 10_000 } } });
   assert.equal((await svc.request('POST', '/api/env/SECRET', { value: SECRET })).status, 200);
 });
 after(async () => {
