@@ -67,6 +67,20 @@ export interface Fingerprint {
    * look-alikes had more names than fit: no rename is accepted then.
    */
   peers?: string[];
+  /**
+   * The label of the nearest labelled form, fieldset, list, table, dialog
+   * or landmark around it (aria-label, aria-labelledby, a fieldset's
+   * legend, a table's caption; at most PEER_CHARS characters, lower case),
+   * absent when none is labelled: which of several look-alike groups it was
+   * in ("search mail" or "bulk actions"), evidence for a rename.
+   */
+  group?: string;
+  /**
+   * For text inside a label (a `<span>` beside a checkbox): the `name` of
+   * the label's control. Text edits leave the control's name alone, so it
+   * says which checkbox's text this is, evidence for a rename.
+   */
+  control?: string;
   /** Per-page number of the element (replays only; never recorded). */
   uid?: number;
 }
@@ -194,6 +208,18 @@ export function captureFingerprints(elements: Element[], max: number, record = f
     }
     return names;
   };
+  /** The label of the nearest labelled group around `el` (see Fingerprint.group), '' when none is. */
+  const groupOf = (el: Element) => {
+    for (let up = el.parentElement ? el.parentElement.closest(GROUPS) : null; up; up = up.parentElement ? up.parentElement.closest(GROUPS) : null) {
+      const labelledBy = (up.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
+      let label = labelledBy.length ? clean(labelledBy.map((id) => el.ownerDocument.getElementById(id)?.textContent || '').join(' ')) : '';
+      if (!label) label = clean(up.getAttribute('aria-label'));
+      if (!label && up.localName === 'fieldset') label = clean(up.querySelector(':scope > legend')?.textContent);
+      if (!label && up.localName === 'table') label = clean(up.querySelector(':scope > caption')?.textContent);
+      if (label) return label.toLowerCase().slice(0, PEER_LENGTH);
+    }
+    return '';
+  };
   const capture = (el: Element) => {
     const tag = el.localName;
     const role = roleOf(el);
@@ -232,6 +258,11 @@ export function captureFingerprints(elements: Element[], max: number, record = f
       uid: uidOf(el),
     };
     if (peers) print.peers = peers;
+    const group = groupOf(el);
+    if (group) print.group = group;
+    const wrapping = el.closest('label');
+    const control = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
+    if (control && control !== el && control.getAttribute('name')) print.control = clean(control.getAttribute('name'));
     return print;
   };
   return elements.slice(0, max).map(capture);
@@ -312,7 +343,11 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   };
   const sameKind = seen.tag === expected.tag && seen.role === expected.role;
   // What the element is, for a rename: its kind and type the same, and an id still there if it had one (ids may be renumbered, not dropped).
-  const sameElement = sameKind && (seen.attributes.type || '') === (expected.attributes.type || '') && (!expected.id || !!seen.id);
+  // Nor does a copy edit change where a link leads, what a field is called in the form's data or which checkbox a
+  // text belongs to: an identifying attribute (href, `name`, test id) or a label's control recorded must be kept.
+  const keptIdentity = IDENTIFYING.every((key) => expected.attributes[key] === undefined || seen.attributes[key] === expected.attributes[key])
+    && (expected.control === undefined || seen.control === expected.control);
+  const sameElement = sameKind && (seen.attributes.type || '') === (expected.attributes.type || '') && (!expected.id || !!seen.id) && keptIdentity;
   const name = similarity(seen.name || seen.text, expected.name || expected.text);
   add(2, seen.tag === expected.tag ? 1 : 0);
   add(2, seen.role === expected.role ? 1 : 0);
@@ -329,8 +364,12 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // ignored): the rest of its row or form must vouch for it, when there is a rest.
   const nameWords = keys(expected.name || expected.text);
   const otherWords = [...keys(expected.context)].filter((w) => !nameWords.has(w)).join(' ');
-  const context = expected.context ? kept(otherWords || expected.context, seen.context) : 1;
-  if (expected.context) add(3, context);
+  // A context of nothing but its own name (a link alone in its list item, a button alone in its form) says nothing
+  // the name does not: it is no evidence either way (a look-alike arriving beside it, or its own rename, empties it).
+  const context = otherWords ? kept(otherWords, seen.context) : 1;
+  if (otherWords) add(3, context);
+  // Renames: the group it was in (a form's, list's or landmark's label) vouches for it among look-alikes of other groups.
+  if (ignoreName && expected.group) add(2, similarity(seen.group || '', expected.group));
   // Another item in the recorded one's place: a row, list item or card whose distinctive words are more than
   // NEW_WORDS_SHARE new ("Desk lamp bulb" where the "Desk lamp" row was). Its own name's words and numbers
   // (prices, quantities, counts) do not count: names get edited, numbers change.
@@ -463,11 +502,16 @@ export function chooseByAgreement(matches: (CandidateMatch | null)[]): Choice | 
  * (`others`, at least MIN_AGREEMENT, of the recorded tag, role and type)
  * is chosen when every other competitor trails it by AMBIGUITY_MARGIN. When
  * some come that close, the name itself decides, and only one way: a copy
- * edit keeps words of the recorded name ("Dark" -> "Dark mode"), so the
- * competitor whose name keeps a word of it is chosen when it is the only
- * one that does ("Dim", inserted beside it, keeps none); two that keep
- * words, or none, and there is no choice. The caller must still check in
- * the page that the recorded name names no element any more
+ * edit keeps words of the recorded name ("Dark" -> "Dark mode", "Gift
+ * message" -> "Add a gift message"; a word with its ending changed,
+ * "Filters" -> "Filter", counts as kept; only the words no recorded
+ * look-alike's name had count, when there are such: "delivery" of "Express
+ * delivery" beside "Standard delivery" does not), so the competitor whose
+ * name keeps the largest share of them is chosen when it is the only one keeping that
+ * many ("Dim", inserted beside "Dark mode", keeps none; "Gift receipt",
+ * beside "Add a gift message", half); two keeping as many, or none keeping
+ * any, and there is no choice. The caller must still check in the page that
+ * the recorded name names no element of the recorded tag any more
  * (`labelNamesElement`). Null when the fingerprint recorded no look-alikes'
  * names (older recordings) or the evidence falls short.
  */
@@ -477,7 +521,11 @@ export function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fing
   if (!from || !peers) return null;
   const key = (label: string) => label.toLowerCase().slice(0, PEER_CHARS);
   const wordsOf = (label: string) => label.split(/\s+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean);
-  const recordedWords = wordsOf(from);
+  // The words that told its name from its look-alikes' names ("express" of "Express delivery" beside "Standard
+  // delivery"): a word they shared says nothing about which of them a new name belongs to.
+  const peerWords = peers.flatMap(wordsOf);
+  const distinctive = wordsOf(from).filter((w) => !peerWords.includes(w));
+  const recordedWords = distinctive.length ? distinctive : wordsOf(from);
   // Each element seen (by its per-page number, so one seen twice counts once): its agreement without the name, and its name now.
   const competitors = new Map<number, { agreement: number; label: string }>();
   for (const match of matches) {
@@ -492,7 +540,16 @@ export function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fing
   for (const c of competitors.values()) best = Math.max(best, c.agreement);
   if (best < MIN_AGREEMENT) return null;
   const close = Array.from(competitors).filter(([, c]) => best - c.agreement < AMBIGUITY_MARGIN);
-  const keeping = close.filter(([, c]) => wordsOf(c.label).some((w) => recordedWords.includes(w)));
+  // A word is kept when it is there as it was or with an ending changed ("Filters" -> "Filter", "Archive" -> "Archived").
+  const STEM = 4;
+  const same = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= STEM && (a.startsWith(b) || b.startsWith(a)));
+  const share = (label: string) => {
+    const now = wordsOf(label);
+    return recordedWords.length ? recordedWords.filter((w) => now.some((n) => same(n, w))).length / recordedWords.length : 0;
+  };
+  const shares = close.map(([, c]) => share(c.label));
+  const most = Math.max(0, ...shares);
+  const keeping = close.filter((_, i) => most > 0 && shares[i] === most);
   const winner = close.length === 1 ? close[0] : keeping.length === 1 && keeping[0][1].agreement >= MIN_AGREEMENT ? keeping[0] : null;
   if (!winner) return null;
   const choice = reach(matches, winner[0], winner[1].agreement);
@@ -501,15 +558,29 @@ export function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fing
 
 /**
  * Whether `label` is still the name or the whole text of an element of the
- * page (runs in the page, self-contained): a text node holding part of it
- * inside an element that reads exactly it, or an aria-label, title, alt,
- * placeholder or value that is it. Case and spacing do not count. Open
- * shadow roots and same-origin frames are searched too.
+ * page of tag `tag` (any tag when none is given; runs in the page,
+ * self-contained): a text node holding part of it inside an element of that
+ * tag, or a label of one, that reads exactly it, or an aria-label, title,
+ * alt, placeholder or value of such an element that is it. Case and spacing
+ * do not count. Open shadow roots and same-origin frames are searched too.
+ * An element of another tag reading it (an `<option>` "Archive" beside a
+ * renamed link "Archive") is not the recorded element: a rename needs its
+ * recorded name gone from its own kind of element only.
  */
-export function labelNamesElement(label: string): boolean {
+export function labelNamesElement(named: { label: string; tag?: string }): boolean {
   const clean = (text: string | null | undefined) => (text || '').replace(/[\s\u200b]+/g, ' ').trim().slice(0, 80).toLowerCase();
-  const wanted = clean(label);
+  const wanted = clean(named.label);
+  const tag = named.tag || '';
   if (!wanted) return false;
+  // An element of the recorded tag, or a label (for=, wrapping, aria-labelledby) of one: an option or a heading
+  // reading "Archive" does not keep a link "Archive" on the page.
+  const counts = (el: Element) => {
+    if (!tag || el.localName === tag) return true;
+    const control = el.localName === 'label' ? (el as HTMLLabelElement).control : null;
+    if (control && control.localName === tag) return true;
+    const root = el.getRootNode() as Document | ShadowRoot;
+    return !!el.id && Array.from(root.querySelectorAll(`${tag}[aria-labelledby]`)).some((other) => (other.getAttribute('aria-labelledby') || '').split(/\s+/).includes(el.id));
+  };
   const roots: (Document | ShadowRoot)[] = [document];
   for (let r = 0; r < roots.length && r < 200; r++) {
     const root = roots[r];
@@ -522,12 +593,12 @@ export function labelNamesElement(label: string): boolean {
       let up = node.parentElement;
       for (let depth = 0; up && depth < 4; depth++, up = up.parentElement) {
         const text = clean(up.textContent);
-        if (text === wanted) return true;
         if (text.length > wanted.length) break;
+        if (text === wanted && counts(up)) return true;
       }
     }
     for (const el of Array.from(root.querySelectorAll('*'))) {
-      for (const key of ['aria-label', 'title', 'alt', 'placeholder', 'value']) if (clean(el.getAttribute(key)) === wanted) return true;
+      for (const key of ['aria-label', 'title', 'alt', 'placeholder', 'value']) if (clean(el.getAttribute(key)) === wanted && (!tag || el.localName === tag)) return true;
       if (el.shadowRoot) roots.push(el.shadowRoot);
       if (el.localName === 'iframe') {
         try {

@@ -35,9 +35,9 @@ const CAPTURE_ONE = inPage<(el: Element) => Fingerprint>(`(el) => {
   return (${captureFingerprints.toString()})([el], 1, true)[0];
 }`);
 /** In page: whether a name still names an element. */
-const LABEL_NAMES_ELEMENT = inPage<(label: string) => boolean>(`(label) => {
+const LABEL_NAMES_ELEMENT = inPage<(named: { label: string; tag: string }) => boolean>(`(named) => {
   const __name = (f) => f;
-  return (${labelNamesElement.toString()})(label);
+  return (${labelNamesElement.toString()})(named);
 }`);
 
 interface Captured {
@@ -96,6 +96,6 @@ export async function probeByAgreement(page: Page, candidates: Candidate[], expe
 async function renamed(page: Page, matches: (CandidateMatch | null)[], expected: Fingerprint): Promise<Choice | null> {
   const choice = chooseRenamed(matches, expected);
   if (!choice) return null;
-  const stillNamed = await page.evaluate(LABEL_NAMES_ELEMENT, choice.renamed!.from).catch(() => true);
+  const stillNamed = await page.evaluate(LABEL_NAMES_ELEMENT, { label: choice.renamed!.from, tag: expected.tag }).catch(() => true);
   return stillNamed ? null : choice;
 }

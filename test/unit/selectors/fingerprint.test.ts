@@ -103,9 +103,9 @@ async function prints(page: import('playwright-core').Page, selector: string, re
   return page.locator(selector).evaluateAll(new Function(`return (${capture})`)() as (els: Element[], record: boolean) => Fingerprint[], record);
 }
 
-/** Whether `label` still names an element of `page`. */
-function named(page: import('playwright-core').Page, label: string): Promise<boolean> {
-  return page.evaluate(new Function(`return (label) => { const __name = (f) => f; return (${labelNamesElement.toString()})(label); }`)() as (label: string) => boolean, label);
+/** Whether `label` still names an element of `page` (of tag `tag`, when given). */
+function named(page: import('playwright-core').Page, label: string, tag?: string): Promise<boolean> {
+  return page.evaluate(new Function(`return (named) => { const __name = (f) => f; return (${labelNamesElement.toString()})(named); }`)() as (named: { label: string; tag?: string }) => boolean, { label, tag });
 }
 
 const SETTINGS = `<form id="notify"><h3>Notifications</h3>
@@ -303,6 +303,68 @@ test('another item in the recorded row\'s place: "Desk lamp bulb" where "Desk la
     await page.setContent(SETTINGS.replace('Weekly digest', 'Weekly summary email').replace('Product news', 'Product updates and offers'));
     const [saveNow] = await prints(page, 'button[type=submit]');
     assert.ok(fingerprintAgreement({ ...save!, uid: undefined }, saveNow!) >= MIN_AGREEMENT, 'labels of its form edited');
+  } finally {
+    await browser.close();
+  }
+});
+
+const MAIL = `<nav aria-label="Folders"><ul><li><a href="#inbox">Inbox</a></li><li><a href="#archive">Archive</a></li><li><a href="#spam">Spam</a></li></ul></nav>
+  <main><form role="search" aria-label="Search mail"><input type="search" name="q" aria-label="Search"><button type="submit">Search</button></form>
+  <form aria-label="Bulk actions"><label><input type="checkbox" name="read"> <span>Mark as read</span></label><label><input type="checkbox" name="mute"> <span>Mute thread</span></label>
+  <select name="folder"><option>Inbox</option><option value="archive">Archive</option></select><button type="submit">Move</button></form>
+  <form aria-label="Delivery"><label><input type="radio" name="ship"> <span>Standard delivery</span></label><label><input type="radio" name="ship"> <span>Express delivery</span></label><label><input type="radio" name="ship"> <span>Store pickup</span></label>
+  <h3>Payment method</h3><h3>Gift message</h3><div><span>All</span><span>Unread</span><span>Flagged</span></div></form></main>
+  <footer><a href="#returns">Return policy</a> <a href="#contact">Contact us</a></footer>`;
+
+test('renames: a context of nothing but the name is no evidence; the group, the link target and the checkbox vouch; the words no look-alike had decide', async () => {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    await page.setContent(MAIL);
+    const recorded = async (selector: string) => (await prints(page, selector, true)).map((p) => ({ ...p, uid: undefined }))[0]!;
+    const [archive, find, read, express, gift, unread, returns] = [
+      await recorded('a[href="#archive"]'), await recorded('form[role=search] button'), await recorded('span:text-is("Mark as read")'),
+      await recorded('span:text-is("Express delivery")'), await recorded('h3:text-is("Gift message")'), await recorded('span:text-is("Unread")'), await recorded('a[href="#returns"]'),
+    ];
+    assert.equal(find.group, 'search mail');
+    assert.equal(read.control, 'read');
+    /** What the step does on `html`: the name it acts on (and whether as a rename), or null. */
+    const act = async (html: string, fingerprint: Fingerprint) => {
+      await page.setContent(html);
+      const seen = await prints(page, fingerprint.tag);
+      const matches = [scoreMatch(fingerprint, seen, seen.length)];
+      const chosen = chooseByAgreement(matches);
+      if (chosen) return seen[chosen.nth]!.name || seen[chosen.nth]!.text;
+      const renamed = chooseRenamed(matches, fingerprint);
+      if (!renamed || await named(page, renamed.renamed!.from, fingerprint.tag)) return null;
+      return `renamed ${renamed.renamed!.to}`;
+    };
+    // The link alone in its list item: a look-alike beside it ("Archive 2023") used to empty its context and cap it at 0.7.
+    const archive2023 = '<li><a href="#archive-2023">Archive 2023</a></li><li><a href="#archive">';
+    assert.equal(await act(MAIL.replace('<li><a href="#archive">', archive2023), archive), 'Archive');
+    // Renamed beside it: the link that still leads where it led is the one (the option "Archive" names no link).
+    assert.equal(await act(MAIL.replace('<li><a href="#archive">', archive2023).replace('>Archive</a>', '>Archived</a>'), archive), 'renamed Archived');
+    assert.equal(await named(page, 'Archive'), true, 'an option reads it');
+    assert.equal(await named(page, 'Archive', 'a'), false, 'no link does');
+    // A form's only button renamed: the form it is in, not the other form's submit button.
+    assert.equal(await act(MAIL.replace('>Search</button>', '>Find</button>'), find), 'renamed Find');
+    assert.equal(await act(MAIL.replace('>Search</button>', '>Find</button>').replace('aria-label="Search mail"', 'aria-label="Bulk actions"'), find), null, 'two forms alike: no choice');
+    // Text beside a checkbox renamed as a look-alike arrived beside it: the checkbox it labels says which.
+    const important = '<label><input type="checkbox" name="important"> <span>Mark as important</span></label><label><input type="checkbox" name="read">';
+    assert.match(String(await act(MAIL.replace('<label><input type="checkbox" name="read">', important).replace('Mark as read', 'Mark read'), read)), /^(renamed )?Mark read$/);
+    const [markImportant] = await prints(page, 'span:text-is("Mark as important")');
+    assert.ok(fingerprintAgreement(read, markImportant!, true) <= 0.7, 'another checkbox\'s text: at most 0.7 as a rename');
+    // "Express delivery" -> "Express shipping" beside a new "Same-day delivery": "delivery" was a look-alike's word too.
+    const sameDay = '<label><input type="radio" name="ship"> <span>Same-day delivery</span></label><label><input type="radio" name="ship"> <span>Express shipping</span>';
+    assert.equal(await act(MAIL.replace('<label><input type="radio" name="ship"> <span>Express delivery</span>', sameDay), express), 'renamed Express shipping');
+    // "Gift message" -> "Add a gift message" beside a new "Gift receipt": the one keeping more of the recorded words.
+    assert.equal(await act(MAIL.replace('<h3>Gift message</h3>', '<h3>Gift receipt</h3><h3>Add a gift message</h3>'), gift), 'renamed Add a gift message');
+    assert.equal(await act(MAIL.replace('<h3>Gift message</h3>', '<h3>Gift receipt</h3><h3>Gift note</h3>'), gift), null, 'as many words kept: no choice');
+    // Must fail: "Unread" -> "New" beside a new "Unanswered" (nothing tells them apart); "Return policy" gone, "Exchange policy"
+    // (another target) left, also with a word of the name kept.
+    assert.equal(await act(MAIL.replace('<span>Unread</span>', '<span>Unanswered</span><span>New</span>'), unread), null);
+    assert.equal(await act(MAIL.replace('<a href="#returns">Return policy</a>', '<a href="#exchanges">Exchange policy</a>'), returns), null);
+    assert.equal(await act(MAIL.replace('<a href="#returns">Return policy</a>', '<a href="#exchanges">Exchange policy</a> <a href="#returns">Returns and refunds</a>'), returns), 'renamed Returns and refunds');
   } finally {
     await browser.close();
   }

@@ -99,7 +99,7 @@ async function agreementsOf(locator, fingerprint, max) {
 async function renamed(page, found, fingerprint) {
   const choice = chooseRenamed(found, fingerprint);
   if (!choice?.renamed) return null;
-  const stillNamed = await page.evaluate(labelNamesElement, choice.renamed.from).catch(() => true);
+  const stillNamed = await page.evaluate(labelNamesElement, { label: choice.renamed.from, tag: fingerprint.tag }).catch(() => true);
   return stillNamed ? null : choice;
 }
 
@@ -250,6 +250,18 @@ function captureFingerprints(elements, max, record = false) {
     }
     return names;
   };
+  /** The label of the nearest labelled group around `el` (see Fingerprint.group), '' when none is. */
+  const groupOf = (el) => {
+    for (let up = el.parentElement ? el.parentElement.closest(GROUPS) : null; up; up = up.parentElement ? up.parentElement.closest(GROUPS) : null) {
+      const labelledBy = (up.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean);
+      let label = labelledBy.length ? clean(labelledBy.map((id) => el.ownerDocument.getElementById(id)?.textContent || "").join(" ")) : "";
+      if (!label) label = clean(up.getAttribute("aria-label"));
+      if (!label && up.localName === "fieldset") label = clean(up.querySelector(":scope > legend")?.textContent);
+      if (!label && up.localName === "table") label = clean(up.querySelector(":scope > caption")?.textContent);
+      if (label) return label.toLowerCase().slice(0, PEER_LENGTH);
+    }
+    return "";
+  };
   const capture = (el) => {
     const tag = el.localName;
     const role = roleOf(el);
@@ -287,6 +299,11 @@ function captureFingerprints(elements, max, record = false) {
       uid: uidOf(el)
     };
     if (peers) print.peers = peers;
+    const group = groupOf(el);
+    if (group) print.group = group;
+    const wrapping = el.closest("label");
+    const control = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
+    if (control && control !== el && control.getAttribute("name")) print.control = clean(control.getAttribute("name"));
     return print;
   };
   return elements.slice(0, max).map(capture);
@@ -365,7 +382,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false) {
     agreed += weight * score2;
   };
   const sameKind = seen.tag === expected.tag && seen.role === expected.role;
-  const sameElement = sameKind && (seen.attributes.type || "") === (expected.attributes.type || "") && (!expected.id || !!seen.id);
+  const keptIdentity = IDENTIFYING.every((key) => expected.attributes[key] === undefined || seen.attributes[key] === expected.attributes[key]) && (expected.control === undefined || seen.control === expected.control);
+  const sameElement = sameKind && (seen.attributes.type || "") === (expected.attributes.type || "") && (!expected.id || !!seen.id) && keptIdentity;
   const name = similarity(seen.name || seen.text, expected.name || expected.text);
   add(2, seen.tag === expected.tag ? 1 : 0);
   add(2, seen.role === expected.role ? 1 : 0);
@@ -380,8 +398,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false) {
   add(1, overlap(seen.ancestry, expected.ancestry));
   const nameWords = keys(expected.name || expected.text);
   const otherWords = [...keys(expected.context)].filter((w) => !nameWords.has(w)).join(" ");
-  const context = expected.context ? kept(otherWords || expected.context, seen.context) : 1;
-  if (expected.context) add(3, context);
+  const context = otherWords ? kept(otherWords, seen.context) : 1;
+  if (otherWords) add(3, context);
+  if (ignoreName && expected.group) add(2, similarity(seen.group || "", expected.group));
   const item = ITEM_CONTAINERS.includes(expected.ancestry.find((tag) => CONTEXT_TAGS.includes(tag)) || "");
   const ownWords = keys(seen.name || seen.text);
   const recordedWords = keys(expected.context);
@@ -475,11 +494,16 @@ function chooseByAgreement(matches2) {
  * (`others`, at least MIN_AGREEMENT, of the recorded tag, role and type)
  * is chosen when every other competitor trails it by AMBIGUITY_MARGIN. When
  * some come that close, the name itself decides, and only one way: a copy
- * edit keeps words of the recorded name ("Dark" -> "Dark mode"), so the
- * competitor whose name keeps a word of it is chosen when it is the only
- * one that does ("Dim", inserted beside it, keeps none); two that keep
- * words, or none, and there is no choice. The caller must still check in
- * the page that the recorded name names no element any more
+ * edit keeps words of the recorded name ("Dark" -> "Dark mode", "Gift
+ * message" -> "Add a gift message"; a word with its ending changed,
+ * "Filters" -> "Filter", counts as kept; only the words no recorded
+ * look-alike's name had count, when there are such: "delivery" of "Express
+ * delivery" beside "Standard delivery" does not), so the competitor whose
+ * name keeps the largest share of them is chosen when it is the only one keeping that
+ * many ("Dim", inserted beside "Dark mode", keeps none; "Gift receipt",
+ * beside "Add a gift message", half); two keeping as many, or none keeping
+ * any, and there is no choice. The caller must still check in the page that
+ * the recorded name names no element of the recorded tag any more
  * (`labelNamesElement`). Null when the fingerprint recorded no look-alikes'
  * names (older recordings) or the evidence falls short.
  */
@@ -489,7 +513,9 @@ function chooseRenamed(matches2, expected) {
   if (!from || !peers) return null;
   const key = (label) => label.toLowerCase().slice(0, PEER_CHARS);
   const wordsOf = (label) => label.split(/\s+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")).filter(Boolean);
-  const recordedWords = wordsOf(from);
+  const peerWords = peers.flatMap(wordsOf);
+  const distinctive = wordsOf(from).filter((w) => !peerWords.includes(w));
+  const recordedWords = distinctive.length ? distinctive : wordsOf(from);
   const competitors = new Map();
   for (const match of matches2) {
     if (!match || !match.others || !match.labels) continue;
@@ -503,7 +529,15 @@ function chooseRenamed(matches2, expected) {
   for (const c of competitors.values()) best = Math.max(best, c.agreement);
   if (best < MIN_AGREEMENT) return null;
   const close = Array.from(competitors).filter(([, c]) => best - c.agreement < AMBIGUITY_MARGIN);
-  const keeping = close.filter(([, c]) => wordsOf(c.label).some((w) => recordedWords.includes(w)));
+  const STEM = 4;
+  const same = (a, b) => a === b || Math.min(a.length, b.length) >= STEM && (a.startsWith(b) || b.startsWith(a));
+  const share = (label) => {
+    const now = wordsOf(label);
+    return recordedWords.length ? recordedWords.filter((w) => now.some((n) => same(n, w))).length / recordedWords.length : 0;
+  };
+  const shares = close.map(([, c]) => share(c.label));
+  const most = Math.max(0, ...shares);
+  const keeping = close.filter((_, i) => most > 0 && shares[i] === most);
   const winner = close.length === 1 ? close[0] : keeping.length === 1 && keeping[0][1].agreement >= MIN_AGREEMENT ? keeping[0] : null;
   if (!winner) return null;
   const choice = reach(matches2, winner[0], winner[1].agreement);
@@ -512,15 +546,27 @@ function chooseRenamed(matches2, expected) {
 
 /**
  * Whether `label` is still the name or the whole text of an element of the
- * page (runs in the page, self-contained): a text node holding part of it
- * inside an element that reads exactly it, or an aria-label, title, alt,
- * placeholder or value that is it. Case and spacing do not count. Open
- * shadow roots and same-origin frames are searched too.
+ * page of tag `tag` (any tag when none is given; runs in the page,
+ * self-contained): a text node holding part of it inside an element of that
+ * tag, or a label of one, that reads exactly it, or an aria-label, title,
+ * alt, placeholder or value of such an element that is it. Case and spacing
+ * do not count. Open shadow roots and same-origin frames are searched too.
+ * An element of another tag reading it (an `<option>` "Archive" beside a
+ * renamed link "Archive") is not the recorded element: a rename needs its
+ * recorded name gone from its own kind of element only.
  */
-function labelNamesElement(label) {
+function labelNamesElement(named) {
   const clean = (text) => (text || "").replace(/[\s\u200b]+/g, " ").trim().slice(0, 80).toLowerCase();
-  const wanted = clean(label);
+  const wanted = clean(named.label);
+  const tag = named.tag || "";
   if (!wanted) return false;
+  const counts = (el) => {
+    if (!tag || el.localName === tag) return true;
+    const control = el.localName === "label" ? el.control : null;
+    if (control && control.localName === tag) return true;
+    const root = el.getRootNode();
+    return !!el.id && Array.from(root.querySelectorAll(`${tag}[aria-labelledby]`)).some((other) => (other.getAttribute("aria-labelledby") || "").split(/\s+/).includes(el.id));
+  };
   const roots = [document];
   for (let r = 0; r < roots.length && r < 200; r++) {
     const root = roots[r];
@@ -532,12 +578,12 @@ function labelNamesElement(label) {
       let up = node.parentElement;
       for (let depth = 0; up && depth < 4; depth++, up = up.parentElement) {
         const text = clean(up.textContent);
-        if (text === wanted) return true;
         if (text.length > wanted.length) break;
+        if (text === wanted && counts(up)) return true;
       }
     }
     for (const el of Array.from(root.querySelectorAll("*"))) {
-      for (const key of ["aria-label", "title", "alt", "placeholder", "value"]) if (clean(el.getAttribute(key)) === wanted) return true;
+      for (const key of ["aria-label", "title", "alt", "placeholder", "value"]) if (clean(el.getAttribute(key)) === wanted && (!tag || el.localName === tag)) return true;
       if (el.shadowRoot) roots.push(el.shadowRoot);
       if (el.localName === "iframe") {
         try {
