@@ -21,18 +21,20 @@
  * also recorded and replayed with that checkout's service and code
  * generator ("before"), in the same run.
  * PATHS=service/device,generated/javascript (a comma list) limits the paths;
- * SUITES=tuned or SUITES=unseen the pages; PARALLEL (default 2) is how many
+ * SUITES=tuned, unseen or holdout (a comma list; default tuned,unseen) the
+ * pages (holdout: test/fixtures/mutations/unseen2, written after the
+ * rules they are measured against, never used to change them); PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
 import { startService } from '../test/helpers/service';
 import { startMutationSites, type MutationSites } from '../test/fixtures/mutations/serve';
-import { KIND_DESCRIPTIONS, MUTATIONS, PAGES, UNSEEN_PAGES, VARIANTS, variantName, type SuitePage } from '../test/fixtures/mutations/suite';
+import { HOLDOUT_PAGES, KIND_DESCRIPTIONS, MUTATIONS, PAGES, UNSEEN_PAGES, VARIANTS, variantName, type SuitePage } from '../test/fixtures/mutations/suite';
 import { recordFlows, replayVariants, type ServiceClient, type VariantReplay } from '../test/fixtures/mutations/replay-service';
 import { removeProject, runGeneratedVariants, writeGeneratedProject } from '../test/fixtures/mutations/replay-generated';
 
 const ALL_PATHS = ['service/device', 'service/webdriver', 'generated/javascript', 'generated/typescript'];
 const PATHS = (process.env.PATHS ?? ALL_PATHS.join(',')).split(',');
-const SUITES: Record<string, SuitePage[]> = { tuned: PAGES, unseen: UNSEEN_PAGES };
+const SUITES: Record<string, SuitePage[]> = { tuned: PAGES, unseen: UNSEEN_PAGES, holdout: HOLDOUT_PAGES };
 const SUITE_NAMES = (process.env.SUITES ?? 'tuned,unseen').split(',').filter((n) => SUITES[n]);
 const PARALLEL = Number(process.env.PARALLEL) || 2;
 const BEFORE_ROOT = process.env.BEFORE_ROOT;
