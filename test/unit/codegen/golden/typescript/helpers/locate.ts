@@ -386,7 +386,9 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
  * MIN_AGREEMENT: "Save draft" is never taken for a vanished "Save settings".
  * Nor does one that keeps none of the distinctive words of its row or form:
  * the Delete button of Alice's row is never taken for the one of Bob's
- * removed row. Nor, when the recorded element was in a row, list item or
+ * removed row (words other than the element's own name: a row or form
+ * whose distinctive words were only its name, a link alone in its list
+ * item, vouches for nothing, and is not held to this). Nor, when the recorded element was in a row, list item or
  * card (an item among others, its container by the recorded ancestry), one
  * whose item has distinctive words more than a quarter of which are new:
  * that is another item in the recorded one's place, the Remove button of a
@@ -401,9 +403,11 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
  * that row or form has others), with its place among its look-alikes
  * counted instead; the evidence a rename needs (chooseRenamed). A copy edit
  * changes what an element says, not what it is: an element of another tag,
- * role or `type`, one without an id where the recorded element had one, or
- * one keeping none of the other distinctive words of its row or form
- * agrees at most 0.7.
+ * role or `type`, one without an id where the recorded element had one, one
+ * with another `href`, `name` or test id than it had, text of another
+ * label's control than it was, or one keeping none of the other distinctive
+ * words of its row or form agrees at most 0.7. The label of its labelled
+ * group (`group`) counts in too.
  */
 function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreName = false): number {
   const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
