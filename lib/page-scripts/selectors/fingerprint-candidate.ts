@@ -28,6 +28,8 @@ const FingerprintSchema = v.object({
   position: v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0))), v.length(2)),
   place: v.optional(v.pipe(v.array(v.pipe(v.number(), v.integer(), v.minValue(0))), v.length(2))),
   peers: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(PEER_CHARS))), v.maxLength(MAX_PEERS))),
+  group: v.optional(v.pipe(v.string(), v.maxLength(PEER_CHARS))),
+  control: v.optional(Text),
 });
 
 /** What a selector candidate may hold (plugins/tools/browser/params.ts). */

@@ -65,6 +65,9 @@ test('fingerprint= candidates: round trip without the per-page number; invalid o
   assert.doesNotMatch(candidate, /uid/);
   assert.deepEqual(parseFingerprintCandidate(candidate), saveSettings);
   assert.ok(candidate.length < 2000, 'fits a selector parameter');
+  // The rename evidence travels too: look-alikes' names, the labelled group, a label's control.
+  const evidence = { ...saveSettings, place: [1, 2], peers: ['reset'], group: 'settings', control: 'digest' };
+  assert.deepEqual(parseFingerprintCandidate(fingerprintCandidate(evidence)), evidence);
   assert.throws(() => parseFingerprintCandidate('fingerprint={nope'), /must be followed by the JSON/);
   assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, tag: 'BUTTON"' })}`), /invalid tag: must be a lower-case tag name/);
   assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, position: [1] })}`), /invalid position/);
