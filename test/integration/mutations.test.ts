@@ -47,7 +47,8 @@ before(async () => {
     startMutationSites([...new Set(SERVICE.map(([v]) => v))], PAGES),
     startMutationSites([...new Set(GENERATED.map(([v]) => v))], PAGES),
   ]);
-  svc = await startService({ settings: { flows: { actionTimeoutMs: 5_000 } } });
+  // 10 s: the generated project runs at the same time, and a loaded machine must not make a step that acts time out.
+  svc = await startService({ settings: { flows: { actionTimeoutMs: 10_000 } } });
   recorded = await recordFlows(svc, PAGES, sites.base, 120_000);
   generated = (async () => {
     dir = await writeGeneratedProject(recorded, { fingerprints: true, language: 'javascript' });
