@@ -344,11 +344,8 @@ export function captureFingerprints(elements: Element[], max: number, record = f
  * role or `type`, one without an id where the recorded element had one, one
  * with another `href`, `name` or test id than it had, text of another
  * label's control than it was, or one keeping none of the other distinctive
- * words of its row or form agrees at most 0.7, and so does any element
- * when the recorded one's row or form said nothing but its own name and a
- * recorded look-alike shared its identity (`shared`: radios of one group,
- * where another option put in a removed one's place keeps the `name` and
- * the place). The label of its labelled group (`group`) counts in too.
+ * words of its row or form agrees at most 0.7. The label of its labelled
+ * group (`group`) counts in too.
  */
 export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreName = false): number {
   const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
@@ -436,10 +433,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     add(1, i === j || n - i === m - j ? 1 : 0);
   }
   const score = Math.round((agreed / total) * 1000) / 1000;
-  // A context of nothing but its own name, and an identity its recorded look-alikes shared (radios of one group):
-  // nothing but its place says it is the renamed element, and another option put in a removed one's place has that too.
-  const vouched = !!otherWords || !expected.shared;
-  if (ignoreName) return sameElement && context > 0 && !anotherItem && vouched ? score : Math.min(score, 0.7);
+  if (ignoreName) return sameElement && context > 0 && !anotherItem ? score : Math.min(score, 0.7);
   const anchored = name >= 0.6 || sameId || IDENTIFYING.some((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
   return anchored && context > 0 && !anotherItem ? score : Math.min(score, 0.7);
 }
@@ -599,6 +593,11 @@ export function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fing
     const now = wordsOf(label);
     return recordedWords.length ? recordedWords.filter((w) => now.some((n) => same(n, w))).length / recordedWords.length : 0;
   };
+  // Its row or form said nothing but its own name, and a recorded look-alike shared its identity (radios of one
+  // group): nothing but its kind and place vouch for it, and another option put in a removed one's place ("Starter"
+  // where "Pro" was) has those too. Only a new name keeping words of the recorded one is then taken for it.
+  const ownOnly = ![...new Set(wordsOf(expected.context))].some((w) => !wordsOf(from).includes(w));
+  if (expected.shared && ownOnly && !close.some(([, c]) => share(c.label) > 0)) return null;
   const shares = close.map(([, c]) => share(c.label));
   const most = Math.max(0, ...shares);
   const keeping = close.filter((_, i) => most > 0 && shares[i] === most);
