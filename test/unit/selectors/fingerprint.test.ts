@@ -372,3 +372,65 @@ test('renames: a context of nothing but the name is no evidence; the group, the 
     await browser.close();
   }
 });
+
+/** What a step recorded as `fingerprint` does on `html` in `page`: the name it acts on (and whether as a rename), or null. */
+async function actOn(page: import('playwright-core').Page, html: string, fingerprint: Fingerprint): Promise<string | null> {
+  await page.setContent(html);
+  const seen = await prints(page, fingerprint.tag);
+  const matches = [scoreMatch(fingerprint, seen, seen.length)];
+  const chosen = chooseByAgreement(matches);
+  if (chosen) return seen[chosen.nth]!.name || seen[chosen.nth]!.text;
+  const renamed = chooseRenamed(matches, fingerprint);
+  if (!renamed || await named(page, renamed.renamed!.from, fingerprint.tag)) return null;
+  return `renamed ${renamed.renamed!.to}`;
+}
+
+test('place among look-alikes is counted within the row holding them: a column added beside a renamed header is never taken for it', async () => {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    const sort = (label: string) => `<th><button type="button" class="sort">${label}</button></th>`;
+    const table = (headers: string[], rows: number) => `<table id="orders"><thead><tr>${headers.map(sort).join('')}<th>Status</th></tr></thead><tbody>${
+      Array.from({ length: rows }, (_, i) => `<tr><td>#10${i}</td><td>Customer ${'ABCDEFG'[i]}</td><td><button type="button" class="edit">Edit</button> <button type="button" class="refund">Refund</button></td></tr>`).join('')
+    }</tbody></table>`;
+    await page.setContent(table(['Order', 'Date', 'Customer', 'Total'], 3));
+    const [total] = (await prints(page, 'button:text-is("Total")', true)).map((p) => ({ ...p, uid: undefined }));
+    assert.deepEqual(total!.place, [3, 4], 'counted among the header row\'s buttons, not the rows\' Edit and Refund');
+    const [refund] = await prints(page, 'tbody tr:nth-of-type(2) button.refund', true);
+    assert.deepEqual(refund!.place, [1, 2], 'within its own row');
+    // Must fail: "Total" -> "Amount" with a new "Tax" column before it and a row added ("Tax" took the recorded place).
+    assert.equal(await actOn(page, table(['Order', 'Date', 'Customer', 'Tax', 'Amount'], 4), total!), null);
+    // Nor, the other way round, "Tax" after it.
+    assert.equal(await actOn(page, table(['Order', 'Date', 'Customer', 'Amount', 'Tax'], 4), total!), null);
+    // Rows added or removed no longer move the header's place: the rename alone heals.
+    assert.equal(await actOn(page, table(['Order', 'Date', 'Customer', 'Amount'], 5), total!), 'renamed Amount');
+    assert.equal(await actOn(page, table(['Order', 'Date', 'Customer', 'Amount'], 1), total!), 'renamed Amount');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('renames of an option whose identity its look-alikes shared: "Starter" in a removed "Pro" plan\'s place never taken for it', async () => {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    const plans = (labels: string[]) => `<form><fieldset id="plan"><legend>Plan</legend>${
+      labels.map((label) => `<label><input type="radio" name="plan" value="${label.toLowerCase()}"> <span>${label}</span></label>`).join('')
+    }</fieldset><label><input type="checkbox" name="terms"> <span>I accept</span></label></form>`;
+    await page.setContent(plans(['Free', 'Pro', 'Business']));
+    const [pro] = (await prints(page, 'span:text-is("Pro")', true)).map((p) => ({ ...p, uid: undefined }));
+    assert.equal(pro!.shared, true, 'the radios share name="plan"');
+    assert.equal(pro!.context, 'Pro', 'its label says nothing but its name');
+    const [accept] = await prints(page, 'span:text-is("I accept")', true);
+    assert.equal(accept!.shared, undefined, 'a checkbox of its own');
+    // Must fail: "Pro" removed and "Starter" put in its place (same kind, control name and place).
+    assert.equal(await actOn(page, plans(['Free', 'Starter', 'Business']), pro!), null);
+    assert.equal(await actOn(page, plans(['Free', 'Starter', 'Team', 'Business']), pro!), null);
+    // A copy edit keeping a word of the recorded name still heals.
+    assert.equal(await actOn(page, plans(['Free', 'Pro plan', 'Business']), pro!), 'renamed Pro plan');
+    // Unchanged, reordered: still the one.
+    assert.equal(await actOn(page, plans(['Business', 'Pro', 'Free']), pro!), 'Pro');
+  } finally {
+    await browser.close();
+  }
+});
