@@ -30,6 +30,7 @@ const FingerprintSchema = v.object({
   peers: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(PEER_CHARS))), v.maxLength(MAX_PEERS))),
   group: v.optional(v.pipe(v.string(), v.maxLength(PEER_CHARS))),
   control: v.optional(Text),
+  shared: v.optional(v.boolean()),
 });
 
 /** What a selector candidate may hold (plugins/tools/browser/params.ts). */

@@ -84,9 +84,9 @@ export interface Fingerprint {
   /**
    * True when a recorded look-alike shared its identity (its label's
    * control's `name`, as radios of one group do, or an identifying attribute
-   * with the same value): that identity then tells it from nothing, and a
-   * context of nothing but its own name vouches for no rename (see
-   * fingerprintAgreement). Recorded only; absent otherwise.
+   * with the same value): that identity then tells it from nothing, and when
+   * its context was nothing but its own name, a rename must keep a word of
+   * the recorded name (see chooseRenamed). Recorded only; absent otherwise.
    */
   shared?: boolean;
   /** Per-page number of the element (replays only; never recorded). */

@@ -146,6 +146,8 @@ function captureFingerprints(elements, max, record = false) {
   const GROUPS = "form, [role=form], ul, ol, menu, [role=list], [role=listbox], [role=menu], [role=menubar], [role=tablist], [role=radiogroup], table, [role=table], [role=grid], fieldset, dialog, [role=dialog], nav, main, header, footer, aside, section, [role=navigation], [role=main], [role=region], [role=banner], [role=contentinfo], [role=complementary]";
   const KEY_ATTRIBUTES = ["type", "name", "placeholder", "href", "for", "alt", "title", "aria-label", "role", "data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
   const CONTEXT = "label, tr, li, article, [role=row], [role=listitem], fieldset, form, dialog, section, aside, header, footer, nav";
+  const ITEMS = "tr, li, [role=row], [role=listitem]";
+  const IDENTIFYING = ["name", "href", "data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
   const UIDS = Symbol.for("browserflow.fingerprint.uids");
   const LAST_UID = Symbol.for("browserflow.fingerprint.lastUid");
   const store = window;
@@ -237,6 +239,35 @@ function captureFingerprints(elements, max, record = false) {
     if (!list) byKind.set(kind, list = Array.from(group.querySelectorAll(el.localName)).filter((other) => roleOf(other) === role));
     return list;
   };
+  /**
+   * The look-alikes its place is counted among: those of the nearest row or
+   * list item around it when that holds more than itself (the sort buttons
+   * of a header row, the Edit and Refund buttons of one row), else those of
+   * its group. Counted across a whole table, an added row or column would
+   * shift every header button's place by the buttons of the rows.
+   */
+  const placeAmong = (el, lookalikes) => {
+    const item = el.parentElement ? el.parentElement.closest(ITEMS) : null;
+    if (!item) return lookalikes;
+    const inItem = lookalikes.filter((other) => item.contains(other));
+    return inItem.length > 1 ? inItem : lookalikes;
+  };
+  /**
+   * Whether a look-alike shares its identity: the `name` of its label's
+   * control (radios of one group) or an identifying attribute with the same
+   * value. Such an identity tells it from nothing, so it vouches for no rename.
+   */
+  const sharesIdentity = (el, lookalikes) => {
+    const identity = (other) => {
+      const wrapping = other.closest("label");
+      const control = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
+      const values = IDENTIFYING.map((key) => `${key}=${other.getAttribute(key) || ""}`).filter((v) => !v.endsWith("="));
+      if (control && control !== other && control.getAttribute("name")) values.push(`control=${control.getAttribute("name")}`);
+      return values;
+    };
+    const own = identity(el);
+    return own.length > 0 && lookalikes.some((other) => other !== el && identity(other).some((v) => own.includes(v)));
+  };
   /** Look-alikes' names (else texts), lower case and cut as compared; null when more than fit. */
   const peersOf = (el, own, lookalikes) => {
     const names = [];
@@ -283,6 +314,7 @@ function captureFingerprints(elements, max, record = false) {
     const similar = Array.from(scope.querySelectorAll(tag)).filter((other) => other === el || other.getAttribute("type") === type && clean(other.textContent) === text);
     const lookalikes = lookalikesOf(el, role);
     const peers = record ? peersOf(el, label.toLowerCase().slice(0, PEER_LENGTH), lookalikes) : null;
+    const placed = placeAmong(el, lookalikes);
     const print = {
       tag,
       role,
@@ -295,10 +327,11 @@ function captureFingerprints(elements, max, record = false) {
       ancestry,
       context: contextOf(el),
       position: [Math.max(0, similar.indexOf(el)), similar.length],
-      place: [Math.max(0, lookalikes.indexOf(el)), lookalikes.length],
+      place: [Math.max(0, placed.indexOf(el)), placed.length],
       uid: uidOf(el)
     };
     if (peers) print.peers = peers;
+    if (record && sharesIdentity(el, lookalikes)) print.shared = true;
     const group = groupOf(el);
     if (group) print.group = group;
     const wrapping = el.closest("label");
@@ -539,6 +572,8 @@ function chooseRenamed(matches2, expected) {
     const now = wordsOf(label);
     return recordedWords.length ? recordedWords.filter((w) => now.some((n) => same(n, w))).length / recordedWords.length : 0;
   };
+  const ownOnly = ![...new Set(wordsOf(expected.context))].some((w) => !wordsOf(from).includes(w));
+  if (expected.shared && ownOnly && !close.some(([, c]) => share(c.label) > 0)) return null;
   const shares = close.map(([, c]) => share(c.label));
   const most = Math.max(0, ...shares);
   const keeping = close.filter((_, i) => most > 0 && shares[i] === most);
