@@ -81,7 +81,7 @@ export const DEPS = [
     allow: ['lib/export/', 'kernel/contracts/', 'lib/tool-calls/tool-contract.ts', 'kernel/tokens.ts', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'lib/validation/'] },
   { folder: 'lib/package-root/', rule: LIB_RULE, allow: ['lib/package-root/', 'node:*'] },
   // The QA loop's extension points (RUN_STORE, RUNS) and cron schedules, between the storage, runs, schedules and webhooks plugins.
-  { folder: 'lib/qa/', rule: LIB_RULE, allow: ['lib/qa/', 'kernel/contracts/', 'kernel/tokens.ts', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'croner'] },
+  { folder: 'lib/qa/', rule: LIB_RULE, allow: ['lib/qa/', 'kernel/contracts/', 'kernel/tokens.ts', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'croner', 'valibot'] },
   { folder: 'lib/endpoint-slots/', rule: LIB_RULE, allow: ['lib/endpoint-slots/', 'node:*'] },
   // Downloads kept the same way by every driver (a contract type or two).
   { folder: 'lib/downloads/', rule: LIB_RULE, allow: ['lib/downloads/', 'kernel/contracts/browser-driver.ts', 'kernel/flows/flow-types.ts', 'node:*'] },
@@ -92,7 +92,7 @@ export const DEPS = [
     allow: ['lib/tool-calls/', 'lib/redaction/', 'lib/async/', 'lib/selector-trials/', 'lib/origins/', 'lib/validation/', 'lib/downloads/', 'lib/page-actions/', 'kernel/contracts/', 'kernel/config.ts', 'kernel/flows/flow-types.ts', 'valibot'] },
   // Browser profiles in a flow's life: loaded (within allowedOrigins), saved, their values secrets.
   { folder: 'lib/profiles/', rule: LIB_RULE,
-    allow: ['lib/profiles/', 'lib/origins/', 'lib/failure-codes/', 'kernel/contracts/', 'kernel/logger.ts', 'kernel/flows/flow-types.ts'] },
+    allow: ['lib/profiles/', 'lib/origins/', 'lib/failure-codes/', 'kernel/contracts/', 'kernel/logger.ts', 'kernel/flows/flow-types.ts', 'valibot'] },
   { folder: 'lib/page-activity/', rule: LIB_RULE, allow: ['lib/page-activity/', 'lib/page-actions/', 'kernel/contracts/'] },
   { folder: 'lib/', rule: 'a new library needs its own DEPS entry in scripts/check-deps.mjs', allow: [] },
   // A plugin sees the kernel through its contracts, tokens and data types; how the kernel runs flows

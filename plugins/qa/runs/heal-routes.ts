@@ -1,18 +1,19 @@
 /** /api/heals: the proposals to review, and their accept and reject. */
 import { defineRoute, type RouteDefinition } from '../../../lib/http/route-contract';
 import type { RunService } from './run-service';
-import { HealDoc, HealIdParams, HealListQuery, HealPageDoc } from './schemas';
+import { HealIdParams, HealListQuery } from './schemas';
+import { HealPageSchema, HealRecordSchema } from '../../../lib/qa/run-record-schema';
 
 const ERR = { description: 'Error `{code, message}`' };
 const tags = ['heals'];
 
 export function healRoutes(runs: () => RunService): RouteDefinition[] {
   const one = { params: HealIdParams, paramsErrorCode: 'NOT_FOUND' as const };
-  const HEAL = { description: 'The heal proposal', schema: HealDoc };
+  const HEAL = { description: 'The heal proposal', schema: HealRecordSchema };
   return [
     defineRoute({
       method: 'GET', path: '/api/heals', summary: 'Heal proposals, newest first (`state=open`: the ones to review)', tags, query: HealListQuery,
-      responses: { 200: { description: 'A page of heal proposals', schema: HealPageDoc }, 400: ERR },
+      responses: { 200: { description: 'A page of heal proposals', schema: HealPageSchema }, 400: ERR },
       handler: async ({ query }) => ({ json: await runs().heals(query) }),
     }),
     defineRoute({

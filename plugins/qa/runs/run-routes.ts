@@ -3,7 +3,8 @@ import { defineRoute, type RouteDefinition } from '../../../lib/http/route-contr
 import type { Storage } from '../../../kernel/contracts/storage';
 import type { RunStore } from '../../../lib/qa/run-store';
 import type { RunService } from './run-service';
-import { HealPageDoc, RunDoc, RunIdParams, RunListQuery, RunPageDoc, StartRunBody } from './schemas';
+import { RunIdParams, RunListQuery, StartRunBody } from './schemas';
+import { HealPageSchema, RunPageSchema, RunRecordSchema } from '../../../lib/qa/run-record-schema';
 import { junitXml } from './junit-report';
 import { htmlReport } from './html-report';
 import { loadReportData } from './report-data';
@@ -16,7 +17,7 @@ export function runRoutes(runs: () => RunService, storage: () => Storage, store:
   return [
     defineRoute({
       method: 'POST', path: '/api/runs', summary: 'Start a run: replay a suite, flow ids or tagged flows (repeat times each) and give each flow a verdict', tags, body: StartRunBody,
-      responses: { 201: { description: 'The run (RUNNING)', schema: RunDoc }, 400: ERR, 404: ERR, 409: ERR },
+      responses: { 201: { description: 'The run (RUNNING)', schema: RunRecordSchema }, 400: ERR, 404: ERR, 409: ERR },
       async handler({ body }) {
         const { trigger = 'api', ...request } = body;
         const run = await runs().start(request, trigger);
@@ -25,17 +26,17 @@ export function runRoutes(runs: () => RunService, storage: () => Storage, store:
     }),
     defineRoute({
       method: 'GET', path: '/api/runs', summary: 'List runs, newest first, paginated', tags, query: RunListQuery,
-      responses: { 200: { description: 'A page of runs', schema: RunPageDoc }, 400: ERR },
+      responses: { 200: { description: 'A page of runs', schema: RunPageSchema }, 400: ERR },
       handler: async ({ query }) => ({ json: await runs().list(query) }),
     }),
     defineRoute({
       method: 'GET', path: '/api/runs/:runId', summary: 'One run: state, verdicts, attempts', tags, ...one,
-      responses: { 200: { description: 'The run', schema: RunDoc }, 404: ERR },
+      responses: { 200: { description: 'The run', schema: RunRecordSchema }, 404: ERR },
       handler: async ({ params }) => ({ json: await runs().get(params.runId) }),
     }),
     defineRoute({
       method: 'POST', path: '/api/runs/:runId/cancel', summary: 'Cancel a RUNNING run (queued attempts skipped, live ones cancelled)', tags, ...one,
-      responses: { 200: { description: 'The run (CANCELLED)', schema: RunDoc }, 404: ERR, 409: ERR },
+      responses: { 200: { description: 'The run (CANCELLED)', schema: RunRecordSchema }, 404: ERR, 409: ERR },
       handler: async ({ params }) => ({ json: await runs().cancel(params.runId) }),
     }),
     defineRoute({
@@ -58,7 +59,7 @@ export function runRoutes(runs: () => RunService, storage: () => Storage, store:
     }),
     defineRoute({
       method: 'GET', path: '/api/runs/:runId/heals', summary: 'The heal proposals a run raised, newest first', tags, ...one,
-      responses: { 200: { description: 'Heal proposals', schema: HealPageDoc }, 404: ERR },
+      responses: { 200: { description: 'Heal proposals', schema: HealPageSchema }, 404: ERR },
       async handler({ params }) {
         const run = await runs().get(params.runId);
         return { json: await runs().heals({ runId: run.id, limit: 100 }) };

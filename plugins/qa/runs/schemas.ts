@@ -1,7 +1,7 @@
 /** valibot schemas of the runs plugin's paths, queries, bodies and answers (they feed the OpenAPI document too). */
 import * as v from 'valibot';
 import { QueryInteger, TagSchema, TagsSchema } from '../../../lib/validation/validation';
-import { ATTEMPT_STATES, HEAL_STATES, RUN_STATES, RUN_TRIGGERS, VERDICTS } from '../../../lib/qa/run-types';
+import { HEAL_STATES, RUN_STATES } from '../../../lib/qa/run-types';
 
 /** Suite names: 1..100 characters of A-Z a-z 0-9 . _ -, starting with a letter or digit (they are path segments). */
 export const SuiteNameSchema = v.pipe(
@@ -62,29 +62,3 @@ export const SuiteBody = v.strictObject({
 });
 
 export const TagsBody = v.strictObject({ tags: TagsSchema });
-
-// ---- answers, loosely described for the OpenAPI document
-const Failure = v.nullable(v.object({ code: v.string(), message: v.string() }));
-export const RunDoc = v.looseObject({
-  id: v.string(), state: v.picklist(RUN_STATES), trigger: v.picklist(RUN_TRIGGERS), suite: v.nullable(v.string()),
-  repeat: v.number(), concurrency: v.number(), baseUrl: v.nullable(v.string()), createdAt: v.number(), completedAt: v.nullable(v.number()),
-  counts: v.object({ flows: v.number(), passed: v.number(), healed: v.number(), flaky: v.number(), failed: v.number() }),
-  results: v.array(v.object({
-    flowId: v.string(), name: v.string(), verdict: v.nullable(v.picklist(VERDICTS)),
-    attempts: v.array(v.object({ flowId: v.nullable(v.string()), state: v.picklist(ATTEMPT_STATES), durationMs: v.nullable(v.number()), healed: v.boolean(), failure: Failure, heals: v.array(v.string()) })),
-  })),
-});
-export const RunPageDoc = v.object({ runs: v.array(RunDoc), nextPageToken: v.nullable(v.string()) });
-const SideDoc = v.object({ selector: v.string(), selectors: v.array(v.string()), element: v.nullable(v.string()), screenshot: v.nullable(v.object({ flowId: v.string(), imageId: v.string() })) });
-export const HealDoc = v.looseObject({
-  id: v.string(), state: v.picklist(HEAL_STATES), runId: v.string(), flowId: v.string(), flowName: v.string(), step: v.number(), toolCallId: v.string(), tool: v.string(),
-  attemptFlowId: v.string(), attempts: v.number(), before: SideDoc, after: SideDoc, agreement: v.nullable(v.number()), details: v.record(v.string(), v.unknown()),
-  revision: v.number(), createdAt: v.number(), decidedAt: v.nullable(v.number()),
-});
-export const HealPageDoc = v.object({ heals: v.array(HealDoc), nextPageToken: v.nullable(v.string()) });
-export const SuiteDoc = v.looseObject({
-  name: v.string(), tags: v.array(v.string()), flowIds: v.array(v.string()), repeat: v.number(), concurrency: v.nullable(v.number()), baseUrl: v.nullable(v.string()),
-  schedule: v.nullable(v.string()), timezone: v.nullable(v.string()), nextRunAt: v.nullable(v.number()),
-  lastRun: v.nullable(v.object({ id: v.string(), state: v.picklist(RUN_STATES), createdAt: v.number() })),
-  createdAt: v.number(), updatedAt: v.number(),
-});

@@ -3,7 +3,8 @@ import * as v from 'valibot';
 import { defineRoute, type RouteDefinition } from '../../../lib/http/route-contract';
 import type { RunStore } from '../../../lib/qa/run-store';
 import type { RunService } from './run-service';
-import { SuiteBody, SuiteDoc, SuiteParams } from './schemas';
+import { SuiteBody, SuiteParams } from './schemas';
+import { SuiteSchema } from '../../../lib/qa/run-record-schema';
 import { getSuite, suiteFromBody, suiteView } from './suites';
 
 const ERR = { description: 'Error `{code, message}`' };
@@ -13,7 +14,7 @@ export function suiteRoutes(store: () => RunStore, runs: () => RunService): Rout
   return [
     defineRoute({
       method: 'GET', path: '/api/suites', summary: 'Every suite, by name, with its next scheduled run', tags,
-      responses: { 200: { description: 'Suites', schema: v.array(SuiteDoc) } },
+      responses: { 200: { description: 'Suites', schema: v.array(SuiteSchema) } },
       async handler() {
         const now = Date.now();
         const all = await store().suites.entries();
@@ -22,7 +23,7 @@ export function suiteRoutes(store: () => RunStore, runs: () => RunService): Rout
     }),
     defineRoute({
       method: 'POST', path: '/api/suites/:name', summary: 'Create or replace a suite', tags, params: SuiteParams, body: SuiteBody,
-      responses: { 200: { description: 'The suite (replaced)', schema: SuiteDoc }, 201: { description: 'The suite (created)', schema: SuiteDoc }, 400: ERR },
+      responses: { 200: { description: 'The suite (replaced)', schema: SuiteSchema }, 201: { description: 'The suite (created)', schema: SuiteSchema }, 400: ERR },
       async handler({ params, body }) {
         const previous = await store().suites.get(params.name);
         const suite = suiteFromBody(params.name, body, previous);
@@ -33,7 +34,7 @@ export function suiteRoutes(store: () => RunStore, runs: () => RunService): Rout
     }),
     defineRoute({
       method: 'GET', path: '/api/suites/:name', summary: 'One suite, with `nextRunAt` when scheduled and its latest run', tags, params: SuiteParams, paramsErrorCode: 'NOT_FOUND',
-      responses: { 200: { description: 'The suite', schema: SuiteDoc }, 404: ERR },
+      responses: { 200: { description: 'The suite', schema: SuiteSchema }, 404: ERR },
       handler: async ({ params }) => ({ json: await suiteView(store(), await getSuite(store(), params.name)) }),
     }),
     defineRoute({

@@ -6,27 +6,10 @@
 import type * as v from 'valibot';
 import { invalidRequest, apiError } from '../../../kernel/errors';
 import type { RunStore } from '../../../lib/qa/run-store';
-import type { RunState, SuiteRecord, SuiteSchedule } from '../../../lib/qa/run-types';
+import type { SuiteRecord, SuiteSchedule, SuiteView } from '../../../lib/qa/run-types';
 import { checkSchedule, nextSlot } from '../../../lib/qa/schedule';
 import { normaliseBaseUrl } from './base-url';
 import type { SuiteBody } from './schemas';
-
-/** A suite as answered. */
-export interface SuiteView {
-  name: string;
-  tags: string[];
-  flowIds: string[];
-  repeat: number;
-  concurrency: number | null;
-  baseUrl: string | null;
-  schedule: string | null;
-  timezone: string | null;
-  /** When the schedule fires next (epoch ms), null without one. */
-  nextRunAt: number | null;
-  lastRun: { id: string; state: RunState; createdAt: number } | null;
-  createdAt: number;
-  updatedAt: number;
-}
 
 export async function suiteView(store: RunStore, suite: SuiteRecord, now = Date.now()): Promise<SuiteView> {
   const last = (await store.runs.list({ suite: suite.name, limit: 1 })).runs[0];

@@ -7,6 +7,7 @@ import { defineRoute, type RouteDefinition } from '../../../lib/http/route-contr
 import { ProfileNameSchema } from '../../../lib/validation/create-flow-schema';
 import type { StorageState } from '../../../kernel/contracts/browser-driver';
 import type { ProfileStore } from './profile-store';
+import { ProfileSummarySchema } from '../../../lib/profiles/profile-summary-schema';
 
 const tags = ['profiles'];
 const ProfileParams = v.strictObject({ name: ProfileNameSchema });
@@ -26,15 +27,6 @@ export const StorageStateBody = v.looseObject({
   })), v.maxLength(500, 'at most 500 origins')), []),
 });
 
-const ProfileSummaryDoc = v.object({
-  name: v.string(),
-  origins: v.pipe(v.array(v.string()), v.description('Local storage origins and cookie sites')),
-  cookieCount: v.number(), localStorageCount: v.number(),
-  earliestCookieExpiry: v.pipe(v.nullable(v.number()), v.description('ms since the epoch; null when no cookie expires')),
-  flowId: v.pipe(v.nullable(v.string()), v.description('The flow that saved it (saveProfileAs); null when imported')),
-  createdAt: v.number(),
-});
-
 /** Only the fields the drivers use, so nothing else of an import is stored. */
 function storageStateOf(body: v.InferOutput<typeof StorageStateBody>): StorageState {
   return {
@@ -47,18 +39,18 @@ export function profileRoutes(store: () => ProfileStore): RouteDefinition[] {
   return [
     defineRoute({
       method: 'GET', path: '/api/profiles', summary: 'Every browser profile: its origins, cookie count, earliest expiry, the flow it came from (never a value)', tags,
-      responses: { 200: { description: 'Profiles, sorted by name', schema: v.array(ProfileSummaryDoc) } },
+      responses: { 200: { description: 'Profiles, sorted by name', schema: v.array(ProfileSummarySchema) } },
       handler: async () => ({ json: await store().list() }),
     }),
     defineRoute({
       method: 'GET', path: '/api/profiles/:name', summary: 'One browser profile (never a value)', tags, params: ProfileParams,
-      responses: { 200: { description: 'The profile', schema: ProfileSummaryDoc }, 404: { description: 'PROFILE_NOT_FOUND' } },
+      responses: { 200: { description: 'The profile', schema: ProfileSummarySchema }, 404: { description: 'PROFILE_NOT_FOUND' } },
       handler: async ({ params }) => ({ json: await store().get(params.name) }),
     }),
     defineRoute({
       method: 'POST', path: '/api/profiles/:name', summary: 'Import a Playwright storageState JSON as a browser profile (write-only; replaces one of that name)', tags,
       params: ProfileParams, body: StorageStateBody,
-      responses: { 200: { description: 'The stored profile (no value)', schema: ProfileSummaryDoc }, 400: { description: 'INVALID_REQUEST naming the field' } },
+      responses: { 200: { description: 'The stored profile (no value)', schema: ProfileSummarySchema }, 400: { description: 'INVALID_REQUEST naming the field' } },
       handler: async ({ params, body }) => ({ json: await store().import(params.name, storageStateOf(body)) }),
     }),
     defineRoute({

@@ -9,21 +9,9 @@ import type { StorageState } from '../../../kernel/contracts/browser-driver';
 import type { Storage, StoredProfile } from '../../../kernel/contracts/storage';
 import { ApiError, apiError } from '../../../kernel/errors';
 import type { Logger } from '../../../kernel/logger';
+import type { ProfileSummary } from '../../../lib/profiles/profile-summary-schema';
 
-/** What a read shows of a profile. */
-export interface ProfileSummary {
-  name: string;
-  /** The sites it holds state for: its local storage origins, and `scheme://host` of cookies of other hosts, sorted. */
-  origins: string[];
-  cookieCount: number;
-  /** Local storage entries over all origins. */
-  localStorageCount: number;
-  /** When its first expiring cookie expires (ms since the epoch); null when none expires (session cookies only, or none). */
-  earliestCookieExpiry: number | null;
-  /** The flow that saved it; null when imported. */
-  flowId: string | null;
-  createdAt: number;
-}
+export type { ProfileSummary };
 
 /** The summary of a stored profile: counts and names, no value. */
 export function summarise(name: string, profile: StoredProfile): ProfileSummary {
