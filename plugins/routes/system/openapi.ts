@@ -6,13 +6,20 @@ import * as v from 'valibot';
 import type { RouteDefinition, RouteResponseDoc } from '../../../lib/http/route-contract';
 import { isOptionalEntry, objectEntries, toJsonSchemaObject } from './json-schema';
 import { ErrorBodySchema, FlowMetadataSchema, ToolCallRecordSchema } from '../../../lib/validation/flow-record-schema';
+import { HealRecordSchema, RunRecordSchema, SuiteSchema } from '../../../lib/qa/run-record-schema';
+import { ProfileSummarySchema } from '../../../lib/profiles/profile-summary-schema';
 
 type Json = Record<string, unknown>;
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 
-/** Records answered by many routes, documented once as components and referenced (lib/validation/flow-record-schema.ts). */
-const COMPONENTS: Record<string, v.GenericSchema> = { Flow: FlowMetadataSchema, ToolCall: ToolCallRecordSchema };
+/**
+ * Records answered by many routes, documented once as components and referenced
+ * (lib/validation/flow-record-schema.ts, lib/qa/run-record-schema.ts, lib/profiles/profile-summary-schema.ts).
+ */
+const COMPONENTS: Record<string, v.GenericSchema> = {
+  Flow: FlowMetadataSchema, ToolCall: ToolCallRecordSchema, Run: RunRecordSchema, Suite: SuiteSchema, Heal: HealRecordSchema, ProfileSummary: ProfileSummarySchema,
+};
 const REFS = new Map<unknown, string>(Object.entries(COMPONENTS).map(([name, schema]) => [schema, `#/components/schemas/${name}`]));
 
 /** Error answers every route may give, besides the ones it documents itself. */
