@@ -1,6 +1,8 @@
 /**
  * Checks answers of the real service against the one declaration of the
- * records (lib/validation/flow-record-schema.ts): each is valid for its
+ * records (lib/validation/flow-record-schema.ts; runs, suites and heals in
+ * lib/qa/run-record-schema.ts; profile summaries in
+ * lib/profiles/profile-summary-schema.ts): each is valid for its
  * schema and holds no field the schema does not name, at any depth, so the
  * declaration (and the OpenAPI document, the MCP and UI types derived from
  * it) stays complete as fields are added.
@@ -44,7 +46,7 @@ export function undeclaredFields(schema: v.GenericSchema, value: unknown, path =
 export function assertRecordShape(schema: v.GenericSchema, value: unknown, what: string): void {
   const parsed = v.safeParse(schema, value);
   assert.ok(parsed.success, `${what} does not match its schema: ${parsed.issues?.map((i) => `${v.getDotPath(i) ?? '$'}: ${i.message}`).join('; ')}`);
-  assert.deepEqual(undeclaredFields(schema, value, what), [], `${what} holds fields lib/validation/flow-record-schema.ts does not declare`);
+  assert.deepEqual(undeclaredFields(schema, value, what), [], `${what} holds fields its schema does not declare`);
 }
 
 /** GET /api/flows/{id}, its tool calls, the list page holding it and a 404's error body, each checked against its schema. */

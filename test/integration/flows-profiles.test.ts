@@ -15,6 +15,8 @@ import { LOGIN, startSessionSite, type SessionSite } from '../fixtures/session-s
 import { deterministic, runFlow } from './support/flows';
 import { runGeneratedProject, runGeneratedSpec } from './support/playwright-test';
 import { readZip } from '../unit/codegen/fixtures/zip-reader';
+import { assertRecordShape } from '../helpers/record-shape';
+import { ProfileSummarySchema } from '../../lib/profiles/profile-summary-schema';
 
 const THEME = 'dark-mode-42';
 let svc: RunningService;
@@ -66,6 +68,7 @@ describe('browser profiles', () => {
     assert.equal(list.status, 200, list.text);
     assert.equal(list.body.length, 1);
     const [p] = list.body;
+    assertRecordShape(ProfileSummarySchema, p, 'GET /api/profiles');
     assert.deepEqual({ ...p, earliestCookieExpiry: null, createdAt: 0 }, {
       name: 'shop', origins: [site.url], cookieCount: 1, localStorageCount: 1, earliestCookieExpiry: null, flowId: saver.id, createdAt: 0,
     });
@@ -187,6 +190,9 @@ describe('browser profiles', () => {
       assert.ok(doc.paths[path], `${path} is listed`);
     }
     assert.ok(doc.paths['/api/profiles/{name}'].post && doc.paths['/api/profiles/{name}'].delete);
+    assert.deepEqual(doc.paths['/api/profiles/{name}'].get.responses[200].content['application/json'].schema, { $ref: '#/components/schemas/ProfileSummary' });
+    assert.deepEqual(Object.keys(doc.components.schemas.ProfileSummary.properties),
+      ['name', 'origins', 'cookieCount', 'localStorageCount', 'earliestCookieExpiry', 'flowId', 'createdAt']);
     const flow = doc.paths['/api/flows'].post.requestBody.content['application/json'].schema;
     for (const field of ['profile', 'saveProfileAs', 'resultSchema', 'network', 'trace']) assert.ok(flow.properties[field], `CreateFlow has ${field}`);
     const env = doc.paths['/api/env/{key}'].post.requestBody.content['application/json'].schema;

@@ -13,6 +13,8 @@ import { startQaSite, type QaSite } from '../fixtures/qa-site/serve';
 import { collectEvents, openStream, type OpenStream } from './support/sse';
 import { qaFlows, record, runToEnd, waitForRun } from './support/runs';
 import { deterministic, runFlow } from './support/flows';
+import { assertRecordShape } from '../helpers/record-shape';
+import { HealPageSchema, RunPageSchema, RunRecordSchema, SuiteSchema } from '../../lib/qa/run-record-schema';
 
 let svc: RunningService;
 let site: QaSite;
@@ -61,6 +63,7 @@ describe('runs', () => {
     const saved = await svc.request('POST', '/api/suites/smoke', { tags: ['smoke'], repeat: 2, concurrency: 2 });
     assert.equal(saved.status, 201, saved.text);
     assert.equal(saved.body.nextRunAt, null);
+    assertRecordShape(SuiteSchema, saved.body, 'POST /api/suites/smoke');
     assert.equal((await svc.request('POST', '/api/suites/smoke', { tags: ['smoke'], repeat: 2, concurrency: 2 })).status, 200, 'replaced');
     suiteRun = await runToEnd(svc, { suite: 'smoke' });
     assert.equal(suiteRun.state, 'PASSED', JSON.stringify(suiteRun.results));
@@ -85,6 +88,9 @@ describe('runs', () => {
     // The suite shows its latest run.
     const suite = (await svc.request('GET', '/api/suites/smoke')).body;
     assert.deepEqual(suite.lastRun, { id: suiteRun.id, state: 'PASSED', createdAt: suiteRun.createdAt });
+    assertRecordShape(SuiteSchema, suite, 'GET /api/suites/smoke');
+    assertRecordShape(RunRecordSchema, (await svc.request('GET', `/api/runs/${suiteRun.id}`)).body, 'GET /api/runs/{id}');
+    assertRecordShape(RunPageSchema, (await svc.request('GET', '/api/runs')).body, 'GET /api/runs');
     const junit = await svc.request('GET', `/api/runs/${suiteRun.id}/junit.xml`);
     assert.equal(junit.status, 200);
     assert.match(String(junit.headers['content-type']), /^application\/xml/);
@@ -129,6 +135,7 @@ describe('runs', () => {
     const res = await svc.request('GET', `/api/runs/${failedRun.id}/heals`);
     assert.equal(res.status, 200);
     assert.equal(res.body.heals.length, 1, JSON.stringify(res.body));
+    assertRecordShape(HealPageSchema, res.body, 'GET /api/runs/{id}/heals');
     heal = res.body.heals[0];
     assert.equal(heal.state, 'open');
     assert.equal(heal.flowId, flows.login.id);

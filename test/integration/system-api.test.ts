@@ -15,6 +15,7 @@ import { rawRequest } from '../helpers/http';
 import { LLM_PROVIDERS } from '../../lib/llm/provider-contract';
 import { ROUTES } from '../../lib/http/route-contract';
 import { ErrorBodySchema, FlowMetadataSchema, ToolCallRecordSchema } from '../../lib/validation/flow-record-schema';
+import { HealRecordSchema, RunRecordSchema, SuiteSchema } from '../../lib/qa/run-record-schema';
 
 const EXAMPLE_PLUGIN = join(ROOT, 'test', 'fixtures', 'example-plugin');
 
@@ -154,6 +155,23 @@ describe('system routes', () => {
       assert.deepEqual(Object.keys(Error.properties), Object.keys(ErrorBodySchema.entries));
       assert.match(Flow.properties.waitingFor.description, /^INITIALIZING: what the flow waits for/);
       assert.deepEqual(Flow.properties.state.enum.length, 9);
+    });
+
+    test('runs, suites and heals are components converted from their one declaration, referenced by the answers', () => {
+      const json = (op: any, status = '200') => op.responses[status].content['application/json'].schema;
+      const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+      assert.deepEqual(json(doc.paths['/api/runs'].post, '201'), ref('Run'));
+      assert.deepEqual(json(doc.paths['/api/runs/{runId}'].get), ref('Run'));
+      assert.deepEqual(json(doc.paths['/api/runs'].get).properties.runs.items, ref('Run'));
+      assert.deepEqual(json(doc.paths['/api/suites'].get).items, ref('Suite'));
+      assert.deepEqual(json(doc.paths['/api/suites/{name}'].get), ref('Suite'));
+      assert.deepEqual(json(doc.paths['/api/heals'].get).properties.heals.items, ref('Heal'));
+      assert.deepEqual(json(doc.paths['/api/heals/{healId}'].get), ref('Heal'));
+      const { Run, Suite, Heal } = doc.components.schemas;
+      assert.deepEqual(Object.keys(Run.properties), Object.keys(RunRecordSchema.entries));
+      assert.deepEqual(Object.keys(Suite.properties), Object.keys(SuiteSchema.entries));
+      assert.deepEqual(Object.keys(Heal.properties), Object.keys(HealRecordSchema.entries));
+      assert.deepEqual(Run.properties.state.enum, ['RUNNING', 'PASSED', 'FAILED', 'CANCELLED']);
     });
 
     test('is built once and then served from cache', async () => {
