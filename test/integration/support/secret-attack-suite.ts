@@ -37,7 +37,7 @@ export function describeSecretAttacks(driver: 'device' | 'webdriver'): void {
 
     before(async () => {
       site = await startTwoOrigins();
-      svc = await startService({ settings: { flows: { video: false, screenshots: false, actionTimeoutMs: 3000 } } });
+      svc = await startService({ settings: { flows: { video: false, screenshots: false, actionTimeoutMs: 6000 } } });
       await storeSecrets(svc, site);
       fake = await createFakeLlmServer('openai');
       await useFakeModel(svc, fake, 'injected-model');
