@@ -148,7 +148,7 @@ describe('the web UI is served', () => {
   });
 
   test('unknown UI files and paths that try to leave the folder answer 404', async () => {
-    for (const path of ['/ui/nothing.js', '/ui/vendor/preact@0.0.0.mjs', '/ui/lib/types.d.ts', '/ui/index.html', '/ui/..%2Fui-routes.ts', '/ui/%2e%2e/index.ts', '/ui/lib/..%2F..%2Findex.ts']) {
+    for (const path of ['/ui/nothing.js', '/ui/vendor/preact@0.0.0.mjs', '/ui/lib/api-records.d.ts', '/ui/index.html', '/ui/..%2Fui-routes.ts', '/ui/%2e%2e/index.ts', '/ui/lib/..%2F..%2Findex.ts']) {
       const res = await rawRequest(svc.url, { path });
       assert.equal(res.status, 404, path);
       assert.equal(res.body.code, 'NOT_FOUND', path);

@@ -3,15 +3,12 @@ import * as v from 'valibot';
 import { defineRoute, type RouteDefinition } from '../../../lib/http/route-contract';
 import type { ToolDefinition } from '../../../lib/tool-calls/tool-contract';
 import { buildOpenApiDocument } from './openapi';
-import { listTools, type ToolInfo } from './tool-list';
+import { listTools } from './tool-list';
+import { ToolInfoSchema, type ToolInfo } from '../../../lib/tool-calls/tool-info-schema';
 
 const PingResponse = v.object({ status: v.literal('ok') });
 const VersionResponse = v.object({ version: v.pipe(v.string(), v.description('Semantic version of the service')) });
-const ToolsResponse = v.array(v.object({
-  name: v.string(),
-  description: v.string(),
-  inputSchema: v.pipe(v.record(v.string(), v.unknown()), v.description('JSON Schema of the tool input (an object)')),
-}));
+const ToolsResponse = v.array(ToolInfoSchema);
 const OpenApiResponse = v.pipe(v.record(v.string(), v.unknown()), v.description('An OpenAPI 3.1 document'));
 
 /** The system routes; the tool list and OpenAPI document are built on first use, then kept (routes and tools are fixed after start). */

@@ -6,7 +6,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { API_RECORDS_FILE, renderApiRecordTypes } from '../../../scripts/generate-api-types';
 
 test(`${API_RECORDS_FILE} is what the record schemas give (else: npm run generate:api-types)`, () => {
@@ -33,4 +34,18 @@ test('every field of the flow and tool-call records reaches the generated UI typ
   assert.match(text, /export type NetworkRule = \{/, 'a union is a type alias, not an interface');
   assert.match(block('BrowserConfig'), /\[field: string\]: unknown;/, 'browser.using stays open to each driver\'s fields');
   assert.match(block('ErrorBody'), /details\?: unknown;/);
+});
+
+test('no hand-written declaration file under lib/ or plugins/: the generated one is the only .d.ts', () => {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.name.endsWith('.d.ts')) found.push(path);
+    }
+  };
+  walk('lib');
+  walk('plugins');
+  assert.deepEqual(found, [API_RECORDS_FILE]);
 });

@@ -5,7 +5,13 @@
 import { html } from 'htm/preact';
 import { Field, describedBy } from './ui.js';
 
-/** @typedef {import('../lib/types.js').JsonSchema} JsonSchema */
+/**
+ * The part of a JSON Schema document the form reads (a tool's inputSchema,
+ * a custom tool's parameters); other keywords pass through untouched.
+ * @typedef {{ type?: string | string[], properties?: Record<string, JsonSchema>, required?: string[], enum?: unknown[],
+ *   const?: unknown, anyOf?: JsonSchema[], oneOf?: JsonSchema[], items?: JsonSchema, minimum?: number, maximum?: number,
+ *   minLength?: number, maxLength?: number, default?: unknown, description?: string, [k: string]: unknown }} JsonSchema
+ */
 /** @typedef {Record<string, string | boolean>} RawValues */
 /** @typedef {'select' | 'checkbox' | 'number' | 'selector' | 'lines' | 'textarea' | 'text' | 'json'} FieldKind */
 

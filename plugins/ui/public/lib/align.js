@@ -3,7 +3,7 @@
 // took, and each pair is checked for what changed (target, other
 // parameters, outcome, recorded selectors).
 
-/** @typedef {import('./types.js').ToolCall} ToolCall */
+/** @typedef {import('./api-records.js').ToolCall} ToolCall */
 /**
  * @typedef {{ a: ToolCall | null, b: ToolCall | null, an: number, bn: number, differences: string[] }} AlignedRow
  * `an` / `bn` are 1-based step numbers, 0 when the run has no such step.

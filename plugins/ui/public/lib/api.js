@@ -131,7 +131,7 @@ export async function supports(method, path, param) {
   return !param || (op.parameters || []).some((/** @type {{ name: string }} */ p) => p.name === param);
 }
 
-/** @type {Promise<import('./types.js').Tool[]> | undefined} */
+/** @type {Promise<import('./api-records.js').Tool[]> | undefined} */
 let toolList;
 
 /** The built-in tools with their JSON Schemas, read once (they cannot change while the service runs). */
@@ -140,5 +140,5 @@ export function loadTools() {
     toolList = undefined;
     throw err;
   });
-  return /** @type {Promise<import('./types.js').Tool[]>} */ (toolList);
+  return /** @type {Promise<import('./api-records.js').Tool[]>} */ (toolList);
 }

@@ -34,7 +34,7 @@ export function createBody(s) {
  * Every problem the API would answer for this form, at once, by field (as the API names them):
  * checked before sending, so a person fixes them all in one go.
  * @param {FormState} s
- * @param {import('./types.js').Tool[]} tools
+ * @param {import('./api-records.js').Tool[]} tools
  * @returns {Record<string, string>}
  */
 export function formProblems(s, tools) {
@@ -67,7 +67,7 @@ export function formProblems(s, tools) {
  * What a rerun of `flow` replays: the calls that passed (control tools such as markObjectiveComplete
  * left out, as the API does), and for a FAILED flow the step that failed it, when the API puts it last
  * (a failed DETERMINISTIC call, or the model's last failing call; a cancel is no failed step).
- * @param {import('./types.js').Flow} flow @param {import('./types.js').ToolCall[]} calls
+ * @param {import('./api-records.js').Flow} flow @param {import('./api-records.js').ToolCall[]} calls
  */
 export function rerunPlan(flow, calls) {
   const passed = calls.filter((c) => c.outcome?.success && !c.name.startsWith('markObjective')).length;

@@ -7,8 +7,8 @@ import { get } from './api.js';
 import { followFlow } from './events.js';
 import { isLive } from './format.js';
 
-/** @typedef {import('./types.js').Flow} Flow */
-/** @typedef {import('./types.js').ToolCall} ToolCall */
+/** @typedef {import('./api-records.js').Flow} Flow */
+/** @typedef {import('./api-records.js').ToolCall} ToolCall */
 /** @typedef {{ src: string, at: number, toolCallId: string | null, url?: string | null }} Frame */
 
 /** @param {string} flowId @param {string} imageId */

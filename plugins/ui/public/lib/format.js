@@ -1,7 +1,7 @@
 // Formatting of times, durations, numbers and tool parameters for display.
 
-/** @typedef {import('./types.js').Flow} Flow */
-/** @typedef {import('./types.js').ToolCall} ToolCall */
+/** @typedef {import('./api-records.js').Flow} Flow */
+/** @typedef {import('./api-records.js').ToolCall} ToolCall */
 
 const TIME = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' });
 const NUMBER = new Intl.NumberFormat('en-US');

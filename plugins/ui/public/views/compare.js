@@ -12,8 +12,8 @@ import { place, setQuery } from '../lib/router.js';
 import { Alert, Field, StateBadge, describedBy, useAsync, useTitle } from '../components/ui.js';
 import { Picture } from './flow-view.js';
 
-/** @typedef {import('../lib/types.js').Flow} Flow */
-/** @typedef {import('../lib/types.js').ToolCall} ToolCall */
+/** @typedef {import('../lib/api-records.js').Flow} Flow */
+/** @typedef {import('../lib/api-records.js').ToolCall} ToolCall */
 /** @typedef {import('../lib/align.js').AlignedRow} AlignedRow */
 
 /** @param {Flow} f */

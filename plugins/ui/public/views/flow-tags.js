@@ -8,7 +8,7 @@ import { isLive } from '../lib/format.js';
 import { Alert, announce } from '../components/ui.js';
 import { TagChips, splitTags } from '../components/tag-chips.js';
 
-/** @param {{ flow: import('../lib/types.js').Flow }} props */
+/** @param {{ flow: import('../lib/api-records.js').Flow }} props */
 export function FlowTags({ flow }) {
   const [tags, setTags] = useState(flow.tags ?? []);
   const [editing, setEditing] = useState(/** @type {string | null} */ (null));

@@ -21,8 +21,8 @@ import { download, get, post, query, ApiError, loadTools } from '../lib/api.js';
 import { rerunPlan } from '../lib/create-body.js';
 import { SchemaForm, toParams } from '../components/schema-form.js';
 
-/** @typedef {import('../lib/types.js').ToolCall} ToolCall */
-/** @typedef {import('../lib/types.js').Flow} Flow */
+/** @typedef {import('../lib/api-records.js').ToolCall} ToolCall */
+/** @typedef {import('../lib/api-records.js').Flow} Flow */
 
 /**
  * A call's outcome; `cut`: interrupted by a cancel or a stop, which says nothing about the call itself.
@@ -401,7 +401,7 @@ const needsModel = (err) => err?.code === 'INVALID_REQUEST' && /gptConfigNameOve
 
 /** @param {{ store: import('../lib/flow-store.js').FlowStore }} props */
 export function LiveControls({ store }) {
-  const flow = /** @type {import('../lib/types.js').Flow} */ (store.flow.value);
+  const flow = /** @type {import('../lib/api-records.js').Flow} */ (store.flow.value);
   const { busy, error, run } = useRun();
   /** GPT configuration names to pick from, once a switch needed one. */
   const [models, setModels] = useState(/** @type {string[] | null} */ (null));
@@ -462,14 +462,14 @@ export function LiveControls({ store }) {
 // selector with its candidates; "Test selector" counts what each candidate
 // matches on the live page; "Page elements" shows the observation's refs.
 
-/** @typedef {import('../lib/types.js').Tool} Tool */
+/** A tool as the form reads it: its inputSchema a JSON Schema. @typedef {Omit<import('../lib/api-records.js').Tool, 'inputSchema'> & { inputSchema: import('../components/schema-form.js').JsonSchema }} Tool */
 /** @typedef {{ fx: number, fy: number, w: number, h: number }} Pick */
 
 /**
  * @param {{ store: import('../lib/flow-store.js').FlowStore, pick: import('@preact/signals').Signal<Pick | null> }} props
  */
 export function InstructConsole({ store, pick }) {
-  const flow = /** @type {import('../lib/types.js').Flow} */ (store.flow.value);
+  const flow = /** @type {import('../lib/api-records.js').Flow} */ (store.flow.value);
   const builtIn = useAsync(loadTools, []);
   /** @type {Tool[]} */
   const tools = [...(builtIn.data ?? []), ...flow.customTools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }))];

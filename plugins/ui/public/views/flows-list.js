@@ -13,8 +13,8 @@ import { place, setQuery } from '../lib/router.js';
 import { Alert, ModeBadge, StateBadge, useAsync, useTitle } from '../components/ui.js';
 import { TagChips } from '../components/tag-chips.js';
 
-/** @typedef {import('../lib/types.js').Flow} Flow */
-/** @typedef {import('../lib/types.js').FlowPage} FlowPage */
+/** @typedef {import('../lib/api-records.js').Flow} Flow */
+/** @typedef {import('../lib/api-records.js').FlowPage} FlowPage */
 
 /** Rows per page. */
 export const PAGE_SIZE = 50;

@@ -12,7 +12,7 @@ import { createBody, formProblems, parseCalls } from '../lib/create-body.js';
 import { keyParams } from '../lib/format.js';
 import { SchemaForm, fromParams, toParams } from '../components/schema-form.js';
 
-/** @typedef {import('../lib/types.js').Flow} Flow */
+/** @typedef {import('../lib/api-records.js').Flow} Flow */
 
 const MODES = /** @type {const} */ ([['AUTONOMOUS', 'Autonomous', 'A model drives the browser towards the objective.'],
   ['INSTRUCT', 'Instruct', 'You send each action from the flow view.'],
@@ -199,7 +199,7 @@ export function NewFlow() {
 // one from the tools' JSON Schemas, reordered and removed, or pasted as JSON
 // (an array of calls, or a whole CreateFlow such as a /rerun answer).
 
-/** @typedef {import('../lib/types.js').Tool} Tool */
+/** A tool as the form reads it: its inputSchema a JSON Schema. @typedef {Omit<import('../lib/api-records.js').Tool, 'inputSchema'> & { inputSchema: import('../components/schema-form.js').JsonSchema }} Tool */
 /** @typedef {{ name: string, parameters: Record<string, unknown> }} Call */
 
 /**

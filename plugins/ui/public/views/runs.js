@@ -17,7 +17,7 @@ import { TagChips, splitTags } from '../components/tag-chips.js';
 // heal proposal with its two screenshots and Accept / Reject, and a hook that
 // reads again when GET /api/events tells about runs.
 
-/** @typedef {import('../lib/types.js').Heal} Heal */
+/** @typedef {import('../lib/api-records.js').Heal} Heal */
 
 const VERDICT_KIND = /** @type {Record<string, string>} */ ({ passed: 'ok', healed: 'heal', flaky: 'wait', failed: 'fail' });
 const RUN_KIND = /** @type {Record<string, string>} */ ({ PASSED: 'ok', FAILED: 'fail', CANCELLED: 'idle', RUNNING: 'live' });
@@ -101,8 +101,8 @@ export function HealCard({ heal, onDecided }) {
 // with its verdicts and report links. Filters live in the URL; the page
 // reads itself again when GET /api/events tells about runs or suites.
 
-/** @typedef {import('../lib/types.js').Run} Run */
-/** @typedef {import('../lib/types.js').Suite} Suite */
+/** @typedef {import('../lib/api-records.js').Run} Run */
+/** @typedef {import('../lib/api-records.js').Suite} Suite */
 
 const PAGE_SIZE = 30;
 /** Cursors of the pages before the current one. */
@@ -271,7 +271,7 @@ export function RunView({ id }) {
     const next = await act(() => post('/api/runs', againBody(r)));
     if (next) navigate(`/runs/${next.id}`);
   };
-  const list = /** @type {import('../lib/types.js').Heal[]} */ (heals.data?.heals ?? []);
+  const list = /** @type {import('../lib/api-records.js').Heal[]} */ (heals.data?.heals ?? []);
   const c = r.counts;
   return html`<div class="page">
     <div class="flow-head">
@@ -316,7 +316,7 @@ export function Heals() {
   const state = place.value.query.get('state') ?? 'open';
   const list = useAsync(() => get(`/api/heals${query({ state, limit: 100 })}`), [state]);
   useRunChanges(list.reload, (e) => e.type === 'heal');
-  const heals = /** @type {import('../lib/types.js').Heal[]} */ (list.data?.heals ?? []);
+  const heals = /** @type {import('../lib/api-records.js').Heal[]} */ (list.data?.heals ?? []);
   return html`<div class="page page-narrow">
     <div class="page-head"><h1>Heals</h1><a class="btn" href="/runs">Runs</a></div>
     <p class="hint">Steps that healed in a run: a later selector candidate found the element. Accept records the healed locator first in the flow (its reruns and generated code use it); Reject leaves the flow as it is.</p>

@@ -27,7 +27,7 @@ export function Settings() {
 // provider plugin gets its fields. Secrets arrive masked and are edited in
 // password fields; posting a mask back keeps the stored secret.
 
-/** @typedef {import('../lib/types.js').JsonSchema} JsonSchema */
+/** @typedef {import('../components/schema-form.js').JsonSchema} JsonSchema */
 /** @typedef {Record<string, unknown> & { type: string }} GptConfig */
 
 /** Secret fields: marked by the schema when it says so, else known by name. @param {string} name @param {JsonSchema} s */
@@ -361,7 +361,7 @@ export function Agents({ configNames }) {
 // cookie or storage value: the table shows what each profile is, and one can
 // be deleted. Flows save them (`saveProfileAs`) and start from them.
 
-/** @typedef {import('../lib/types.js').ProfileSummary} ProfileSummary */
+/** @typedef {import('../lib/api-records.js').ProfileSummary} ProfileSummary */
 
 /** @returns {Promise<ProfileSummary[] | null>} null when the service has no profiles. */
 async function loadProfiles() {
