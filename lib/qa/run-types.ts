@@ -14,7 +14,7 @@ export {
   type RunState, type RunTrigger, type Verdict, type AttemptState, type HealState, type RunFailure, type RunAttempt, type RunResult,
   type RunCounts, type RunRecord, type RunPage, type SuiteView, type ImageRef, type HealSide, type HealRecord, type HealPage,
 } from './run-record-schema';
-import type { HealState, RunState } from './run-record-schema';
+import type { HealState, RunState, SuiteView } from './run-record-schema';
 
 /** Filters of GET /api/runs. */
 export interface RunQuery {
@@ -31,15 +31,11 @@ export interface SuiteSchedule {
   timezone: string | null;
 }
 
-/** A suite as stored; served as SuiteView (its schedule flattened, with `nextRunAt` and `lastRun`). */
-export interface SuiteRecord {
-  name: string;
-  tags: string[];
-  flowIds: string[];
-  repeat: number;
-  /** null: the run's default. */
-  concurrency: number | null;
-  baseUrl: string | null;
+/**
+ * A suite as stored; served as SuiteView (its schedule flattened, with
+ * `nextRunAt` and `lastRun`). The fields both share are the served schema's.
+ */
+export interface SuiteRecord extends Pick<SuiteView, 'name' | 'tags' | 'flowIds' | 'repeat' | 'concurrency' | 'baseUrl'> {
   schedule: SuiteSchedule | null;
   /** When the schedule was last set or changed (missed slots count from here), null without one. */
   scheduleSince: number | null;
