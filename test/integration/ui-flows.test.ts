@@ -248,9 +248,12 @@ describe('Flow view', () => {
       await page.waitForURL(/step=2/);
 
       // Space plays the video in its tab; the step being played is highlighted.
+      // The 'play' event is what counts, and a slow rate keeps it playing until the pause: on a loaded machine the
+      // seconds left after step 2 played out between two polls (CI, stop 28).
+      await video.evaluate((v: HTMLVideoElement) => { v.playbackRate = 0.1; v.addEventListener('play', () => { v.dataset.played = 'yes'; }, { once: true }); });
       await page.keyboard.press(' ');
       await eventually(() => page.getByRole('tab', { name: 'Video' }).getAttribute('aria-selected').then((s) => s === 'true'), 5000, 'the video tab');
-      await eventually(() => video.evaluate((v: HTMLVideoElement) => !v.paused), 5000, 'the video plays');
+      await eventually(() => video.evaluate((v: HTMLVideoElement) => v.dataset.played === 'yes' && !v.paused), 5000, 'the video plays');
       await page.keyboard.press(' ');
       await eventually(() => video.evaluate((v: HTMLVideoElement) => v.paused), 5000, 'the video pauses');
       await video.evaluate((v: HTMLVideoElement) => { v.currentTime = Math.max(0, v.duration - 0.1); });
