@@ -31,6 +31,7 @@ import { assertionTools } from '../plugins/tools/browser/assertion-tools';
 import { controlTools } from '../plugins/tools/browser/control-tools';
 import { elementTools } from '../plugins/tools/browser/element-tools';
 import { navigationTools } from '../plugins/tools/browser/navigation-tools';
+import { TEST_CHROMIUM } from '../test/helpers/chromium';
 
 const STEPS = 20;
 const WARMUP_STEPS = 4;
@@ -141,7 +142,7 @@ async function runServiceFlow(steps: number): Promise<StepFigures> {
 
 /** The same hovers in plain playwright-core: time per action, and per action plus a screenshot. */
 async function baseline(steps: number): Promise<{ action: number[]; actionAndShot: number[] }> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage();
     await page.goto(`${site.url}/index.html`);

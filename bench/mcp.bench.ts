@@ -25,6 +25,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { launchChromium, offlineContext } from '../test/fixtures/pages/browser';
 import { startStaticServer } from '../test/fixtures/pages/static-server';
 import { startService } from '../test/helpers/service';
+import { TEST_CHROMIUM } from '../test/helpers/chromium';
 
 const ROOT = join(import.meta.dirname, '..');
 const REAL_DIR = process.env.BENCH_REAL_PAGES ?? join(ROOT, '../shared/fixtures/real-pages');
@@ -105,7 +106,7 @@ async function runPlaywright(origin: string, paths: string[], actions: Map<strin
   const outputDir = await mkdtemp(join(tmpdir(), 'bench-pw-mcp-'));
   const transport = new StdioClientTransport({
     command: process.execPath, stderr: 'ignore',
-    args: [join(ROOT, 'node_modules/playwright-core/cli.js'), 'mcp', '--executable-path', '/usr/bin/chromium', '--headless', '--no-sandbox', '--isolated', '--output-dir', outputDir],
+    args: [join(ROOT, 'node_modules/playwright-core/cli.js'), 'mcp', '--executable-path', TEST_CHROMIUM, '--headless', '--no-sandbox', '--isolated', '--output-dir', outputDir],
   });
   const client = new Client({ name: 'bench-mcp', version: '1.0.0' });
   const out = new Map<string, number[]>();

@@ -12,6 +12,7 @@ import { readSse } from '../cli/sse-client';
 import { runScript, TOOL_CALLS } from './replay/steps';
 import { startServiceProcess, type ServiceProcess } from './replay/service-process';
 import { samplePeak } from './replay/memory';
+import { TEST_CHROMIUM } from '../test/helpers/chromium';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 11);
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -51,7 +52,7 @@ async function serviceFlow(svc: ServiceProcess, site: string, video = false): Pr
 
 async function main(): Promise<void> {
   const site = await startTestSite();
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ARGS });
   const script = async (screenshots: boolean) => {
     const t = performance.now();
     const context = await browser.newContext();

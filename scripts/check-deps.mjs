@@ -76,6 +76,8 @@ export const DEPS = [
   { folder: 'lib/mcp/', rule: LIB_RULE,
     allow: ['lib/mcp/', 'lib/validation/', 'lib/async/', 'node:*', 'valibot', '@valibot/to-json-schema', '@modelcontextprotocol/sdk'] },
   { folder: 'lib/video/', rule: LIB_RULE, allow: ['lib/video/', 'node:*'] },
+  // The system's Chromium binaries (full browser, headless shell) the drivers start.
+  { folder: 'lib/browsers/', rule: LIB_RULE, allow: ['lib/browsers/', 'node:*'] },
   // Exports read finished flows' records: the flow data types and the CreateFlow type, never the lifecycle.
   { folder: 'lib/export/', rule: LIB_RULE,
     allow: ['lib/export/', 'kernel/contracts/', 'lib/tool-calls/tool-contract.ts', 'kernel/tokens.ts', 'kernel/errors.ts', 'kernel/flows/flow-types.ts', 'lib/validation/'] },

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what browserflow needs on Debian/Ubuntu with Node 20: Chromium,
-# chromedriver, ffmpeg, tesseract (OCR, tests only) and a Java runtime (for the Selenium Grid the tests
+# Installs what browserflow needs on Debian/Ubuntu with Node 20: Chromium and
+# its headless shell (what headless flows run on), chromedriver, ffmpeg, tesseract (OCR, tests only) and a Java runtime (for the Selenium Grid the tests
 # start) from apt (only when missing), then the npm packages, then the
 # Selenium server jar.
 set -euo pipefail
@@ -8,6 +8,7 @@ cd "$(dirname "$0")/.."
 
 need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v chromium-headless-shell >/dev/null 2>&1 || need+=(chromium-headless-shell)
 command -v chromedriver >/dev/null 2>&1 || need+=(chromium-driver)
 command -v ffmpeg >/dev/null 2>&1 || need+=(ffmpeg)
 command -v java >/dev/null 2>&1 || need+=(default-jre-headless)

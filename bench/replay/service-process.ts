@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeTestConfig, ROOT } from '../../test/helpers/service';
+import { writeTestConfig, ROOT, type ConfigFileContent } from '../../test/helpers/service';
 
 export interface ServiceProcess {
   url: string;
@@ -11,9 +11,10 @@ export interface ServiceProcess {
   stop(): Promise<void>;
 }
 
-export async function startServiceProcess(settings: Record<string, unknown>): Promise<ServiceProcess> {
+/** `configOverrides`: the last word on the config file (e.g. a plugin's config). */
+export async function startServiceProcess(settings: Record<string, unknown>, configOverrides?: (c: ConfigFileContent) => ConfigFileContent): Promise<ServiceProcess> {
   const dir = await mkdtemp(join(tmpdir(), 'bf-bench-'));
-  const { configFile } = await writeTestConfig(dir, { settings: { logLevel: 'warn', ...settings } });
+  const { configFile } = await writeTestConfig(dir, { settings: { logLevel: 'warn', ...settings }, configOverrides });
   const child: ChildProcess = spawn(process.execPath, [join(ROOT, 'bin', 'browserflow.js'), 'serve', '--config', configFile, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';

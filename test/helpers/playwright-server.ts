@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { ROOT } from './service';
 import { killProcessGroup } from './process-group';
+import { TEST_CHROMIUM } from './chromium';
 
 export interface PlaywrightServer {
   /** ws:// endpoint for `chromium.connect` and `remoteInstance` with protocol `playwright`. */
@@ -22,19 +23,21 @@ export interface PlaywrightServer {
 }
 
 const CHROMIUM = process.env.BROWSERFLOW_CHROMIUM ?? '/usr/bin/chromium';
+/** What the server launches for headless clients: the binary headless flows run on (helpers/chromium.ts). */
+const HEADLESS = process.env.BROWSERFLOW_CHROMIUM ?? TEST_CHROMIUM;
 
 /** A browsers folder where playwright-core finds Debian's Chromium under its pinned paths. */
 function browsersFolder(): string {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'node_modules/playwright-core/browsers.json'), 'utf8')) as { browsers: { name: string; revision: string }[] };
   const revision = (name: string) => manifest.browsers.find((b) => b.name === name)!.revision;
   const dir = mkdtempSync(join(tmpdir(), 'bf-pw-browsers-'));
-  const links = [
-    join(dir, `chromium-${revision('chromium')}`, 'chrome-linux64', 'chrome'),
-    join(dir, `chromium_headless_shell-${revision('chromium-headless-shell')}`, 'chrome-headless-shell-linux64', 'chrome-headless-shell'),
+  const links: Array<[string, string]> = [
+    [join(dir, `chromium-${revision('chromium')}`, 'chrome-linux64', 'chrome'), CHROMIUM],
+    [join(dir, `chromium_headless_shell-${revision('chromium-headless-shell')}`, 'chrome-headless-shell-linux64', 'chrome-headless-shell'), HEADLESS],
   ];
-  for (const link of links) {
+  for (const [link, target] of links) {
     mkdirSync(dirname(link), { recursive: true });
-    symlinkSync(CHROMIUM, link);
+    symlinkSync(target, link);
   }
   return dir;
 }

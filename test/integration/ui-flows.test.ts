@@ -18,6 +18,7 @@ import { createFakeLlmServer, type FakeLlmServer } from '../fixtures/fake-llm/fa
 import { useFakeModel } from './support/autonomous';
 import { deterministic, runFlow } from './support/flows';
 import { assertNoErrors, eventually, launchChromium, openUi, type UiPage } from './support/ui';
+import { TEST_CHROMIUM } from '../helpers/chromium';
 
 const PASSWORD = 's3cret-pass';
 const loginCalls = [
@@ -392,7 +393,7 @@ describe('Compare', () => {
 async function runPlaywrightTest(dir: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   await writeFile(join(dir, 'playwright.config.mjs'), `export default {
   testDir: '.', testMatch: /.*\\.spec\\.mjs$/, workers: 1, reporter: 'line', timeout: 60000, outputDir: ${JSON.stringify(join(dir, 'test-results'))},
-  use: { launchOptions: { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] } },
+  use: { launchOptions: { executablePath: ${JSON.stringify(TEST_CHROMIUM)}, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] } },
 };\n`);
   const cli = join(ROOT, 'node_modules/@playwright/test/cli.js');
   return new Promise((resolve, reject) => {

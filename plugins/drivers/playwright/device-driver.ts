@@ -23,8 +23,10 @@ export const FIXED_LAUNCH_ARGS = [
 export interface DeviceDriverDeps {
   config: PlaywrightConfig;
   logger: Logger;
-  /** Resolved Chromium binary. */
+  /** Resolved Chromium binary (headed flows). */
   executablePath: string;
+  /** The binary of headless flows (executables.ts resolveHeadlessPath); absent: executablePath. */
+  headlessExecutablePath?: string;
   ffmpegPath: string | null;
   /** The service's own origins, read when a session opens. */
   serviceOrigins: () => ServiceOrigins;
@@ -89,9 +91,10 @@ export class DeviceDriver implements BrowserDriver<DeviceUsing> {
   }
 
   private launchOptions(using: DeviceUsing): LaunchOptions {
+    const headless = using.headless ?? this.deps.config.defaultHeadless;
     const options: LaunchOptions = {
-      executablePath: this.deps.executablePath,
-      headless: using.headless ?? this.deps.config.defaultHeadless,
+      executablePath: headless ? this.deps.headlessExecutablePath ?? this.deps.executablePath : this.deps.executablePath,
+      headless,
       args: [...FIXED_LAUNCH_ARGS, ...this.deps.config.launchArgs],
       timeout: this.deps.config.launchTimeoutMs,
     };
@@ -106,7 +109,7 @@ export class DeviceDriver implements BrowserDriver<DeviceUsing> {
     if (options.headless === false && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY) {
       throw new Error('A headed browser (headless: false) needs a display, and none is set (DISPLAY); use headless: true');
     }
-    this.deps.logger.info('Starting Chromium', { headless: options.headless, proxy: options.proxy?.server ?? null });
+    this.deps.logger.info('Starting Chromium', { headless: options.headless, executablePath: options.executablePath, proxy: options.proxy?.server ?? null });
     try {
       return await playwright().chromium.launch(options);
     } catch (err) {

@@ -8,7 +8,7 @@ import type { PlaywrightConfig } from './config-schema';
 import { DeviceDriver } from './device-driver';
 import { HostedDriver } from './hosted-driver';
 import { RemoteDriver } from './remote-driver';
-import { resolveChromiumPath, resolveFfmpegPath } from './executables';
+import { resolveChromiumPath, resolveFfmpegPath, resolveHeadlessPath } from './executables';
 import { videosWritten } from '../../../lib/video/frame-encoder';
 
 export interface PlaywrightDrivers {
@@ -25,11 +25,12 @@ export interface PlaywrightDrivers {
  */
 export function createPlaywrightDrivers(config: PlaywrightConfig, logger: Logger, serviceOrigins: () => ServiceOrigins): PlaywrightDrivers {
   const executablePath = resolveChromiumPath(config.executablePath);
+  const headlessExecutablePath = resolveHeadlessPath(executablePath);
   const ffmpegPath = resolveFfmpegPath(config.ffmpegPath);
   if (!ffmpegPath) logger.warn('ffmpeg was not found: flows will run without video', { configured: config.ffmpegPath ?? null });
   // The key may be logged by accident (a failed request's options): mask it from the start.
   if (config.hosted.apiKey) logger.addSecret(config.hosted.apiKey);
-  const device = new DeviceDriver({ config, logger, executablePath, ffmpegPath, serviceOrigins });
+  const device = new DeviceDriver({ config, logger, executablePath, headlessExecutablePath, ffmpegPath, serviceOrigins });
   const remote = new RemoteDriver({ config, logger, ffmpegPath, serviceOrigins });
   const hosted = new HostedDriver({ config, logger, ffmpegPath, serviceOrigins });
   return {

@@ -5,9 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { playwright } from './playwright-module';
-
-/** The Debian package's binary, used when nothing better is configured or installed. */
-export const SYSTEM_CHROMIUM = '/usr/bin/chromium';
+import { SYSTEM_CHROMIUM, systemChromium } from '../../../lib/browsers/system-chromium';
 
 /**
  * The Chromium to launch: the configured one, else a Playwright-managed
@@ -22,6 +20,16 @@ export function resolveChromiumPath(configured: string | undefined): string {
     // playwright-core throws when it knows no managed build for this platform.
   }
   return SYSTEM_CHROMIUM;
+}
+
+/**
+ * The Chromium for headless flows: with a binary configured or a
+ * Playwright-managed build found (`full`, from resolveChromiumPath), that
+ * one; on the system Chromium, Debian's headless shell when installed
+ * (lib/browsers/system-chromium.ts says why).
+ */
+export function resolveHeadlessPath(full: string): string {
+  return full === SYSTEM_CHROMIUM ? systemChromium(true) : full;
 }
 
 /** The ffmpeg to encode videos with, or null (shared with the other drivers). */

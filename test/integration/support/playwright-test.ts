@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT } from '../../helpers/service';
+import { TEST_CHROMIUM } from '../../helpers/chromium';
 
 /** A hang guard, not a performance bound (the machine is shared). */
 const RUN_TIMEOUT_MS = 180_000;
@@ -21,7 +22,7 @@ export async function runGeneratedSpec(spec: string, env: Record<string, string>
     await writeFile(join(dir, `${name}.spec.mjs`), spec);
     await writeFile(join(dir, 'playwright.config.mjs'), `export default {
   testDir: '.', testMatch: /.*\\.spec\\.mjs$/, workers: 1, reporter: 'line', timeout: 60000, outputDir: ${JSON.stringify(join(dir, 'test-results'))},
-  use: { launchOptions: { executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] } },
+  use: { launchOptions: { executablePath: ${JSON.stringify(TEST_CHROMIUM)}, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] } },
 };\n`);
     const cli = join(ROOT, 'node_modules/@playwright/test/cli.js');
     return await new Promise((resolve, reject) => {
@@ -57,7 +58,7 @@ export async function runGeneratedProject(files: Map<string, Buffer>, env: Recor
     const cli = join(ROOT, 'node_modules/@playwright/test/cli.js');
     const result = await new Promise<{ code: number | null; output: string }>((resolve, reject) => {
       const child = spawn(process.execPath, [cli, 'test', '--reporter=line', '--workers=1'], {
-        cwd: dir, env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: '1', BROWSERFLOW_CHROMIUM_PATH: '/usr/bin/chromium', ...env }, stdio: ['ignore', 'pipe', 'pipe'],
+        cwd: dir, env: { PATH: process.env.PATH, HOME: process.env.HOME, CI: '1', BROWSERFLOW_CHROMIUM_PATH: TEST_CHROMIUM, ...env }, stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
       child.stdout.on('data', (c) => (output += c));

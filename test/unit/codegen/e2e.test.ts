@@ -23,11 +23,12 @@ import { aiFlow, hostileFlow, missingEnvFlow, tourFlow } from './fixtures/e2e-fl
 import { checkoutFlow, loginFlow } from './fixtures/golden-flows';
 import { startSite, type E2eSite } from './fixtures/e2e-site';
 import { readZip } from './fixtures/zip-reader';
+import { TEST_CHROMIUM } from '../../helpers/chromium';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const CLI = join(REPO, 'node_modules/@playwright/test/cli.js');
 const TSC = join(REPO, 'node_modules/typescript/bin/tsc');
-const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = TEST_CHROMIUM;
 const SECRET = 'S3cret-value-42';
 /** A hang guard, not a performance bound: two runs share the machine (CI: 2 cores). */
 const RUN_TIMEOUT_MS = 300_000;

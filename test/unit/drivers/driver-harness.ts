@@ -17,6 +17,7 @@ import type { DeviceDriver } from '../../../plugins/drivers/playwright/device-dr
 import type { RemoteDriver } from '../../../plugins/drivers/playwright/remote-driver';
 import { startTestSite, type TestSite } from '../../fixtures/site/serve';
 import { checkUsing } from '../../helpers/browser-using';
+import { TEST_CHROMIUM } from '../../helpers/chromium';
 
 export interface Harness {
   device: DeviceDriver;
@@ -87,7 +88,7 @@ export interface RemoteChromium {
 export async function startRemoteChromium(): Promise<RemoteChromium> {
   const { spawn } = await import('node:child_process');
   const profile = mkdtempSync(join(tmpdir(), 'bf-remote-'));
-  const child = spawn('/usr/bin/chromium', [
+  const child = spawn(TEST_CHROMIUM, [
     '--headless', '--remote-debugging-port=0', `--user-data-dir=${profile}`, '--no-sandbox', '--disable-gpu',
     '--disable-dev-shm-usage', '--no-first-run', '--disable-background-networking', 'about:blank',
   ], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });

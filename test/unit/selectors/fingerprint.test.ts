@@ -12,6 +12,7 @@ import {
   type Fingerprint,
 } from '../../../lib/page-scripts/selectors/fingerprint';
 import { fingerprintCandidate, isFingerprintCandidate, parseFingerprintCandidate } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
+import { TEST_CHROMIUM } from '../../helpers/chromium';
 
 const saveSettings: Fingerprint = {
   tag: 'button', role: 'button', name: 'Save settings', text: '', attributes: { type: 'button' }, id: 'save-107',
@@ -74,7 +75,7 @@ test('fingerprint= candidates: round trip without the per-page number; invalid o
 });
 
 test('capture in Chromium: role, name from the label, key attributes, distinctive row words, no typed value', async () => {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage();
     await page.setContent(`<form><label for="e">Email address</label><input id="e" type="email" name="email" placeholder="you@x.test" value="typed-secret"></form>
@@ -118,7 +119,7 @@ const SETTINGS = `<form id="notify"><h3>Notifications</h3>
   <button type="button">Reset</button><button type="button" class="primary">Save draft</button><button type="submit" class="primary">Save settings</button></form>`;
 
 test('capture in Chromium: an element without a name is known by its text; look-alikes and its place among them are recorded', async () => {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage();
     await page.setContent(SETTINGS);
@@ -138,7 +139,7 @@ test('capture in Chromium: an element without a name is known by its text; look-
 });
 
 test('renames: accepted only with the evidence, refused for a look-alike that was there when recorded', async () => {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage();
     await page.setContent(SETTINGS);
@@ -200,7 +201,7 @@ const THEMES = `<form><h3>Appearance</h3><ul><li>Light</li><li>Dark</li><li>Syst
   <button type="button" id="reset-109">Reset</button><button type="button" id="save-107" class="primary">Save settings</button></form>`;
 
 test('renames beside a new look-alike: the name\'s kept words decide, and only when one competitor keeps them', async () => {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage();
     await page.setContent(THEMES);
@@ -223,7 +224,7 @@ test('renames beside a new look-alike: the name\'s kept words decide, and only w
 });
 
 test('renames: a recorded look-alike is out of the race, an element that lost its id or its row\'s other words never qualifies', async () => {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage();
     await page.setContent(THEMES);
@@ -270,7 +271,7 @@ function cart(rows: [item: string, price: string][], heading = 'Your cart'): str
 }
 
 test('another item in the recorded row\'s place: "Desk lamp bulb" where "Desk lamp" was fails safe, naming both; row copy edits and new prices still replay', async () => {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage();
     await page.setContent(cart([['Notebook', '$16.00'], ['Desk lamp', '$35.00'], ['Pen set', '$12.00']]));
@@ -320,7 +321,7 @@ const MAIL = `<nav aria-label="Folders"><ul><li><a href="#inbox">Inbox</a></li><
   <footer><a href="#returns">Return policy</a> <a href="#contact">Contact us</a></footer>`;
 
 test('renames: a context of nothing but the name is no evidence; the group, the link target and the checkbox vouch; the words no look-alike had decide', async () => {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage();
     await page.setContent(MAIL);
@@ -386,7 +387,7 @@ async function actOn(page: import('playwright-core').Page, html: string, fingerp
 }
 
 test('place among look-alikes is counted within the row holding them: a column added beside a renamed header is never taken for it', async () => {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage();
     const sort = (label: string) => `<th><button type="button" class="sort">${label}</button></th>`;
@@ -411,7 +412,7 @@ test('place among look-alikes is counted within the row holding them: a column a
 });
 
 test('renames of an option whose identity its look-alikes shared: "Starter" in a removed "Pro" plan\'s place never taken for it', async () => {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage();
     const plans = (labels: string[]) => `<form><fieldset id="plan"><legend>Plan</legend>${
