@@ -5,7 +5,9 @@
  * (o200k_base), plus how many visible interactive elements got a ref; the
  * time of an observation with and without a screenshot; and the time and
  * output of selector recording on sampled controls (each recorded candidate
- * is re-resolved with Playwright afterwards, outside the timing).
+ * is re-resolved with Playwright afterwards, outside the timing); and, timed
+ * in the page apart from it, the fingerprint capture of the same controls
+ * and a replay's scan by fingerprint of their tags.
  *
  * Run: npm run bench:agent-observation   (real Chromium, ~1-2 minutes)
  * Env: BENCH_PAGES=substring to run only matching pages.
