@@ -5,7 +5,9 @@
  * (o200k_base), plus how many visible interactive elements got a ref; the
  * time of an observation with and without a screenshot; and the time and
  * output of selector recording on sampled controls (each recorded candidate
- * is re-resolved with Playwright afterwards, outside the timing).
+ * is re-resolved with Playwright afterwards, outside the timing); and, timed
+ * in the page apart from it, the fingerprint capture of the same controls
+ * and a replay's scan by fingerprint of their tags.
  *
  * Run: npm run bench:agent-observation   (real Chromium, ~1-2 minutes)
  * Env: BENCH_PAGES=substring to run only matching pages.
@@ -15,6 +17,7 @@ import { join } from 'node:path';
 import { getEncoding } from 'js-tiktoken';
 import type { ElementHandle, Page } from 'playwright-core';
 import { recordSelectors } from '../plugins/drivers/playwright/selectors/record-selectors';
+import { MAX_SCANNED, captureFingerprints } from '../lib/page-scripts/selectors/fingerprint';
 import { PageObserver } from '../plugins/drivers/playwright/observation/observe-page';
 import { ViewportCapture } from '../plugins/drivers/playwright/viewport-capture';
 import { OBSERVER_STATE_KEY } from '../lib/page-scripts/observation/observer-lib';
@@ -83,7 +86,33 @@ interface RecordingStats {
   withEngine: number;
   /** Candidates that did not re-resolve to exactly their element (must be 0). */
   wrong: number;
+  /** In-page ms of the fingerprint a recording takes of each sampled control (captureFingerprints, one element, with its look-alikes' names): p50 and max. */
+  printP50: number;
+  printMax: number;
+  /** In-page ms of a replay's scan by fingerprint (captureFingerprints on the first MAX_SCANNED elements of a tag), the slowest of the sampled controls' tags, and how many it scanned. */
+  scanMax: number;
+  scanned: number;
 }
+
+/**
+ * In page, timed there (no round trip, no Playwright): the fingerprint of a
+ * recording (what element-actions.ts records beside the selectors), and the
+ * scan of a replay whose fingerprint looks over its tag (agreement-probe.ts).
+ * Not part of recordSelectors' time above: the drivers take the fingerprint
+ * in its own evaluate.
+ */
+const PRINT_TIMES = new Function(`return ((el, scan) => {
+  const __name = (f) => f;
+  const capture = (${captureFingerprints.toString()});
+  const t0 = performance.now();
+  capture([el], 1, true);
+  const record = performance.now() - t0;
+  if (!scan) return { record, scan: 0, scanned: 0 };
+  const all = Array.from(document.querySelectorAll(el.localName));
+  const t1 = performance.now();
+  capture(all, ${MAX_SCANNED});
+  return { record, scan: performance.now() - t1, scanned: Math.min(all.length, ${MAX_SCANNED}) };
+});`)() as (el: Element, scan: boolean) => { record: number; scan: number; scanned: number };
 
 const RECORD_SAMPLE = 15;
 const OBSERVE_RUNS = 3;
@@ -103,6 +132,19 @@ async function recordingStats(page: Page): Promise<RecordingStats> {
     times.push(performance.now() - started);
     recorded.push({ control, selectors });
   }
+  // The fingerprints, apart from recordSelectors' time: each control's as recorded, and one scan per tag.
+  const prints: number[] = [];
+  const scannedTags = new Set<string>();
+  let scanMax = 0;
+  let scanned = 0;
+  for (const { control } of recorded) {
+    const tag = await control.evaluate((el) => el.localName);
+    const t = await control.evaluate(PRINT_TIMES, !scannedTags.has(tag));
+    scannedTags.add(tag);
+    prints.push(t.record);
+    if (t.scan > scanMax) [scanMax, scanned] = [t.scan, t.scanned];
+  }
+  prints.sort((a, b) => a - b);
   let wrong = 0;
   for (const { control, selectors } of recorded) {
     for (const selector of selectors) {
@@ -123,6 +165,10 @@ async function recordingStats(page: Page): Promise<RecordingStats> {
     candidates: n ? recorded.reduce((s, r) => s + r.selectors.length, 0) / n : 0,
     withEngine: n ? recorded.filter((r) => r.selectors.some((sel) => ENGINE_CANDIDATE.test(sel))).length / n : 0,
     wrong,
+    printP50: prints.length ? median(prints) : 0,
+    printMax: prints.length ? prints[prints.length - 1] : 0,
+    scanMax,
+    scanned,
   };
 }
 
@@ -296,6 +342,11 @@ function print(rows: Row[]): void {
   // The recording guarantee, checked at scale: a wrong candidate fails the run.
   if (total((r) => r.recording.wrong) > 0) process.exitCode = 1;
   console.log(`${samples} recordings (up to ${RECORD_SAMPLE} sampled controls a page); median of page p50s: ${median(rows.map((r) => r.recording.p50)).toFixed(1)} ms (real pages ${median(real.map((r) => r.recording.p50)).toFixed(1)} ms); candidates that did not re-resolve to their element: ${total((r) => r.recording.wrong)}`);
+  console.log('');
+  console.log(`| page | fingerprint of a recording p50 ms | max ms | replay scan of a tag (up to ${MAX_SCANNED} elements), slowest ms | elements scanned |`);
+  console.log('|---|---:|---:|---:|---:|');
+  for (const { page, recording: s } of rows) console.log(`| ${page} | ${s.printP50.toFixed(2)} | ${s.printMax.toFixed(2)} | ${s.scanMax.toFixed(1)} | ${s.scanned} |`);
+  console.log(`fingerprint capture, in page: median of page p50s ${median(rows.map((r) => r.recording.printP50)).toFixed(2)} ms (real pages ${median(real.map((r) => r.recording.printP50)).toFixed(2)} ms); slowest tag scan median ${median(rows.map((r) => r.recording.scanMax)).toFixed(1)} ms (real pages ${median(real.map((r) => r.recording.scanMax)).toFixed(1)} ms, worst ${Math.max(...rows.map((r) => r.recording.scanMax)).toFixed(1)} ms)`);
 }
 
 await main();

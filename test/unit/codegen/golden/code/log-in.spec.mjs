@@ -177,10 +177,17 @@ function captureFingerprints(elements, max, record = false) {
     if (tag === "a") return el.hasAttribute("href") ? "link" : "";
     return TAG_ROLES[tag] || "";
   };
+  const labelsFor = new Map();
   const labelOf = (el) => {
     const id = el.getAttribute("id");
     if (id) {
-      for (const label of Array.from(el.ownerDocument.querySelectorAll("label"))) if (label.htmlFor === id) return clean(label.textContent);
+      let byFor = labelsFor.get(el.ownerDocument);
+      if (!byFor) {
+        labelsFor.set(el.ownerDocument, byFor = new Map());
+        for (const label2 of Array.from(el.ownerDocument.querySelectorAll("label"))) if (!byFor.has(label2.htmlFor)) byFor.set(label2.htmlFor, label2);
+      }
+      const label = byFor.get(id);
+      if (label) return clean(label.textContent);
     }
     const wrapping = el.closest("label");
     return wrapping ? clean(wrapping.textContent) : "";
@@ -199,12 +206,16 @@ function captureFingerprints(elements, max, record = false) {
     if (!name && NAMED_BY_TEXT.includes(role)) name = text;
     return name || clean(el.getAttribute("title"));
   };
+  const wordsRead = new Map();
   /**
    * The words of a container's text, keyed by their letters and digits in
    * lower case, each kept as written: a secret the page shows stays whole,
    * so the service's redaction still recognises it in the recorded fingerprint.
+   * The map is shared: a caller that changes it copies it first.
    */
   const wordsOf = (container) => {
+    const known = wordsRead.get(container);
+    if (known) return known;
     const walker = container.ownerDocument.createTreeWalker(container, NodeFilter.SHOW_TEXT);
     let text = "";
     for (let node = walker.nextNode(); node && text.length < 2000; node = walker.nextNode()) text += ` ${node.nodeValue}`;
@@ -215,6 +226,7 @@ function captureFingerprints(elements, max, record = false) {
       const key = word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
       if (key && !words.has(key)) words.set(key, word);
     }
+    wordsRead.set(container, words);
     return words;
   };
   /**
@@ -226,7 +238,7 @@ function captureFingerprints(elements, max, record = false) {
   const contextOf = (el) => {
     const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
     if (!container) return "";
-    const words = wordsOf(container);
+    const words = new Map(wordsOf(container));
     const siblings = container.parentElement ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
     for (const sibling of siblings.slice(0, 50)) for (const key of wordsOf(sibling).keys()) words.delete(key);
     let context = "";
@@ -237,8 +249,8 @@ function captureFingerprints(elements, max, record = false) {
     return context;
   };
   const lookalikeLists = new Map();
-  const lookalikesOf = (el, role) => {
-    const group = el.parentElement && el.parentElement.closest(GROUPS) || el.ownerDocument;
+  const lookalikesOf = (el, role, near) => {
+    const group = near || el.ownerDocument;
     let byKind = lookalikeLists.get(group);
     if (!byKind) lookalikeLists.set(group, byKind = new Map());
     const kind = `${el.localName} ${role}`;
@@ -265,15 +277,15 @@ function captureFingerprints(elements, max, record = false) {
    * value. Such an identity tells it from nothing, so it vouches for no rename.
    */
   const sharesIdentity = (el, lookalikes) => {
-    const identity = (other) => {
+    const controlName = (other) => {
       const wrapping = other.closest("label");
-      const control = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
-      const values = IDENTIFYING.map((key) => `${key}=${other.getAttribute(key) || ""}`).filter((v) => !v.endsWith("="));
-      if (control && control !== other && control.getAttribute("name")) values.push(`control=${control.getAttribute("name")}`);
-      return values;
+      const control2 = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
+      return control2 && control2 !== other ? control2.getAttribute("name") || "" : "";
     };
-    const own = identity(el);
-    return own.length > 0 && lookalikes.some((other) => other !== el && identity(other).some((v) => own.includes(v)));
+    const own = IDENTIFYING.map((key) => [key, el.getAttribute(key) || ""]).filter(([key, value]) => !`${key}=${value}`.endsWith("="));
+    const control = controlName(el);
+    if (!own.length && !control) return false;
+    return lookalikes.some((other) => other !== el && (own.some(([key, value]) => other.getAttribute(key) === value) || !!control && controlName(other) === control));
   };
   /** Look-alikes' names (else texts), lower case and cut as compared; null when more than fit. */
   const peersOf = (el, own, lookalikes) => {
@@ -288,17 +300,46 @@ function captureFingerprints(elements, max, record = false) {
     }
     return names;
   };
-  /** The label of the nearest labelled group around `el` (see Fingerprint.group), '' when none is. */
-  const groupOf = (el) => {
-    for (let up = el.parentElement ? el.parentElement.closest(GROUPS) : null; up; up = up.parentElement ? up.parentElement.closest(GROUPS) : null) {
+  const groupLabels = new Map();
+  /** The label of the nearest labelled group from `near` (an element's nearest group) up (see Fingerprint.group), '' when none is. */
+  const groupOf = (near) => {
+    if (!near) return "";
+    let found = groupLabels.get(near);
+    if (found !== undefined) return found;
+    found = "";
+    const doc = near.ownerDocument;
+    for (let up = near; up; up = up.parentElement ? up.parentElement.closest(GROUPS) : null) {
       const labelledBy = (up.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean);
-      let label = labelledBy.length ? clean(labelledBy.map((id) => el.ownerDocument.getElementById(id)?.textContent || "").join(" ")) : "";
+      let label = labelledBy.length ? clean(labelledBy.map((id) => doc.getElementById(id)?.textContent || "").join(" ")) : "";
       if (!label) label = clean(up.getAttribute("aria-label"));
       if (!label && up.localName === "fieldset") label = clean(up.querySelector(":scope > legend")?.textContent);
       if (!label && up.localName === "table") label = clean(up.querySelector(":scope > caption")?.textContent);
-      if (label) return label.toLowerCase().slice(0, PEER_LENGTH);
+      if (label) {
+        found = label.toLowerCase().slice(0, PEER_LENGTH);
+        break;
+      }
     }
-    return "";
+    groupLabels.set(near, found);
+    return found;
+  };
+  const readings = new Map();
+  const readingTheSame = (scope, tag, type) => {
+    let byTag = readings.get(scope);
+    if (!byTag) readings.set(scope, byTag = new Map());
+    let byType = byTag.get(tag);
+    if (!byType) byTag.set(tag, byType = new Map());
+    let byText = byType.get(type);
+    if (!byText) {
+      byType.set(type, byText = new Map());
+      for (const other of Array.from(scope.querySelectorAll(tag))) {
+        if (other.getAttribute("type") !== type) continue;
+        const read = clean(other.textContent);
+        const same = byText.get(read);
+        if (same) same.push(other);
+        else byText.set(read, [other]);
+      }
+    }
+    return byText;
   };
   const capture = (el) => {
     const tag = el.localName;
@@ -318,8 +359,9 @@ function captureFingerprints(elements, max, record = false) {
     const scope = root instanceof ShadowRoot ? root : el.ownerDocument;
     const label = name || text;
     const type = el.getAttribute("type");
-    const similar = Array.from(scope.querySelectorAll(tag)).filter((other) => other === el || other.getAttribute("type") === type && clean(other.textContent) === text);
-    const lookalikes = lookalikesOf(el, role);
+    const similar = readingTheSame(scope, tag, type).get(text) || [];
+    const near = el.parentElement ? el.parentElement.closest(GROUPS) : null;
+    const lookalikes = lookalikesOf(el, role, near);
     const peers = record ? peersOf(el, label.toLowerCase().slice(0, PEER_LENGTH), lookalikes) : null;
     const placed = placeAmong(el, lookalikes);
     const print = {
@@ -339,7 +381,7 @@ function captureFingerprints(elements, max, record = false) {
     };
     if (peers) print.peers = peers;
     if (record && sharesIdentity(el, lookalikes)) print.shared = true;
-    const group = groupOf(el);
+    const group = groupOf(near);
     if (group) print.group = group;
     const wrapping = el.closest("label");
     const control = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
