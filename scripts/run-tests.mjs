@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Runs every test file under test/ with node:test via tsx. Node 20's runner
 // does not expand quoted globs, so the files are listed here.
-// Usage: node scripts/run-tests.mjs [path-prefix ...]
-import { readdirSync, statSync } from 'node:fs';
+// Usage: node scripts/run-tests.mjs [path-prefix ...]   (LIST_ONLY=1: print the files in the order they start)
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
@@ -21,6 +21,36 @@ function walk(dir, out = []) {
 
 let files = walk(join(root, 'test')).sort();
 if (filters.length) files = files.filter((f) => filters.some((x) => f.startsWith(x) || f.includes(x)));
+files = longestFirst(files);
+
+/**
+ * The files that took longest last time start first (the time of each file,
+ * written by test-file-times.mjs to .cache/, else the committed copy
+ * test/file-times.json): started last, a 2-minute file keeps one slot busy
+ * while the others are idle at the end of the run. A file with no time yet
+ * counts as a minute. Tests defined in a shared file (support/*-suite.ts, a
+ * contract) are timed under that file: its time is shared among the test
+ * files that import it.
+ */
+function longestFirst(list) {
+  const source = [join(root, '.cache', 'test-file-times.json'), join(root, 'test', 'file-times.json')].find((f) => existsSync(f));
+  if (!source) return list;
+  let times;
+  try {
+    times = JSON.parse(readFileSync(source, 'utf8'));
+  } catch {
+    return list;
+  }
+  const shared = Object.keys(times).filter((f) => !f.endsWith('.test.ts'));
+  const importers = new Map(list.map((f) => {
+    const text = readFileSync(join(root, f), 'utf8');
+    return [f, shared.filter((s) => text.includes(`/${s.split('/').pop().replace(/\.ts$/, '')}'`))];
+  }));
+  const sharers = (s) => list.filter((f) => importers.get(f).includes(s)).length || 1;
+  const timeOf = (f) => (times[f] ?? (importers.get(f).length ? 0 : 60_000)) + importers.get(f).reduce((sum, s) => sum + times[s] / sharers(s), 0);
+  return [...list].sort((a, b) => timeOf(b) - timeOf(a) || a.localeCompare(b));
+}
+if (process.env.LIST_ONLY) { console.log(files.join("\n")); process.exit(0); }
 if (!files.length) {
   console.error('no test files matched');
   process.exit(1);

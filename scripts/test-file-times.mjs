@@ -1,6 +1,7 @@
 // A node:test reporter that prints, once every file has run, the files that
 // took longest (the sum of their top-level tests). run-tests.mjs adds it after
 // the spec reporter so every CI log shows where the suite's time goes.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 const SHOWN = 15;
@@ -12,6 +13,15 @@ export default async function* fileTimes(source) {
       const file = event.data.file ? relative(process.cwd(), event.data.file) : event.data.name;
       perFile.set(file, (perFile.get(file) ?? 0) + (event.data.details?.duration_ms ?? 0));
     }
+  }
+  // Every file's time, for run-tests.mjs to start the longest files first next time (test/file-times.json
+  // is a committed copy, so a clean checkout starts them first too).
+  try {
+    mkdirSync('.cache', { recursive: true });
+    const all = Object.fromEntries([...perFile].sort((a, b) => b[1] - a[1]).map(([f, ms]) => [f, Math.round(ms)]));
+    writeFileSync('.cache/test-file-times.json', `${JSON.stringify(all, null, 1)}\n`);
+  } catch {
+    // Only an ordering hint.
   }
   const slowest = [...perFile].sort((a, b) => b[1] - a[1]).slice(0, SHOWN);
   yield `\nslowest test files (sum of their top-level tests):\n`;
