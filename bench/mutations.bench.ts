@@ -21,21 +21,23 @@
  * also recorded and replayed with that checkout's service and code
  * generator ("before"), in the same run.
  * PATHS=service/device,generated/javascript (a comma list) limits the paths;
- * SUITES=tuned, unseen or holdout (a comma list; default tuned,unseen) the
- * pages (holdout: test/fixtures/mutations/unseen2, written after the
- * round-4 rules; two rules were changed after seeing their figures in
- * round 5, so they are no longer a clean hold-out); PARALLEL (default 2) is how many
+ * SUITES=tuned, unseen, holdout or holdout3 (a comma list; default
+ * tuned,unseen) the pages (holdout: test/fixtures/mutations/unseen2,
+ * written after the round-4 rules; two rules were changed after seeing
+ * their figures in round 5, so they are no longer a clean hold-out;
+ * holdout3: test/fixtures/mutations/unseen3, written after round 5, see
+ * its index.ts for whether it is still clean); PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
 import { startService } from '../test/helpers/service';
 import { startMutationSites, type MutationSites } from '../test/fixtures/mutations/serve';
-import { HOLDOUT_PAGES, KIND_DESCRIPTIONS, MUTATIONS, PAGES, UNSEEN_PAGES, VARIANTS, variantName, type SuitePage } from '../test/fixtures/mutations/suite';
+import { HOLDOUT_PAGES, HOLDOUT3_PAGES, KIND_DESCRIPTIONS, MUTATIONS, PAGES, UNSEEN_PAGES, VARIANTS, variantName, type SuitePage } from '../test/fixtures/mutations/suite';
 import { recordFlows, replayVariants, type ServiceClient, type VariantReplay } from '../test/fixtures/mutations/replay-service';
 import { removeProject, runGeneratedVariants, writeGeneratedProject } from '../test/fixtures/mutations/replay-generated';
 
 const ALL_PATHS = ['service/device', 'service/webdriver', 'generated/javascript', 'generated/typescript'];
 const PATHS = (process.env.PATHS ?? ALL_PATHS.join(',')).split(',');
-const SUITES: Record<string, SuitePage[]> = { tuned: PAGES, unseen: UNSEEN_PAGES, holdout: HOLDOUT_PAGES };
+const SUITES: Record<string, SuitePage[]> = { tuned: PAGES, unseen: UNSEEN_PAGES, holdout: HOLDOUT_PAGES, holdout3: HOLDOUT3_PAGES };
 const SUITE_NAMES = (process.env.SUITES ?? 'tuned,unseen').split(',').filter((n) => SUITES[n]);
 const PARALLEL = Number(process.env.PARALLEL) || 2;
 const BEFORE_ROOT = process.env.BEFORE_ROOT;
