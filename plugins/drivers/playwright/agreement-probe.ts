@@ -35,7 +35,7 @@ const CAPTURE_ONE = inPage<(el: Element) => Fingerprint>(`(el) => {
   return (${captureFingerprints.toString()})([el], 1, true)[0];
 }`);
 /** In page: whether a name still names an element. */
-const LABEL_NAMES_ELEMENT = inPage<(named: { label: string; tag: string }) => boolean>(`(named) => {
+const LABEL_NAMES_ELEMENT = inPage<(named: { label: string; tag: string; control: boolean }) => boolean>(`(named) => {
   const __name = (f) => f;
   return (${labelNamesElement.toString()})(named);
 }`);
@@ -80,7 +80,7 @@ export async function probeByAgreement(page: Page, candidates: Candidate[], expe
   }));
   const matches = passes.map((p) => p.match);
   const locators = passes.map((p) => p.target);
-  const chosen = chooseByAgreement(matches) ?? await renamed(page, matches, expected);
+  const chosen = chooseByAgreement(matches, expected) ?? await renamed(page, matches, expected);
   state.agreement = `${candidates.map((c, i) => `${describeCandidate(c)} matched ${describeMatch(matches[i])}`).join('; ')}; ${describeClosest(expected, matches)}`;
   const notRun = candidates.map((c) => (state.invalid.has(c.raw) ? UNSUPPORTED_SYNTAX : c.kind === 'ref' ? 'a ref names an element of another observation' : null));
   state.reasons = agreementReasons(matches, chosen, notRun);
@@ -96,6 +96,6 @@ export async function probeByAgreement(page: Page, candidates: Candidate[], expe
 async function renamed(page: Page, matches: (CandidateMatch | null)[], expected: Fingerprint): Promise<Choice | null> {
   const choice = chooseRenamed(matches, expected);
   if (!choice) return null;
-  const stillNamed = await page.evaluate(LABEL_NAMES_ELEMENT, { label: choice.renamed!.from, tag: expected.tag }).catch(() => true);
+  const stillNamed = await page.evaluate(LABEL_NAMES_ELEMENT, { label: choice.renamed!.from, tag: expected.tag, control: expected.control !== undefined }).catch(() => true);
   return stillNamed ? null : choice;
 }

@@ -79,7 +79,7 @@ export async function locate(candidates: Locator[], expected: Expected = {}): Pr
   for (;;) {
     if (fingerprint) {
       found = await Promise.all(searched.map((c, i) => agreementsOf(c, fingerprint, i < candidates.length ? MAX_SCORED : MAX_SCANNED)));
-      const chosen = chooseByAgreement(found) ?? (await renamed(candidates[0].page(), found, fingerprint));
+      const chosen = chooseByAgreement(found, fingerprint) ?? (await renamed(candidates[0].page(), found, fingerprint));
       if (chosen) {
         const match = searched[chosen.index];
         const element = found[chosen.index].count > 1 ? match.nth(chosen.nth) : match;
@@ -139,7 +139,7 @@ async function agreementsOf(locator: Locator, fingerprint: Fingerprint, max: num
 async function renamed(page: Page, found: CandidateMatch[], fingerprint: Fingerprint): Promise<Choice | null> {
   const choice = chooseRenamed(found, fingerprint);
   if (!choice?.renamed) return null;
-  const stillNamed = await page.evaluate(labelNamesElement, { label: choice.renamed.from, tag: fingerprint.tag }).catch(() => true);
+  const stillNamed = await page.evaluate(labelNamesElement, { label: choice.renamed.from, tag: fingerprint.tag, control: fingerprint.control !== undefined }).catch(() => true);
   return stillNamed ? null : choice;
 }
 

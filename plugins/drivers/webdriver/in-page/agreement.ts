@@ -7,8 +7,8 @@
  * best and hands it back.
  */
 import {
-  AMBIGUITY_MARGIN, MAX_SCANNED, MAX_SCORED, MIN_AGREEMENT, PEER_CHARS, bestOf, captureFingerprints, chooseByAgreement, chooseRenamed, reach, describeClosest, describeElement,
-  describeFingerprint, describeMatch, fingerprintAgreement, labelNamesElement, scoreMatch,
+  AMBIGUITY_MARGIN, MARGIN_SLACK, MAX_SCANNED, MAX_SCORED, MIN_AGREEMENT, PEER_CHARS, bestOf, captureFingerprints, chooseByAgreement, chooseRenamed, reach, describeClosest, describeElement,
+  describeFingerprint, describeMatch, fingerprintAgreement, labelNamesElement, renamedRival, scoreMatch,
   type CandidateMatch, type Choice, type Fingerprint,
 } from '../../../../lib/page-scripts/selectors/fingerprint';
 
@@ -16,9 +16,9 @@ import {
 export interface Agreement {
   capture(elements: Element[], max: number, record?: boolean): Fingerprint[];
   score(expected: Fingerprint, seen: Fingerprint[], count: number): CandidateMatch;
-  choose(matches: (CandidateMatch | null)[]): Choice | null;
+  choose(matches: (CandidateMatch | null)[], expected?: Fingerprint): Choice | null;
   chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint): Choice | null;
-  labelNamesElement(named: { label: string; tag?: string }): boolean;
+  labelNamesElement(named: { label: string; tag?: string; control?: boolean }): boolean;
   describeMatch(match: CandidateMatch | null): string;
   describeClosest(expected: Fingerprint, matches: (CandidateMatch | null)[]): string;
   describe(fingerprint: Fingerprint): string;
@@ -29,7 +29,7 @@ export interface Agreement {
 
 /**
  * Page-safe factory of the agreement helpers. Built from the shared
- * functions' source (their only free names are the two constants defined
+ * functions' source (their only free names are the constants defined
  * here), so its own source is all the page needs.
  */
 // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the point: a factory whose source embeds the shared functions.
@@ -38,7 +38,8 @@ export const createAgreement = new Function('lib', `
   const MIN_AGREEMENT = ${MIN_AGREEMENT};
   const AMBIGUITY_MARGIN = ${AMBIGUITY_MARGIN};
   const PEER_CHARS = ${PEER_CHARS};
-  ${[fingerprintAgreement, describeFingerprint, describeElement, scoreMatch, bestOf, reach, chooseByAgreement, chooseRenamed, labelNamesElement, describeMatch, describeClosest]
+  const MARGIN_SLACK = ${MARGIN_SLACK};
+  ${[fingerprintAgreement, describeFingerprint, describeElement, scoreMatch, bestOf, reach, renamedRival, chooseByAgreement, chooseRenamed, labelNamesElement, describeMatch, describeClosest]
     .map((fn) => fn.toString()).join('\n  ')}
   return {
     capture: ${captureFingerprints.toString()},

@@ -124,11 +124,11 @@ export const findElement = pageFunction<DriverLib, [FindArgs], FindResult>(DRIVE
       const prints = lib.agreement.capture(els, args.queries[i]!.kind === 'fingerprint' ? lib.agreement.maxScanned : lib.agreement.maxScored);
       return lib.agreement.score(recorded.fingerprint, prints, els.length);
     });
-    let best = lib.agreement.choose(matches);
+    let best = lib.agreement.choose(matches, recorded.fingerprint);
     if (!best) {
       // Renamed, when the evidence allows and the recorded name names nothing on the page any more.
       const rename = lib.agreement.chooseRenamed(matches, recorded.fingerprint);
-      if (rename && rename.renamed && !lib.agreement.labelNamesElement({ label: rename.renamed.from, tag: recorded.fingerprint.tag })) best = rename;
+      if (rename && rename.renamed && !lib.agreement.labelNamesElement({ label: rename.renamed.from, tag: recorded.fingerprint.tag, control: recorded.fingerprint.control !== undefined })) best = rename;
     }
     // Only what Node reads goes back: counts, agreements and per-page numbers.
     matched = matches.map((m) => (m ? { count: m.count, agreements: m.agreements, uids: m.uids, ...(m.error ? { error: m.error } : {}) } : null));
