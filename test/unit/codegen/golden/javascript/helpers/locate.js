@@ -48,7 +48,7 @@ export async function locate(candidates, expected = {}) {
   for (; ; ) {
     if (fingerprint) {
       found = await Promise.all(searched.map((c, i) => agreementsOf(c, fingerprint, i < candidates.length ? MAX_SCORED : MAX_SCANNED)));
-      const chosen = chooseByAgreement(found) ?? await renamed(candidates[0].page(), found, fingerprint);
+      const chosen = chooseByAgreement(found, fingerprint) ?? await renamed(candidates[0].page(), found, fingerprint);
       if (chosen) {
         const match = searched[chosen.index];
         const element = found[chosen.index].count > 1 ? match.nth(chosen.nth) : match;
@@ -99,7 +99,7 @@ async function agreementsOf(locator, fingerprint, max) {
 async function renamed(page, found, fingerprint) {
   const choice = chooseRenamed(found, fingerprint);
   if (!choice?.renamed) return null;
-  const stillNamed = await page.evaluate(labelNamesElement, { label: choice.renamed.from, tag: fingerprint.tag }).catch(() => true);
+  const stillNamed = await page.evaluate(labelNamesElement, { label: choice.renamed.from, tag: fingerprint.tag, control: fingerprint.control !== undefined }).catch(() => true);
   return stillNamed ? null : choice;
 }
 
@@ -119,6 +119,9 @@ const MIN_AGREEMENT = 0.75;
 
 /** Of several elements one candidate matches, the best must lead the next by this much to be told apart. */
 const AMBIGUITY_MARGIN = 0.08;
+
+/** Agreements are rounded to 3 decimals: a lead of exactly the margin (1.000 over 0.920) is a lead, whatever the floating point says. */
+const MARGIN_SLACK = 1e-6;
 
 /** Elements scored per candidate (a candidate matching more cannot point at one element anyway). */
 const MAX_SCORED = 50;
@@ -495,7 +498,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false) {
   const score = Math.round(agreed / total * 1000) / 1000;
   if (ignoreName) return sameElement && context > 0 && !anotherItem ? score : Math.min(score, 0.7);
   const anchored = name >= 0.6 || sameId || IDENTIFYING.some((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
-  return anchored && context > 0 && !anotherItem ? score : Math.min(score, 0.7);
+  const ownControl = expected.control === undefined || seen.control === expected.control;
+  const idKept = !expected.id || !!seen.id;
+  return anchored && ownControl && idKept && context > 0 && !anotherItem ? score : Math.min(score, 0.7);
 }
 
 /** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */
@@ -545,6 +550,35 @@ function reach(matches2, uid, agreement) {
 }
 
 /**
+ * Whether element `uid`, chosen by agreement, reads other than the recorded
+ * name while another element that could be the renamed one agrees with the
+ * recorded element on everything but the name within AMBIGUITY_MARGIN of it.
+ * Chosen under another name it is a rename, and the rename's rivals count:
+ * "Move to top", new beside "Move to…" renamed "Move", agrees well under the
+ * name by the words they share, and nothing else tells them apart. Rivals
+ * are as in chooseRenamed: not called by the recorded name, nor by a
+ * recorded look-alike's name.
+ */
+function renamedRival(matches2, expected, uid) {
+  const norm = (text) => text.replace(/\s+/g, " ").trim().toLowerCase();
+  const key = (label) => norm(label).slice(0, PEER_CHARS);
+  const from = norm(expected.name || expected.text);
+  const peers = expected.peers || [];
+  const others = new Map();
+  for (const match of matches2) {
+    if (!match || !match.others || !match.labels) continue;
+    match.uids.forEach((id, i) => others.set(id, { other: match.others ? match.others[i] : 0, label: match.labels ? match.labels[i] : "" }));
+  }
+  const chosen = others.get(uid);
+  if (!chosen || norm(chosen.label) === from) return false;
+  for (const [id, c] of others) {
+    if (id === uid || !c.label || norm(c.label) === from || peers.includes(key(c.label))) continue;
+    if (chosen.other - c.other < AMBIGUITY_MARGIN - MARGIN_SLACK) return true;
+  }
+  return false;
+}
+
+/**
  * The element to act on, chosen by agreement rather than by the order of
  * the candidates: the element, among everything the candidates matched,
  * that agrees best with the recorded fingerprint, if it agrees at least
@@ -554,9 +588,10 @@ function reach(matches2, uid, agreement) {
  * matching it among others (`nth`: its index among that candidate's
  * matches). Null when no element qualifies.
  */
-function chooseByAgreement(matches2) {
+function chooseByAgreement(matches2, expected) {
   const { uid, best, runnerUp } = bestOf(matches2, (m, i) => m.agreements[i]);
-  if (best < MIN_AGREEMENT || best - runnerUp < AMBIGUITY_MARGIN) return null;
+  if (best < MIN_AGREEMENT || best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK) return null;
+  if (expected && expected.peers && renamedRival(matches2, expected, uid)) return null;
   return reach(matches2, uid, best);
 }
 
@@ -607,7 +642,7 @@ function chooseRenamed(matches2, expected) {
   let best = -1;
   for (const c of competitors.values()) best = Math.max(best, c.agreement);
   if (best < MIN_AGREEMENT) return null;
-  const close = Array.from(competitors).filter(([, c]) => best - c.agreement < AMBIGUITY_MARGIN);
+  const close = Array.from(competitors).filter(([, c]) => best - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK);
   const STEM = 4;
   const same = (a, b) => a === b || Math.min(a.length, b.length) >= STEM && (a.startsWith(b) || b.startsWith(a));
   const share = (label) => {
@@ -618,7 +653,7 @@ function chooseRenamed(matches2, expected) {
   if (expected.shared && ownOnly && !close.some(([, c]) => share(c.label) > 0)) return null;
   const shares = close.map(([, c]) => share(c.label));
   const most = Math.max(0, ...shares);
-  const keeping = close.filter((_, i) => most > 0 && shares[i] === most);
+  const keeping = close.filter((_, i) => shares[i] > 0);
   const winner = close.length === 1 ? close[0] : keeping.length === 1 && keeping[0][1].agreement >= MIN_AGREEMENT ? keeping[0] : null;
   if (!winner) return null;
   const choice = reach(matches2, winner[0], winner[1].agreement);
@@ -641,7 +676,12 @@ function labelNamesElement(named) {
   const wanted = clean(named.label);
   const tag = named.tag || "";
   if (!wanted) return false;
+  const ofControl = (el) => {
+    const label = el.closest("label");
+    return !!label && !!label.control;
+  };
   const counts = (el) => {
+    if (named.control && !ofControl(el)) return false;
     if (!tag || el.localName === tag) return true;
     const control = el.localName === "label" ? el.control : null;
     if (control && control.localName === tag) return true;

@@ -57,7 +57,7 @@ export async function locate(candidates: Locator[], expected: Expected = {}): Pr
   for (;;) {
     if (fingerprint) {
       found = await Promise.all(searched.map((c, i) => agreementsOf(c, fingerprint, i < candidates.length ? MAX_SCORED : MAX_SCANNED)));
-      const chosen = chooseByAgreement(found) ?? (await renamed(candidates[0].page(), found, fingerprint));
+      const chosen = chooseByAgreement(found, fingerprint) ?? (await renamed(candidates[0].page(), found, fingerprint));
       if (chosen) {
         const match = searched[chosen.index];
         const element = found[chosen.index].count > 1 ? match.nth(chosen.nth) : match;
@@ -109,7 +109,7 @@ async function agreementsOf(locator: Locator, fingerprint: Fingerprint, max: num
 async function renamed(page: Page, found: CandidateMatch[], fingerprint: Fingerprint): Promise<Choice | null> {
   const choice = chooseRenamed(found, fingerprint);
   if (!choice?.renamed) return null;
-  const stillNamed = await page.evaluate(labelNamesElement, { label: choice.renamed.from, tag: fingerprint.tag }).catch(() => true);
+  const stillNamed = await page.evaluate(labelNamesElement, { label: choice.renamed.from, tag: fingerprint.tag, control: fingerprint.control !== undefined }).catch(() => true);
   return stillNamed ? null : choice;
 }
 
@@ -129,6 +129,8 @@ function annotate(type: string, description: string): void {
 const MIN_AGREEMENT = 0.75;
 /** Of several elements one candidate matches, the best must lead the next by this much to be told apart. */
 const AMBIGUITY_MARGIN = 0.08;
+/** Agreements are rounded to 3 decimals: a lead of exactly the margin (1.000 over 0.920) is a lead, whatever the floating point says. */
+const MARGIN_SLACK = 1e-6;
 /** Elements scored per candidate (a candidate matching more cannot point at one element anyway). */
 const MAX_SCORED = 50;
 /** Elements of the recorded tag scored when the fingerprint itself looks for its element on the whole page. */
@@ -588,7 +590,12 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const score = Math.round((agreed / total) * 1000) / 1000;
   if (ignoreName) return sameElement && context > 0 && !anotherItem ? score : Math.min(score, 0.7);
   const anchored = name >= 0.6 || sameId || IDENTIFYING.some((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
-  return anchored && context > 0 && !anotherItem ? score : Math.min(score, 0.7);
+  // Under its name too, what it is does not change: text of another label's control (or of none: a chip reading
+  // "Bug" beside the label text "Bug" of a checkbox), or an element without an id where it had one (ids get
+  // renumbered, not dropped), is another element, whatever it reads.
+  const ownControl = expected.control === undefined || seen.control === expected.control;
+  const idKept = !expected.id || !!seen.id;
+  return anchored && ownControl && idKept && context > 0 && !anotherItem ? score : Math.min(score, 0.7);
 }
 
 /**
@@ -673,6 +680,35 @@ function reach(matches: (CandidateMatch | null)[], uid: number, agreement: numbe
 }
 
 /**
+ * Whether element `uid`, chosen by agreement, reads other than the recorded
+ * name while another element that could be the renamed one agrees with the
+ * recorded element on everything but the name within AMBIGUITY_MARGIN of it.
+ * Chosen under another name it is a rename, and the rename's rivals count:
+ * "Move to top", new beside "Move to…" renamed "Move", agrees well under the
+ * name by the words they share, and nothing else tells them apart. Rivals
+ * are as in chooseRenamed: not called by the recorded name, nor by a
+ * recorded look-alike's name.
+ */
+function renamedRival(matches: (CandidateMatch | null)[], expected: Fingerprint, uid: number): boolean {
+  const norm = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+  const key = (label: string) => norm(label).slice(0, PEER_CHARS);
+  const from = norm(expected.name || expected.text);
+  const peers = expected.peers || [];
+  const others = new Map<number, { other: number; label: string }>();
+  for (const match of matches) {
+    if (!match || !match.others || !match.labels) continue;
+    match.uids.forEach((id, i) => others.set(id, { other: match.others ? match.others[i] : 0, label: match.labels ? match.labels[i] : '' }));
+  }
+  const chosen = others.get(uid);
+  if (!chosen || norm(chosen.label) === from) return false;
+  for (const [id, c] of others) {
+    if (id === uid || !c.label || norm(c.label) === from || peers.includes(key(c.label))) continue;
+    if (chosen.other - c.other < AMBIGUITY_MARGIN - MARGIN_SLACK) return true;
+  }
+  return false;
+}
+
+/**
  * The element to act on, chosen by agreement rather than by the order of
  * the candidates: the element, among everything the candidates matched,
  * that agrees best with the recorded fingerprint, if it agrees at least
@@ -682,9 +718,10 @@ function reach(matches: (CandidateMatch | null)[], uid: number, agreement: numbe
  * matching it among others (`nth`: its index among that candidate's
  * matches). Null when no element qualifies.
  */
-function chooseByAgreement(matches: (CandidateMatch | null)[]): Choice | null {
+function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Fingerprint): Choice | null {
   const { uid, best, runnerUp } = bestOf(matches, (m, i) => m.agreements[i]);
-  if (best < MIN_AGREEMENT || best - runnerUp < AMBIGUITY_MARGIN) return null;
+  if (best < MIN_AGREEMENT || best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK) return null;
+  if (expected && expected.peers && renamedRival(matches, expected, uid)) return null;
   return reach(matches, uid, best);
 }
 
@@ -738,7 +775,7 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   let best = -1;
   for (const c of competitors.values()) best = Math.max(best, c.agreement);
   if (best < MIN_AGREEMENT) return null;
-  const close = Array.from(competitors).filter(([, c]) => best - c.agreement < AMBIGUITY_MARGIN);
+  const close = Array.from(competitors).filter(([, c]) => best - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK);
   // A word is kept when it is there as it was or with an ending changed ("Filters" -> "Filter", "Archive" -> "Archived").
   const STEM = 4;
   const same = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= STEM && (a.startsWith(b) || b.startsWith(a)));
@@ -753,7 +790,7 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   if (expected.shared && ownOnly && !close.some(([, c]) => share(c.label) > 0)) return null;
   const shares = close.map(([, c]) => share(c.label));
   const most = Math.max(0, ...shares);
-  const keeping = close.filter((_, i) => most > 0 && shares[i] === most);
+  const keeping = close.filter((_, i) => shares[i] > 0);
   const winner = close.length === 1 ? close[0] : keeping.length === 1 && keeping[0][1].agreement >= MIN_AGREEMENT ? keeping[0] : null;
   if (!winner) return null;
   const choice = reach(matches, winner[0], winner[1].agreement);
@@ -771,14 +808,21 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
  * renamed link "Archive") is not the recorded element: a rename needs its
  * recorded name gone from its own kind of element only.
  */
-function labelNamesElement(named: { label: string; tag?: string }): boolean {
+function labelNamesElement(named: { label: string; tag?: string; control?: boolean }): boolean {
   const clean = (text: string | null | undefined) => (text || '').replace(/[\s\u200b]+/g, ' ').trim().slice(0, 80).toLowerCase();
   const wanted = clean(named.label);
   const tag = named.tag || '';
   if (!wanted) return false;
   // An element of the recorded tag, or a label (for=, wrapping, aria-labelledby) of one: an option or a heading
   // reading "Archive" does not keep a link "Archive" on the page.
+  // Text of a label's control was recorded: only such text keeps its name on the page (a chip reading "Bug" is not
+  // the label text "Bug" of a checkbox).
+  const ofControl = (el: Element) => {
+    const label = el.closest('label');
+    return !!label && !!(label as HTMLLabelElement).control;
+  };
   const counts = (el: Element) => {
+    if (named.control && !ofControl(el)) return false;
     if (!tag || el.localName === tag) return true;
     const control = el.localName === 'label' ? (el as HTMLLabelElement).control : null;
     if (control && control.localName === tag) return true;
