@@ -25,8 +25,9 @@
  * tuned,unseen) the pages (holdout: test/fixtures/mutations/unseen2,
  * written after the round-4 rules; two rules were changed after seeing
  * their figures in round 5, so they are no longer a clean hold-out;
- * holdout3: test/fixtures/mutations/unseen3, written after round 5, see
- * its index.ts for whether it is still clean); PARALLEL (default 2) is how many
+ * holdout3: test/fixtures/mutations/unseen3, written after round 5 and
+ * measured clean once; round 6 changed rules after seeing it, so it is no
+ * longer clean either); PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
 import { startService } from '../test/helpers/service';
