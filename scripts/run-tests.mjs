@@ -26,7 +26,7 @@ files = longestFirst(files);
 /**
  * The files that took longest last time start first (the time of each file,
  * written by test-file-times.mjs to .cache/, else the committed copy
- * test/file-times.json): started last, a 2-minute file keeps one slot busy
+ * test/file-times.json, copied from a full run's): started last, a 2-minute file keeps one slot busy
  * while the others are idle at the end of the run. A file with no time yet
  * counts as a minute. Tests defined in a shared file (support/*-suite.ts, a
  * contract) are timed under that file: its time is shared among the test

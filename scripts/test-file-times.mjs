@@ -1,7 +1,7 @@
 // A node:test reporter that prints, once every file has run, the files that
 // took longest (the sum of their top-level tests). run-tests.mjs adds it after
 // the spec reporter so every CI log shows where the suite's time goes.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 const SHOWN = 15;
@@ -15,11 +15,19 @@ export default async function* fileTimes(source) {
     }
   }
   // Every file's time, for run-tests.mjs to start the longest files first next time (test/file-times.json
-  // is a committed copy, so a clean checkout starts them first too).
+  // is a committed copy, so a clean checkout starts them first too). A partial run updates the files it ran.
   try {
+    const path = '.cache/test-file-times.json';
     mkdirSync('.cache', { recursive: true });
-    const all = Object.fromEntries([...perFile].sort((a, b) => b[1] - a[1]).map(([f, ms]) => [f, Math.round(ms)]));
-    writeFileSync('.cache/test-file-times.json', `${JSON.stringify(all, null, 1)}\n`);
+    let known = {};
+    try {
+      known = JSON.parse(readFileSync(path, 'utf8'));
+    } catch {
+      // None yet, or unreadable: start over.
+    }
+    const merged = { ...known, ...Object.fromEntries([...perFile].map(([f, ms]) => [f, Math.round(ms)])) };
+    const sorted = Object.fromEntries(Object.entries(merged).sort((a, b) => b[1] - a[1]));
+    writeFileSync(path, `${JSON.stringify(sorted, null, 1)}\n`);
   } catch {
     // Only an ordering hint.
   }
