@@ -11,7 +11,9 @@
  *    seen per process, so processes that exit are counted).
  * 2. The service: the 20-step DETERMINISTIC flow of bench:replay (screenshots
  *    on, video off), the service as its own process with the device driver's
- *    `executablePath` set to each binary; time from POST to SUCCESS.
+ *    `executablePath` set to each binary; time from POST to SUCCESS, and the
+ *    CPU of the service process and everything it started (browser,
+ *    renderers), so the service's own work counts too.
  *
  * Prints medians per binary and the shell / full ratios. ROUNDS (default 5)
  * rounds of UNITS (default 10) units, and FLOWS (default 5) flows per binary.
@@ -31,29 +33,44 @@ const BINARIES = { full: SYSTEM_CHROMIUM, shell: SYSTEM_HEADLESS_SHELL } as cons
 type Which = keyof typeof BINARIES;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-/** CPU seconds per Chromium process seen (largest sample), by pid. */
-const seen = new Map<string, { binary: string; cpu: number }>();
+/**
+ * CPU seconds per process seen (the largest sample), by pid, with its
+ * parent and which binary it runs ('' for others): Chromium's processes, and
+ * the service processes of part 2 with everything they start.
+ */
+const seen = new Map<string, { binary: string; ppid: string; cpu: number }>();
 function sample(): void {
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const exe = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]!;
       const binary = exe.includes('chromium-headless-shell') ? 'shell' : exe.includes('/chromium') ? 'full' : '';
-      if (!binary) continue;
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const cpu = (Number(fields[11]) + Number(fields[12])) / 100;
       const prev = seen.get(pid);
-      if (!prev || prev.cpu < cpu) seen.set(pid, { binary, cpu });
+      if (!prev || prev.cpu < cpu) seen.set(pid, { binary, ppid: fields[1]!, cpu });
     } catch {
       // The process ended between the listing and the read.
     }
   }
 }
+/** The Chromium processes' CPU of one binary (part 1). */
 function cpuOf(which: Which): number {
   sample();
   let sum = 0;
   for (const p of seen.values()) if (p.binary === which) sum += p.cpu;
+  return sum;
+}
+/** The CPU of a process and all it started (part 2: the service, its browsers and their renderers). */
+function treeCpu(root: number): number {
+  sample();
+  const inTree = (pid: string): boolean => {
+    for (let p: string | undefined = pid, hops = 0; p && hops < 20; p = seen.get(p)?.ppid, hops++) if (p === String(root)) return true;
+    return false;
+  };
+  let sum = 0;
+  for (const [pid, p] of seen) if (inTree(pid)) sum += p.cpu;
   return sum;
 }
 
@@ -70,8 +87,8 @@ async function browserUnits(browser: Browser, which: Which, url: string): Promis
   return { cpu: (cpuOf(which) - cpu0) / UNITS, ms: (performance.now() - t) / UNITS };
 }
 
-async function serviceFlow(svc: ServiceProcess, site: string, which: Which): Promise<{ cpu: number; ms: number }> {
-  const cpu0 = cpuOf(which);
+async function serviceFlow(svc: ServiceProcess, site: string): Promise<{ cpu: number; ms: number }> {
+  const cpu0 = treeCpu(svc.pid);
   const t = performance.now();
   const created = await fetch(`${svc.url}/api/flows`, {
     method: 'POST', headers: { 'content-type': 'application/json' },
@@ -84,7 +101,7 @@ async function serviceFlow(svc: ServiceProcess, site: string, which: Which): Pro
     if (['FAILED', 'CANCELLED', 'INTERRUPTED'].includes(flow.state)) throw new Error(`bench flow ended ${flow.state}: ${JSON.stringify(flow.result)}`);
     await new Promise((r) => setTimeout(r, 20));
   }
-  return { cpu: cpuOf(which) - cpu0, ms: performance.now() - t };
+  return { cpu: treeCpu(svc.pid) - cpu0, ms: performance.now() - t };
 }
 
 async function main(): Promise<void> {
@@ -107,10 +124,10 @@ async function main(): Promise<void> {
       ...config,
       plugins: config.plugins.map((p) => (p.use.endsWith('plugins/drivers/playwright') ? { ...p, config: { ...(p.config as object), executablePath: BINARIES[which] } } : p)),
     }));
-    await serviceFlow(services[which], site.url, which);
+    await serviceFlow(services[which], site.url);
   }
   for (let r = 0; r < FLOWS; r++) {
-    for (const which of (r % 2 ? ['shell', 'full'] : ['full', 'shell']) as Which[]) results.service![which].push(await serviceFlow(services[which], site.url, which));
+    for (const which of (r % 2 ? ['shell', 'full'] : ['full', 'shell']) as Which[]) results.service![which].push(await serviceFlow(services[which], site.url));
   }
   for (const s of Object.values(services)) await s.stop();
   clearInterval(sampler);
@@ -120,7 +137,7 @@ async function main(): Promise<void> {
   console.log(`bench:browser  ${ROUNDS} rounds x ${UNITS} units, ${FLOWS} flows per binary, load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')}`);
   for (const part of ['browser', 'service'] as const) {
     const m = (which: Which, key: 'cpu' | 'ms') => median(results[part]![which].map((x) => x[key]));
-    const what = part === 'browser' ? 'context + load + 3 screenshots + close' : '20-step DETERMINISTIC flow, POST -> SUCCESS';
+    const what = part === 'browser' ? 'context + load + 3 screenshots + close; Chromium CPU' : '20-step DETERMINISTIC flow, POST -> SUCCESS; service + browser CPU';
     console.log(`${part} (${what}):`);
     console.log(`  full  Chromium   cpu ${fmt(m('full', 'cpu'))} s  wall ${m('full', 'ms').toFixed(0)} ms`);
     console.log(`  headless shell   cpu ${fmt(m('shell', 'cpu'))} s  wall ${m('shell', 'ms').toFixed(0)} ms`);

@@ -5,20 +5,32 @@
 import { test, describe, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startService, type RunningService } from '../helpers/service';
+import { startTestSite, type TestSite } from '../fixtures/site/serve';
+import { waitForFlow } from './support/flows';
 
 const nest = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
 const nestArray = (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`;
 
 describe('deeply nested JSON bodies', () => {
   let svc: RunningService;
+  let site: TestSite;
   let flowId: string;
   before(async () => {
     svc = await startService({ settings: { flows: { video: false, screenshots: false } } });
-    const flow = await svc.request('POST', '/api/flows', { name: 'instruct', targetWebsite: 'http://127.0.0.1:9/', initialRunMode: 'INSTRUCT' });
+    // A live INSTRUCT flow takes the tool calls below: on a site that answers (an unreachable one fails the flow, and
+    // how soon depends on the browser: the tool calls then met FLOW_NOT_ACTIVE).
+    site = await startTestSite();
+    const flow = await svc.request('POST', '/api/flows', { name: 'instruct', targetWebsite: `${site.url}/index.html`, initialRunMode: 'INSTRUCT' });
     assert.equal(flow.status, 201, flow.text);
     flowId = flow.body.id;
+    // Settled, waiting for the user: the flow listing is compared before and after each refused body.
+    await waitForFlow(svc, flowId, (f) => f.state === 'WAITING_ON_USER_FOR_NEXT_ACTION' || f.state === 'FAILED');
+    assert.equal((await svc.request('GET', `/api/flows/${flowId}`)).body.state, 'WAITING_ON_USER_FOR_NEXT_ACTION');
   });
-  after(() => svc?.stop());
+  after(async () => {
+    await svc?.stop();
+    await site?.close();
+  });
 
   const post = (path: string, text: string) => svc.request('POST', path, text, { 'content-type': 'application/json' });
 
