@@ -18,7 +18,8 @@
  * Prints medians per binary and the shell / full ratios. ROUNDS (default 5)
  * rounds of UNITS (default 10) units, and FLOWS (default 5) flows per binary.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { descendsFrom, readProcesses } from './replay/proc';
 import { chromium, type Browser } from 'playwright-core';
 import { startTestSite } from '../test/fixtures/site/serve';
 import { startServiceProcess, type ServiceProcess } from './replay/service-process';
@@ -38,21 +39,12 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
  * parent and which binary it runs ('' for others): Chromium's processes, and
  * the service processes of part 2 with everything they start.
  */
-const seen = new Map<string, { binary: string; ppid: string; cpu: number }>();
+const seen = new Map<number, { binary: string; ppid: number; cpu: number }>();
 function sample(): void {
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const exe = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')[0]!;
-      const binary = exe.includes('chromium-headless-shell') ? 'shell' : exe.includes('/chromium') ? 'full' : '';
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const cpu = (Number(fields[11]) + Number(fields[12])) / 100;
-      const prev = seen.get(pid);
-      if (!prev || prev.cpu < cpu) seen.set(pid, { binary, ppid: fields[1]!, cpu });
-    } catch {
-      // The process ended between the listing and the read.
-    }
+  for (const p of readProcesses(true)) {
+    const binary = p.exe.includes('chromium-headless-shell') ? 'shell' : p.exe.includes('/chromium') ? 'full' : '';
+    const prev = seen.get(p.pid);
+    if (!prev || prev.cpu < p.cpuSeconds) seen.set(p.pid, { binary, ppid: p.ppid, cpu: p.cpuSeconds });
   }
 }
 /** The Chromium processes' CPU of one binary (part 1). */
@@ -65,12 +57,8 @@ function cpuOf(which: Which): number {
 /** The CPU of a process and all it started (part 2: the service, its browsers and their renderers). */
 function treeCpu(root: number): number {
   sample();
-  const inTree = (pid: string): boolean => {
-    for (let p: string | undefined = pid, hops = 0; p && hops < 20; p = seen.get(p)?.ppid, hops++) if (p === String(root)) return true;
-    return false;
-  };
   let sum = 0;
-  for (const [pid, p] of seen) if (inTree(pid)) sum += p.cpu;
+  for (const [pid, p] of seen) if (descendsFrom(pid, root, (q) => seen.get(q)?.ppid)) sum += p.cpu;
   return sum;
 }
 

@@ -1,25 +1,11 @@
 /** Peak resident memory of a process and all its descendants, sampled from /proc. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { descendsFrom, readProcesses } from './proc';
 
 function treeRssBytes(root: number): number {
-  const parent = new Map<number, number>();
-  const rss = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const pid = Number(name);
-      parent.set(pid, Number(fields[1]));
-      rss.set(pid, Number(fields[21]) * 4096);
-    } catch { /* the process ended meanwhile */ }
-  }
+  const processes = readProcesses();
+  const parent = new Map(processes.map((p) => [p.pid, p.ppid]));
   let total = 0;
-  for (const [pid, bytes] of rss) {
-    for (let p: number | undefined = pid; p && p > 1; p = parent.get(p)) {
-      if (p === root) { total += bytes; break; }
-    }
-  }
+  for (const p of processes) if (descendsFrom(p.pid, root, (pid) => parent.get(pid))) total += p.rssBytes;
   return total;
 }
 
