@@ -83,9 +83,12 @@ export class VideoRecorder {
     }
   }
 
-  /** Each tick: restarts a screencast that never delivered a frame. */
+  /**
+   * Each tick: restarts a screencast that never delivered a frame, including
+   * one whose DevTools session could not be opened (no session to wait on).
+   */
   private restartStalled(): void {
-    if (this.cdp && this.following && this.framesSinceFollow === 0 && Date.now() - this.followedAt > STALL_MS) {
+    if (!this.stopping && this.following && this.framesSinceFollow === 0 && Date.now() - this.followedAt > STALL_MS) {
       this.options.logger.debug('The screencast sent no frame; restarting it');
       void this.startScreencast(this.following);
     }

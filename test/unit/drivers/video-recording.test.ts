@@ -78,11 +78,19 @@ test("videoSource 'screencast' records every repaint instead, into the same kind
     const videoPath = join(other.tmp, 'screencast.webm');
     const s = await other.open({ videoPath });
     assert.equal(s.recordsVideo, true);
+    // The screencast's own pictures (JPEG; the fallback at close would be the only one if it sent none).
+    let screencastFrames = 0;
+    s.onFrame!((frame) => { if (frame.mimeType === 'image/jpeg') screencastFrames++; });
     await s.navigate(`${other.site.url}/login.html`);
     await s.type('#username', 'alice');
-    // Long enough for the screencast's frames to make several video frames even on a loaded machine
-    // (a screencast that sent nothing would leave one frame, the fallback screenshot).
-    await new Promise((r) => setTimeout(r, 1500));
+    // Until the screencast has given frames and the video holds half a second: a fixed wait was too short on a
+    // loaded CI machine (one frame, 0.1 s). A screencast that stays silent still fails here, after the
+    // recorder's restart of a stalled screencast has had its chance.
+    const deadline = Date.now() + 20_000;
+    while ((screencastFrames === 0 || (s.videoPositionMs!() ?? 0) < 500) && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(screencastFrames > 0, 'the screencast sent no frame');
     await s.close();
     await videosWritten();
     const info = probe(videoPath);
