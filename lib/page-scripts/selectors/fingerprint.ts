@@ -191,6 +191,13 @@ export function captureFingerprints(elements: Element[], max: number, record = f
     wordsRead.set(container, words);
     return words;
   };
+  /** A container's words that its siblings of the same kind (the other rows, the other labels) lack; a copy. */
+  const distinctWords = (container: Element) => {
+    const words = new Map(wordsOf(container));
+    const siblings = container.parentElement ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
+    for (const sibling of siblings.slice(0, 50)) for (const key of wordsOf(sibling).keys()) words.delete(key);
+    return words;
+  };
   /**
    * The words of the label, row, list item, card or form around the element
    * that its look-alike siblings (the other rows) lack: "bob" for the Delete
@@ -200,9 +207,14 @@ export function captureFingerprints(elements: Element[], max: number, record = f
   const contextOf = (el: Element) => {
     const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
     if (!container) return '';
-    const words = new Map(wordsOf(container));
-    const siblings = container.parentElement ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
-    for (const sibling of siblings.slice(0, 50)) for (const key of wordsOf(sibling).keys()) words.delete(key);
+    const words = distinctWords(container);
+    // A field inside its own label: the label is its name, the same in every row ("Quantity" on each cart line);
+    // the row, list item or form around the label tells it apart. The label's words stay first (what such a
+    // field's context was before, so its recordings still agree).
+    if (container instanceof HTMLLabelElement && container.control === el && container.parentElement) {
+      const outer = container.parentElement.closest(CONTEXT);
+      if (outer) for (const [key, word] of distinctWords(outer)) if (!words.has(key)) words.set(key, word);
+    }
     // Whole words only, up to 120 characters: nothing is cut in the middle.
     let context = '';
     for (const word of words.values()) {
@@ -429,6 +441,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const ITEM_CONTAINERS = ['tr', 'li', 'article'];
   const CONTEXT_TAGS = ['label', 'tr', 'li', 'article', 'fieldset', 'form', 'dialog', 'section', 'aside', 'header', 'footer', 'nav'];
   const NEW_WORDS_SHARE = 0.25;
+  const FIELD_TAGS = ['input', 'select', 'textarea'];
   const IDENTIFYING = ['name', 'href', 'data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
   const NAMING = ['aria-label', 'title', 'alt'];
   const ATTRIBUTE_WEIGHTS: Record<string, number> = { type: 2, name: 2, 'data-testid': 2, 'data-test-id': 2, 'data-test': 2, 'data-qa': 2, 'data-cy': 2 };
@@ -470,10 +483,18 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // Another item in the recorded one's place: a row, list item or card whose distinctive words are more than
   // NEW_WORDS_SHARE new ("Desk lamp bulb" where the "Desk lamp" row was). Its own name's words and numbers
   // (prices, quantities, counts) do not count: names get edited, numbers change.
-  const item = ITEM_CONTAINERS.includes(expected.ancestry.find((tag) => CONTEXT_TAGS.includes(tag)) || '');
-  const ownWords = keys(seen.name || seen.text);
+  // A field inside its own label belongs to the row around the label (the capture reads that row's words after the
+  // label's), once its recorded context holds more than the label's words and its own `name`: recordings made
+  // before the row was read hold only those, and say nothing about the row.
+  const contextTags = expected.ancestry.filter((tag) => CONTEXT_TAGS.includes(tag));
   const recordedWords = keys(expected.context);
-  const rowWords = [...keys(seen.context)].filter((w) => !/^\p{N}+$/u.test(w) && !ownWords.has(w) && !nameWords.has(w));
+  const fieldName = keys(expected.attributes.name || '');
+  const labelOnly = [...recordedWords].every((w) => nameWords.has(w) || fieldName.has(w));
+  const ownLabel = FIELD_TAGS.includes(expected.tag) && contextTags[0] === 'label';
+  const item = ITEM_CONTAINERS.includes((ownLabel ? (labelOnly ? '' : contextTags[1]) : contextTags[0]) || '');
+  const ownWords = keys(seen.name || seen.text);
+  // Nor does the field's own `name`, which its label's words carry in every row.
+  const rowWords = [...keys(seen.context)].filter((w) => !/^\p{N}+$/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
   const newWords = rowWords.filter((w) => !recordedWords.has(w)).length;
   const anotherItem = item && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);

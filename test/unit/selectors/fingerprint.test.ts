@@ -492,3 +492,40 @@ test('round 6 (the third hold-out): what an element is holds under its name too;
     await browser.close();
   }
 });
+
+test('a field inside its own label is known by its row too: each cart line\'s "Quantity" field told apart, another line never taken for a removed one, recordings of the label alone still replay', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    const line = (item: string, qty: number) => `<li><span>${item}</span> <label>Quantity <input type="number" name="qty" value="${qty}"></label> <button type="button">Remove</button></li>`;
+    const cart = (items: string[]) => `<aside aria-label="Cart"><ul>${items.map((item, i) => line(item, i + 1)).join('')}</ul><button type="submit">Checkout</button></aside>`;
+    await page.setContent(cart(['Wool hiking socks', 'Trail Runner jacket']));
+    const [jacket] = (await prints(page, 'li:nth-of-type(2) input', true)).map((p) => ({ ...p, uid: undefined }));
+    assert.equal(jacket!.name, 'Quantity');
+    assert.match(jacket!.context, /^Quantity qty .*Trail Runner jacket/, 'the label\'s words first, then its line\'s');
+    // Unchanged, reordered, a line added: its own line's field.
+    const act = async (html: string, print: Fingerprint) => {
+      await page.setContent(html);
+      const seen = await prints(page, 'input');
+      const chosen = chooseByAgreement([scoreMatch(print, seen, seen.length)], print);
+      return chosen ? page.locator('input').nth(chosen.nth).evaluate((el) => el.closest('li')!.querySelector('span')!.textContent) : null;
+    };
+    assert.equal(await act(cart(['Wool hiking socks', 'Trail Runner jacket']), jacket!), 'Trail Runner jacket');
+    assert.equal(await act(cart(['Trail Runner jacket', 'Wool hiking socks']), jacket!), 'Trail Runner jacket');
+    assert.equal(await act(cart(['Wool hiking socks', 'Trail Runner vest', 'Trail Runner jacket']), jacket!), 'Trail Runner jacket');
+    // Must fail: its line removed, another line left in its place.
+    assert.equal(await act(cart(['Wool hiking socks']), jacket!), null);
+    assert.equal(await act(cart(['Wool hiking socks', 'Trail Runner vest']), jacket!), null);
+    // A recording made when the context was the label alone ("Quantity qty") still agrees with its field as captured now.
+    const before: Fingerprint = { ...jacket!, context: 'Quantity qty' };
+    await page.setContent(cart(['Trail Runner jacket']));
+    const [now] = await prints(page, 'input');
+    assert.ok(fingerprintAgreement(before, now!) >= MIN_AGREEMENT, `agreement ${fingerprintAgreement(before, now!)}`);
+    // Text beside a checkbox (not the field itself) keeps the label as its context, as before.
+    await page.setContent('<form><label><input type="checkbox" name="digest"> <span>Weekly digest</span></label></form>');
+    const [digest] = await prints(page, 'span');
+    assert.equal(digest!.context, 'Weekly digest');
+  } finally {
+    await browser.close();
+  }
+});

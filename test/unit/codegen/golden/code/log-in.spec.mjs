@@ -232,6 +232,13 @@ function captureFingerprints(elements, max, record = false) {
     wordsRead.set(container, words);
     return words;
   };
+  /** A container's words that its siblings of the same kind (the other rows, the other labels) lack; a copy. */
+  const distinctWords = (container) => {
+    const words = new Map(wordsOf(container));
+    const siblings = container.parentElement ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
+    for (const sibling of siblings.slice(0, 50)) for (const key of wordsOf(sibling).keys()) words.delete(key);
+    return words;
+  };
   /**
    * The words of the label, row, list item, card or form around the element
    * that its look-alike siblings (the other rows) lack: "bob" for the Delete
@@ -241,9 +248,13 @@ function captureFingerprints(elements, max, record = false) {
   const contextOf = (el) => {
     const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
     if (!container) return "";
-    const words = new Map(wordsOf(container));
-    const siblings = container.parentElement ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
-    for (const sibling of siblings.slice(0, 50)) for (const key of wordsOf(sibling).keys()) words.delete(key);
+    const words = distinctWords(container);
+    if (container instanceof HTMLLabelElement && container.control === el && container.parentElement) {
+      const outer = container.parentElement.closest(CONTEXT);
+      if (outer) {
+        for (const [key, word] of distinctWords(outer)) if (!words.has(key)) words.set(key, word);
+      }
+    }
     let context = "";
     for (const word of words.values()) {
       if (context.length + word.length + 1 > 120) break;
@@ -461,6 +472,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false) {
   const ITEM_CONTAINERS = ["tr", "li", "article"];
   const CONTEXT_TAGS = ["label", "tr", "li", "article", "fieldset", "form", "dialog", "section", "aside", "header", "footer", "nav"];
   const NEW_WORDS_SHARE = 0.25;
+  const FIELD_TAGS = ["input", "select", "textarea"];
   const IDENTIFYING = ["name", "href", "data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
   const NAMING = ["aria-label", "title", "alt"];
   const ATTRIBUTE_WEIGHTS = { type: 2, name: 2, "data-testid": 2, "data-test-id": 2, "data-test": 2, "data-qa": 2, "data-cy": 2 };
@@ -490,10 +502,14 @@ function fingerprintAgreement(expected, seen, ignoreName = false) {
   const context = otherWords ? kept(otherWords, seen.context) : 1;
   if (otherWords) add(3, context);
   if (ignoreName && expected.group) add(2, similarity(seen.group || "", expected.group));
-  const item = ITEM_CONTAINERS.includes(expected.ancestry.find((tag) => CONTEXT_TAGS.includes(tag)) || "");
-  const ownWords = keys(seen.name || seen.text);
+  const contextTags = expected.ancestry.filter((tag) => CONTEXT_TAGS.includes(tag));
   const recordedWords = keys(expected.context);
-  const rowWords = [...keys(seen.context)].filter((w) => !/^\p{N}+$/u.test(w) && !ownWords.has(w) && !nameWords.has(w));
+  const fieldName = keys(expected.attributes.name || "");
+  const labelOnly = [...recordedWords].every((w) => nameWords.has(w) || fieldName.has(w));
+  const ownLabel = FIELD_TAGS.includes(expected.tag) && contextTags[0] === "label";
+  const item = ITEM_CONTAINERS.includes((ownLabel ? labelOnly ? "" : contextTags[1] : contextTags[0]) || "");
+  const ownWords = keys(seen.name || seen.text);
+  const rowWords = [...keys(seen.context)].filter((w) => !/^\p{N}+$/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
   const newWords = rowWords.filter((w) => !recordedWords.has(w)).length;
   const anotherItem = item && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
