@@ -428,7 +428,12 @@ function captureFingerprints(elements, max, record = false) {
  * "Desk lamp bulb" row where the "Desk lamp" row was (its words kept, one
  * gained), never taken for the removed row's. Numbers (prices, quantities)
  * and the words of either name do not count; a form, label or section whose
- * copy was edited is still the same one, and is not held to this.
+ * copy was edited is still the same one, and is not held to this. Nor one
+ * reading other than the recorded name whose identity changed too (another
+ * `href`, `name` or test id: "View account in Salesforce" for a removed
+ * "View in Salesforce"), or whose name lost an identifier it had (a number
+ * of three or more digits, an account or order number: "Northside Property
+ * Group ••9902" for "Northside Property Management ••4410").
  *
  * `ignoreName`: agreement on everything but the name (its text and the
  * attributes that spell it: aria-label, title, alt; and the words of the
@@ -441,8 +446,11 @@ function captureFingerprints(elements, max, record = false) {
  * label's control than it was, or one keeping none of the other distinctive
  * words of its row or form agrees at most 0.7. The label of its labelled
  * group (`group`) counts in too.
+ *
+ * `verdict.another` is set when the rules hold `seen` to be another element
+ * (the 0.7 cap applied): such an element is no rival of the one chosen.
  */
-function fingerprintAgreement(expected, seen, ignoreName = false) {
+function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const words = (text) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
   /** Words shared over words in either (1 when equal). */
   const similarity = (a, b) => {
@@ -519,23 +527,36 @@ function fingerprintAgreement(expected, seen, ignoreName = false) {
     add(1, i === j || n - i === m - j ? 1 : 0);
   }
   const score = Math.round(agreed / total * 1000) / 1000;
-  if (ignoreName) return sameElement && context > 0 && !anotherItem ? score : Math.min(score, 0.7);
+  const identifiers = (text) => [...words(text)].filter((w) => /^\p{N}{3,}$/u.test(w));
+  const seenName = words(seen.name || seen.text);
+  const numbersKept = name === 1 || identifiers(expected.name || expected.text).every((n) => seenName.has(n));
+  const judged = (same) => {
+    if (!same && verdict) verdict.another = true;
+    return same ? score : Math.min(score, 0.7);
+  };
+  if (ignoreName) return judged(sameElement && context > 0 && !anotherItem && numbersKept);
   const anchored = name >= 0.6 || sameId || IDENTIFYING.some((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
   const ownControl = expected.control === undefined || seen.control === expected.control;
   const idKept = !expected.id || !!seen.id;
-  return anchored && ownControl && idKept && context > 0 && !anotherItem ? score : Math.min(score, 0.7);
+  const identityKept = name === 1 || keptIdentity;
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && context > 0 && !anotherItem);
 }
 
 /** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */
 function scoreMatch(expected, seen, count) {
-  return {
-    count,
-    agreements: seen.map((s) => fingerprintAgreement(expected, s)),
-    uids: seen.map((s) => s.uid === undefined ? -1 : s.uid),
-    others: seen.map((s) => fingerprintAgreement(expected, s, true)),
-    labels: seen.map((s) => s.name || s.text),
-    described: seen.map((s) => describeElement(s))
-  };
+  const match = { count, agreements: [], uids: [], others: [], labels: [], described: [], ruledOut: [], othersRuledOut: [] };
+  for (const s of seen) {
+    const verdict = {};
+    const otherVerdict = {};
+    match.agreements.push(fingerprintAgreement(expected, s, false, verdict));
+    match.uids.push(s.uid === undefined ? -1 : s.uid);
+    match.others.push(fingerprintAgreement(expected, s, true, otherVerdict));
+    match.labels.push(s.name || s.text);
+    match.described.push(describeElement(s));
+    match.ruledOut.push(!!verdict.another);
+    match.othersRuledOut.push(!!otherVerdict.another);
+  }
+  return match;
 }
 
 /** The per-page number of the element scoring best in `score` over every candidate's matches, the runner-up's score, and the best's. */
@@ -590,12 +611,12 @@ function renamedRival(matches2, expected, uid) {
   const others = new Map();
   for (const match of matches2) {
     if (!match || !match.others || !match.labels) continue;
-    match.uids.forEach((id, i) => others.set(id, { other: match.others ? match.others[i] : 0, label: match.labels ? match.labels[i] : "" }));
+    match.uids.forEach((id, i) => others.set(id, { other: match.others ? match.others[i] : 0, label: match.labels ? match.labels[i] : "", out: !!(match.othersRuledOut && match.othersRuledOut[i]) }));
   }
   const chosen = others.get(uid);
   if (!chosen || norm(chosen.label) === from) return false;
   for (const [id, c] of others) {
-    if (id === uid || !c.label || norm(c.label) === from || peers.includes(key(c.label))) continue;
+    if (id === uid || c.out || !c.label || norm(c.label) === from || peers.includes(key(c.label))) continue;
     if (chosen.other - c.other < AMBIGUITY_MARGIN - MARGIN_SLACK) return true;
   }
   return false;
@@ -609,13 +630,24 @@ function renamedRival(matches2, expected, uid) {
  * look-alike that agrees as well makes the step fail, not guess). It is
  * reached through the first candidate matching only it, else the first
  * matching it among others (`nth`: its index among that candidate's
- * matches). Null when no element qualifies.
+ * matches). An element the rules hold to be another element (`ruledOut`)
+ * is no rival. Chosen reading other than the recorded name, the choice
+ * carries `renamed` (a copy edit the element's identity vouched for). Null
+ * when no element qualifies.
  */
 function chooseByAgreement(matches2, expected) {
-  const { uid, best, runnerUp } = bestOf(matches2, (m, i) => m.agreements[i]);
+  const { uid, best, runnerUp } = bestOf(matches2, (m, i) => m.ruledOut && m.ruledOut[i] ? 0 : m.agreements[i]);
   if (best < MIN_AGREEMENT || best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK) return null;
   if (expected && expected.peers && renamedRival(matches2, expected, uid)) return null;
-  return reach(matches2, uid, best);
+  const choice = reach(matches2, uid, best);
+  const from = expected ? expected.name || expected.text : "";
+  const norm = (text) => text.replace(/\s+/g, " ").trim().toLowerCase();
+  let to = "";
+  for (const match of matches2) {
+    const i = match && match.labels ? match.uids.indexOf(uid) : -1;
+    if (match && match.labels && i >= 0) to = match.labels[i] || "";
+  }
+  return choice && from && to && norm(to) !== norm(from) ? { ...choice, renamed: { from, to } } : choice;
 }
 
 /**
@@ -659,6 +691,7 @@ function chooseRenamed(matches2, expected) {
     match.uids.forEach((uid, i) => {
       const label = match.labels ? match.labels[i] : "";
       if (!label || key(label) === key(from) || peers.includes(key(label))) return;
+      if (match.othersRuledOut && match.othersRuledOut[i]) return;
       competitors.set(uid, { agreement: match.others ? match.others[i] : 0, label });
     });
   }

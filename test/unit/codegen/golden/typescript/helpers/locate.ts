@@ -500,7 +500,12 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
  * "Desk lamp bulb" row where the "Desk lamp" row was (its words kept, one
  * gained), never taken for the removed row's. Numbers (prices, quantities)
  * and the words of either name do not count; a form, label or section whose
- * copy was edited is still the same one, and is not held to this.
+ * copy was edited is still the same one, and is not held to this. Nor one
+ * reading other than the recorded name whose identity changed too (another
+ * `href`, `name` or test id: "View account in Salesforce" for a removed
+ * "View in Salesforce"), or whose name lost an identifier it had (a number
+ * of three or more digits, an account or order number: "Northside Property
+ * Group ••9902" for "Northside Property Management ••4410").
  *
  * `ignoreName`: agreement on everything but the name (its text and the
  * attributes that spell it: aria-label, title, alt; and the words of the
@@ -513,8 +518,11 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
  * label's control than it was, or one keeping none of the other distinctive
  * words of its row or form agrees at most 0.7. The label of its labelled
  * group (`group`) counts in too.
+ *
+ * `verdict.another` is set when the rules hold `seen` to be another element
+ * (the 0.7 cap applied): such an element is no rival of the one chosen.
  */
-function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreName = false): number {
+function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreName = false, verdict?: { another?: boolean }): number {
   const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
   /** Words shared over words in either (1 when equal). */
   const similarity = (a: string, b: string) => {
@@ -609,14 +617,27 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     add(1, i === j || n - i === m - j ? 1 : 0);
   }
   const score = Math.round((agreed / total) * 1000) / 1000;
-  if (ignoreName) return sameElement && context > 0 && !anotherItem ? score : Math.min(score, 0.7);
+  // Identifiers in a name (an account, order or ticket number: digits only, three or more) are not copy: a name whose
+  // words changed and whose identifier changed too ("Northside Property Management ••4410" -> "Northside Property
+  // Group ••9902") names another element. Shorter numbers ("tier 2", "3 items") may go with a copy edit.
+  const identifiers = (text: string) => [...words(text)].filter((w) => /^\p{N}{3,}$/u.test(w));
+  const seenName = words(seen.name || seen.text);
+  const numbersKept = name === 1 || identifiers(expected.name || expected.text).every((n) => seenName.has(n));
+  const judged = (same: boolean) => {
+    if (!same && verdict) verdict.another = true;
+    return same ? score : Math.min(score, 0.7);
+  };
+  if (ignoreName) return judged(sameElement && context > 0 && !anotherItem && numbersKept);
   const anchored = name >= 0.6 || sameId || IDENTIFYING.some((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
   // Under its name too, what it is does not change: text of another label's control (or of none: a chip reading
   // "Bug" beside the label text "Bug" of a checkbox), or an element without an id where it had one (ids get
-  // renumbered, not dropped), is another element, whatever it reads.
+  // renumbered, not dropped), is another element, whatever it reads. Nor is one reading only part of the recorded
+  // name with another link target, field name or test id ("View account in Salesforce", another href, for "View in
+  // Salesforce"): its name and its identity both changed, and nothing says it is the same.
   const ownControl = expected.control === undefined || seen.control === expected.control;
   const idKept = !expected.id || !!seen.id;
-  return anchored && ownControl && idKept && context > 0 && !anotherItem ? score : Math.min(score, 0.7);
+  const identityKept = name === 1 || keptIdentity;
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && context > 0 && !anotherItem);
 }
 
 /**
@@ -638,20 +659,32 @@ interface CandidateMatch {
   labels?: string[];
   /** Each scored element in words, for the message of a step that fails (`button "Delete" in "Alice"`). */
   described?: string[];
+  /**
+   * Whether each scored element is another element by the rules (`fingerprintAgreement` held it at 0.7: another
+   * label's control, another item in the recorded one's place, ...): it is no rival either, under the recorded
+   * name (`ruledOut`) or as a rename (`othersRuledOut`). Without them every element counts as a rival.
+   */
+  ruledOut?: boolean[];
+  othersRuledOut?: boolean[];
   /** Why it could not be run. */
   error?: string;
 }
 
 /** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */
 function scoreMatch(expected: Fingerprint, seen: Fingerprint[], count: number): CandidateMatch {
-  return {
-    count,
-    agreements: seen.map((s) => fingerprintAgreement(expected, s)),
-    uids: seen.map((s) => (s.uid === undefined ? -1 : s.uid)),
-    others: seen.map((s) => fingerprintAgreement(expected, s, true)),
-    labels: seen.map((s) => s.name || s.text),
-    described: seen.map((s) => describeElement(s)),
-  };
+  const match: CandidateMatch = { count, agreements: [], uids: [], others: [], labels: [], described: [], ruledOut: [], othersRuledOut: [] };
+  for (const s of seen) {
+    const verdict: { another?: boolean } = {};
+    const otherVerdict: { another?: boolean } = {};
+    match.agreements.push(fingerprintAgreement(expected, s, false, verdict));
+    match.uids.push(s.uid === undefined ? -1 : s.uid);
+    match.others!.push(fingerprintAgreement(expected, s, true, otherVerdict));
+    match.labels!.push(s.name || s.text);
+    match.described!.push(describeElement(s));
+    match.ruledOut!.push(!!verdict.another);
+    match.othersRuledOut!.push(!!otherVerdict.another);
+  }
+  return match;
 }
 
 /** The element chosen, and how: `renamed` when it was accepted under a new name (chooseRenamed). */
@@ -715,15 +748,16 @@ function renamedRival(matches: (CandidateMatch | null)[], expected: Fingerprint,
   const key = (label: string) => norm(label).slice(0, PEER_CHARS);
   const from = norm(expected.name || expected.text);
   const peers = expected.peers || [];
-  const others = new Map<number, { other: number; label: string }>();
+  const others = new Map<number, { other: number; label: string; out: boolean }>();
   for (const match of matches) {
     if (!match || !match.others || !match.labels) continue;
-    match.uids.forEach((id, i) => others.set(id, { other: match.others ? match.others[i] : 0, label: match.labels ? match.labels[i] : '' }));
+    match.uids.forEach((id, i) => others.set(id, { other: match.others ? match.others[i] : 0, label: match.labels ? match.labels[i] : '', out: !!(match.othersRuledOut && match.othersRuledOut[i]) }));
   }
   const chosen = others.get(uid);
   if (!chosen || norm(chosen.label) === from) return false;
   for (const [id, c] of others) {
-    if (id === uid || !c.label || norm(c.label) === from || peers.includes(key(c.label))) continue;
+    // Another element by the rules is no rival.
+    if (id === uid || c.out || !c.label || norm(c.label) === from || peers.includes(key(c.label))) continue;
     if (chosen.other - c.other < AMBIGUITY_MARGIN - MARGIN_SLACK) return true;
   }
   return false;
@@ -737,13 +771,27 @@ function renamedRival(matches: (CandidateMatch | null)[], expected: Fingerprint,
  * look-alike that agrees as well makes the step fail, not guess). It is
  * reached through the first candidate matching only it, else the first
  * matching it among others (`nth`: its index among that candidate's
- * matches). Null when no element qualifies.
+ * matches). An element the rules hold to be another element (`ruledOut`)
+ * is no rival. Chosen reading other than the recorded name, the choice
+ * carries `renamed` (a copy edit the element's identity vouched for). Null
+ * when no element qualifies.
  */
 function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Fingerprint): Choice | null {
-  const { uid, best, runnerUp } = bestOf(matches, (m, i) => m.agreements[i]);
+  // An element the rules hold to be another element is no rival (it is not the recorded one, whatever it scores).
+  const { uid, best, runnerUp } = bestOf(matches, (m, i) => (m.ruledOut && m.ruledOut[i] ? 0 : m.agreements[i]));
   if (best < MIN_AGREEMENT || best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK) return null;
   if (expected && expected.peers && renamedRival(matches, expected, uid)) return null;
-  return reach(matches, uid, best);
+  const choice = reach(matches, uid, best);
+  // Chosen reading other than the recorded name (its identity kept: the same link target, id or field): a copy edit,
+  // reported as the rename it is.
+  const from = expected ? expected.name || expected.text : '';
+  const norm = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+  let to = '';
+  for (const match of matches) {
+    const i = match && match.labels ? match.uids.indexOf(uid) : -1;
+    if (match && match.labels && i >= 0) to = match.labels[i] || '';
+  }
+  return choice && from && to && norm(to) !== norm(from) ? { ...choice, renamed: { from, to } } : choice;
 }
 
 /**
@@ -790,6 +838,8 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
     match.uids.forEach((uid, i) => {
       const label = match.labels ? match.labels[i] : '';
       if (!label || key(label) === key(from) || peers.includes(key(label))) return;
+      // Another element by the rules (another label's control, another item) competes with nothing.
+      if (match.othersRuledOut && match.othersRuledOut[i]) return;
       competitors.set(uid, { agreement: match.others ? match.others[i] : 0, label });
     });
   }
