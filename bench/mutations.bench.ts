@@ -29,8 +29,9 @@
  * measured clean once; round 6 changed rules after seeing it, so it is no
  * longer clean either; holdout4: test/fixtures/mutations/unseen4, a
  * banking transfer, an admin user list and a help-desk ticket, written
- * against 77faa6d before any replay of them: clean until a rule is changed
- * after their first measurement); PARALLEL (default 2) is how many
+ * against 77faa6d before any replay of them and measured clean once;
+ * round 8 changed rules after seeing it, so it is no longer clean either);
+ * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
 import { startService } from '../test/helpers/service';

@@ -567,6 +567,11 @@ test('round 8 (the fourth hold-out): a changed name keeps its identity and its i
     const search = spans.findIndex((p) => p.text === 'Search' || p.name === 'Search');
     assert.equal(match.othersRuledOut![search], true, 'the search field\'s label text is another element');
     assert.equal(await actOn(page, reply('Notify me about updates'), follow!), 'renamed Notify me about updates');
+
+    // A count in a name changes with the data, not the copy: chosen, and not reported as a rename.
+    await page.setContent('<nav aria-label="Folders"><a href="#inbox" id="inbox">Inbox (12)</a> <a href="#sent">Sent</a></nav>');
+    const [inbox] = (await prints(page, '#inbox', true)).map((p) => ({ ...p, uid: undefined }));
+    assert.equal(await actOn(page, '<nav aria-label="Folders"><a href="#inbox" id="inbox">Inbox (13)</a> <a href="#sent">Sent</a></nav>', inbox!), 'Inbox (13)');
   } finally {
     await browser.close();
   }

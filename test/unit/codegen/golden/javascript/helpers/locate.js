@@ -634,7 +634,7 @@ function chooseByAgreement(matches2, expected) {
   if (expected && expected.peers && renamedRival(matches2, expected, uid)) return null;
   const choice = reach(matches2, uid, best);
   const from = expected ? expected.name || expected.text : "";
-  const norm = (text) => text.replace(/\s+/g, " ").trim().toLowerCase();
+  const norm = (text) => text.replace(/\p{N}+/gu, "#").replace(/\s+/g, " ").trim().toLowerCase();
   let to = "";
   for (const match of matches2) {
     const i = match && match.labels ? match.uids.indexOf(uid) : -1;

@@ -783,9 +783,9 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
   if (expected && expected.peers && renamedRival(matches, expected, uid)) return null;
   const choice = reach(matches, uid, best);
   // Chosen reading other than the recorded name (its identity kept: the same link target, id or field): a copy edit,
-  // reported as the rename it is.
+  // reported as the rename it is. Numbers aside: a count or a time in a name ("Inbox (12)") changes with the data.
   const from = expected ? expected.name || expected.text : '';
-  const norm = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+  const norm = (text: string) => text.replace(/\p{N}+/gu, '#').replace(/\s+/g, ' ').trim().toLowerCase();
   let to = '';
   for (const match of matches) {
     const i = match && match.labels ? match.uids.indexOf(uid) : -1;
