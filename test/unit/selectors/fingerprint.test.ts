@@ -576,3 +576,50 @@ test('round 8 (the fourth hold-out): a changed name keeps its identity and its i
     await browser.close();
   }
 });
+
+test('round 9: an abbreviation spelled out keeps its word; numbers with letters in a row are data; an id with a numbered part added is the same id', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    // "Pro" -> "Professional": the radios share their name and the label says nothing but the name, so only a kept
+    // word vouches; a word spelled out is kept. Not the other way round: "Pay" of a new "Apple Pay" keeps nothing of "PayPal".
+    const plans = (labels: string[]) => `<form><fieldset><legend>Plan</legend>${
+      labels.map((label) => `<label><input type="radio" name="plan"> <span>${label}</span></label>`).join('')}</fieldset></form>`;
+    await page.setContent(plans(['Free', 'Pro', 'Business']));
+    const [pro] = (await prints(page, 'span:text-is("Pro")', true)).map((p) => ({ ...p, uid: undefined }));
+    assert.equal(await actOn(page, plans(['Free', 'Professional', 'Business']), pro!), 'renamed Professional');
+    assert.equal(await actOn(page, plans(['Free', 'Starter', 'Business']), pro!), null);
+    const methods = (items: string[]) => `<form aria-label="Checkout"><ul aria-label="Payment method">${items.map((item) => `<li>${item}</li>`).join('')}</ul></form>`;
+    await page.setContent(methods(['Card', 'PayPal', 'Bank transfer']));
+    const [paypal] = (await prints(page, 'li:nth-of-type(2)', true)).map((p) => ({ ...p, uid: undefined }));
+    assert.equal(await actOn(page, methods(['Card', 'Apple Pay', 'PayPal wallet', 'Bank transfer']), paypal!), 'renamed PayPal wallet');
+
+    // "3 days ago" -> "3d": words with digits in a row are data (dates, times, counts), not another item's words.
+    const users = (tom: string) => `<table><tbody><tr><td>Alex Morgan</td><td>Today</td><td><button>Edit</button></td></tr>`
+      + `<tr><td>Tom Becker</td><td>${tom}</td><td><button>Edit</button></td></tr></tbody></table>`;
+    await page.setContent(users('3 days ago'));
+    const [tomEdit] = (await prints(page, 'tr:nth-of-type(2) button', true)).map((p) => ({ ...p, uid: undefined }));
+    const chosen = async (html: string) => {
+      await page.setContent(html);
+      const seen = await prints(page, 'button');
+      const choice = chooseByAgreement([scoreMatch(tomEdit!, seen, seen.length)], tomEdit);
+      return choice ? seen[choice.nth]!.context : null;
+    };
+    assert.equal(await chosen(users('3d')), 'Tom Becker 3d');
+    // A new word that is not data still makes it another item: "Tom Becker (former)" in Tom's place.
+    assert.equal(await chosen(users('3 days ago').replace('Tom Becker', 'Tom Becker-Lutz Former')), null);
+  } finally {
+    await browser.close();
+  }
+  // An id keeping the recorded one whole with a numbered part around it (a framework's container prefix, a counter)
+  // is the same id; words added without a number, or another number, make another id.
+  const send: Fingerprint = { tag: 'button', role: 'button', name: 'Send reply', text: '', attributes: { type: 'submit' }, id: 'send-reply', classes: [], ancestry: ['form'], context: 'reply discard', position: [0, 1] };
+  const as = (name: string, id: string) => fingerprintAgreement(send, { ...send, name, id, context: 'message discard' });
+  assert.ok(as('Send', 'hd10-send-reply') > 0.7, String(as('Send', 'hd10-send-reply')));
+  assert.ok(as('Send', 'ctl00_main_send_reply') > 0.7, 'a container prefix holding a number');
+  assert.ok(as('Send', 'send-2-reply') <= 0.7, 'the recorded id not whole: another id');
+  assert.ok(as('Send', 'send-reply_r70') > 0.7);
+  assert.ok(as('Send', 'send-reply-draft') <= 0.7, 'a word added without a number: another id');
+  const numbered: Fingerprint = { ...send, id: 'field-3' };
+  assert.ok(fingerprintAgreement(numbered, { ...numbered, name: 'Send', id: 'field-37', context: 'message discard' }) <= 0.7, 'another number is another id');
+});

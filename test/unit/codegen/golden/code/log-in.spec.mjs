@@ -412,8 +412,11 @@ function captureFingerprints(elements, max, record = false) {
  *
  * What survives page changes weighs most: tag, role, name, the `type` and
  * `name` of a control, test ids, the distinctive words of its row or form.
- * An id is evidence only when it is the same (ids get renumbered), classes
- * and position count little (classes get rehashed, siblings reordered).
+ * An id is evidence only when it is the same (ids get renumbered; the
+ * recorded id kept whole with a numbered part added or dropped around it,
+ * a framework's container prefix or counter, "send-reply" ->
+ * "hd10-send-reply", is the same), classes and position count little
+ * (classes get rehashed, siblings reordered).
  * An element that shares neither most of the name nor an identifying
  * attribute (id, `name`, test id, href) agrees at most 0.7, below
  * MIN_AGREEMENT: "Save draft" is never taken for a vanished "Save settings".
@@ -426,8 +429,9 @@ function captureFingerprints(elements, max, record = false) {
  * whose item has distinctive words more than a quarter of which are new:
  * that is another item in the recorded one's place, the Remove button of a
  * "Desk lamp bulb" row where the "Desk lamp" row was (its words kept, one
- * gained), never taken for the removed row's. Numbers (prices, quantities)
- * and the words of either name do not count; a form, label or section whose
+ * gained), never taken for the removed row's. Numbers and words holding
+ * digits (prices, quantities, dates and times: "3d", "2h") and the words of
+ * either name do not count; a form, label or section whose
  * copy was edited is still the same one, and is not held to this. Nor one
  * reading other than the recorded name whose identity changed too (another
  * `href`, `name` or test id: "View account in Salesforce" for a removed
@@ -501,7 +505,18 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   for (const [key, value] of Object.entries(expected.attributes)) {
     if (!ignoreName || !NAMING.includes(key)) add(ATTRIBUTE_WEIGHTS[key] || 1.5, seen.attributes[key] === value ? 1 : 0);
   }
-  const sameId = !!expected.id && seen.id === expected.id;
+  const segments = (id) => id.toLowerCase().split(/[-_:.\s]+/).filter(Boolean);
+  const numbered = (shorter, longer) => {
+    const a = segments(shorter);
+    const b = segments(longer);
+    if (!a.length || b.length <= a.length || !/\p{L}/u.test(shorter)) return false;
+    for (let at = 0; at + a.length <= b.length; at++) {
+      if (a.some((part, i) => b[at + i] !== part)) continue;
+      if ([...b.slice(0, at), ...b.slice(at + a.length)].some((part) => /\p{N}/u.test(part))) return true;
+    }
+    return false;
+  };
+  const sameId = !!expected.id && !!seen.id && (seen.id === expected.id || numbered(expected.id, seen.id) || numbered(seen.id, expected.id));
   if (sameId) add(2, 1);
   if (expected.classes.length) add(0.5, overlap(seen.classes, expected.classes));
   add(1, overlap(seen.ancestry, expected.ancestry));
@@ -517,7 +532,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const ownLabel = FIELD_TAGS.includes(expected.tag) && contextTags[0] === "label";
   const item = ITEM_CONTAINERS.includes((ownLabel ? labelOnly ? "" : contextTags[1] : contextTags[0]) || "");
   const ownWords = keys(seen.name || seen.text);
-  const rowWords = [...keys(seen.context)].filter((w) => !/^\p{N}+$/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
+  const rowWords = [...keys(seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
   const newWords = rowWords.filter((w) => !recordedWords.has(w)).length;
   const anotherItem = item && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
@@ -665,13 +680,16 @@ function chooseByAgreement(matches2, expected) {
  * some come that close, the name itself decides, and only one way: a copy
  * edit keeps words of the recorded name ("Dark" -> "Dark mode", "Gift
  * message" -> "Add a gift message"; a word with its ending changed,
- * "Filters" -> "Filter", counts as kept; only the words no recorded
+ * "Filters" -> "Filter", counts as kept, and so does a word of three
+ * letters or more spelled out, "Pro" -> "Professional", not the other way:
+ * "Pay" does not keep "PayPal"; only the words no recorded
  * look-alike's name had count, when there are such: "delivery" of "Express
  * delivery" beside "Standard delivery" does not), so the competitor whose
- * name keeps the largest share of them is chosen when it is the only one keeping that
- * many ("Dim", inserted beside "Dark mode", keeps none; "Gift receipt",
- * beside "Add a gift message", half); two keeping as many, or none keeping
- * any, and there is no choice. The caller must still check in the page that
+ * name keeps any of them is chosen when it is the only one keeping any
+ * ("Dim", inserted beside "Dark mode", keeps none); two keeping some
+ * ("Add a gift message" and "Gift receipt": which keeps more is a guess,
+ * wrong for "Move to top" beside "Move" renamed from "Move to…"), or none
+ * keeping any, and there is no choice. The caller must still check in the page that
  * the recorded name names no element of the recorded tag any more
  * (`labelNamesElement`). Null when the fingerprint recorded no look-alikes'
  * names (older recordings) or the evidence falls short.
@@ -700,15 +718,15 @@ function chooseRenamed(matches2, expected) {
   if (best < MIN_AGREEMENT) return null;
   const close = Array.from(competitors).filter(([, c]) => best - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK);
   const STEM = 4;
-  const same = (a, b) => a === b || Math.min(a.length, b.length) >= STEM && (a.startsWith(b) || b.startsWith(a));
+  const ABBREVIATION = 3;
+  const kept = (now, recorded) => now === recorded || Math.min(now.length, recorded.length) >= STEM && (now.startsWith(recorded) || recorded.startsWith(now)) || recorded.length >= ABBREVIATION && now.startsWith(recorded);
   const share = (label) => {
     const now = wordsOf(label);
-    return recordedWords.length ? recordedWords.filter((w) => now.some((n) => same(n, w))).length / recordedWords.length : 0;
+    return recordedWords.length ? recordedWords.filter((w) => now.some((n) => kept(n, w))).length / recordedWords.length : 0;
   };
   const ownOnly = ![...new Set(wordsOf(expected.context))].some((w) => !wordsOf(from).includes(w));
   if (expected.shared && ownOnly && !close.some(([, c]) => share(c.label) > 0)) return null;
   const shares = close.map(([, c]) => share(c.label));
-  const most = Math.max(0, ...shares);
   const keeping = close.filter((_, i) => shares[i] > 0);
   const winner = close.length === 1 ? close[0] : keeping.length === 1 && keeping[0][1].agreement >= MIN_AGREEMENT ? keeping[0] : null;
   if (!winner) return null;

@@ -484,8 +484,11 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
  *
  * What survives page changes weighs most: tag, role, name, the `type` and
  * `name` of a control, test ids, the distinctive words of its row or form.
- * An id is evidence only when it is the same (ids get renumbered), classes
- * and position count little (classes get rehashed, siblings reordered).
+ * An id is evidence only when it is the same (ids get renumbered; the
+ * recorded id kept whole with a numbered part added or dropped around it,
+ * a framework's container prefix or counter, "send-reply" ->
+ * "hd10-send-reply", is the same), classes and position count little
+ * (classes get rehashed, siblings reordered).
  * An element that shares neither most of the name nor an identifying
  * attribute (id, `name`, test id, href) agrees at most 0.7, below
  * MIN_AGREEMENT: "Save draft" is never taken for a vanished "Save settings".
@@ -498,8 +501,9 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
  * whose item has distinctive words more than a quarter of which are new:
  * that is another item in the recorded one's place, the Remove button of a
  * "Desk lamp bulb" row where the "Desk lamp" row was (its words kept, one
- * gained), never taken for the removed row's. Numbers (prices, quantities)
- * and the words of either name do not count; a form, label or section whose
+ * gained), never taken for the removed row's. Numbers and words holding
+ * digits (prices, quantities, dates and times: "3d", "2h") and the words of
+ * either name do not count; a form, label or section whose
  * copy was edited is still the same one, and is not held to this. Nor one
  * reading other than the recorded name whose identity changed too (another
  * `href`, `name` or test id: "View account in Salesforce" for a removed
@@ -578,7 +582,21 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   for (const [key, value] of Object.entries(expected.attributes)) {
     if (!ignoreName || !NAMING.includes(key)) add(ATTRIBUTE_WEIGHTS[key] || 1.5, seen.attributes[key] === value ? 1 : 0);
   }
-  const sameId = !!expected.id && seen.id === expected.id;
+  // The same id, or the recorded id whole with a numbered part added or dropped around it: a framework's container
+  // prefix or counter ("send-reply" -> "hd10-send-reply", "ctl00_main_send"; "email" -> "f_email_5"). Words added
+  // without a number are not numbering: "save-draft" is another id than "save".
+  const segments = (id: string) => id.toLowerCase().split(/[-_:.\s]+/).filter(Boolean);
+  const numbered = (shorter: string, longer: string) => {
+    const a = segments(shorter);
+    const b = segments(longer);
+    if (!a.length || b.length <= a.length || !/\p{L}/u.test(shorter)) return false;
+    for (let at = 0; at + a.length <= b.length; at++) {
+      if (a.some((part, i) => b[at + i] !== part)) continue;
+      if ([...b.slice(0, at), ...b.slice(at + a.length)].some((part) => /\p{N}/u.test(part))) return true;
+    }
+    return false;
+  };
+  const sameId = !!expected.id && !!seen.id && (seen.id === expected.id || numbered(expected.id, seen.id) || numbered(seen.id, expected.id));
   if (sameId) add(2, 1);
   if (expected.classes.length) add(0.5, overlap(seen.classes, expected.classes));
   add(1, overlap(seen.ancestry, expected.ancestry));
@@ -606,7 +624,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const item = ITEM_CONTAINERS.includes((ownLabel ? (labelOnly ? '' : contextTags[1]) : contextTags[0]) || '');
   const ownWords = keys(seen.name || seen.text);
   // Nor does the field's own `name`, which its label's words carry in every row.
-  const rowWords = [...keys(seen.context)].filter((w) => !/^\p{N}+$/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
+  const rowWords = [...keys(seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
   const newWords = rowWords.filter((w) => !recordedWords.has(w)).length;
   const anotherItem = item && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
@@ -809,13 +827,16 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
  * some come that close, the name itself decides, and only one way: a copy
  * edit keeps words of the recorded name ("Dark" -> "Dark mode", "Gift
  * message" -> "Add a gift message"; a word with its ending changed,
- * "Filters" -> "Filter", counts as kept; only the words no recorded
+ * "Filters" -> "Filter", counts as kept, and so does a word of three
+ * letters or more spelled out, "Pro" -> "Professional", not the other way:
+ * "Pay" does not keep "PayPal"; only the words no recorded
  * look-alike's name had count, when there are such: "delivery" of "Express
  * delivery" beside "Standard delivery" does not), so the competitor whose
- * name keeps the largest share of them is chosen when it is the only one keeping that
- * many ("Dim", inserted beside "Dark mode", keeps none; "Gift receipt",
- * beside "Add a gift message", half); two keeping as many, or none keeping
- * any, and there is no choice. The caller must still check in the page that
+ * name keeps any of them is chosen when it is the only one keeping any
+ * ("Dim", inserted beside "Dark mode", keeps none); two keeping some
+ * ("Add a gift message" and "Gift receipt": which keeps more is a guess,
+ * wrong for "Move to top" beside "Move" renamed from "Move to…"), or none
+ * keeping any, and there is no choice. The caller must still check in the page that
  * the recorded name names no element of the recorded tag any more
  * (`labelNamesElement`). Null when the fingerprint recorded no look-alikes'
  * names (older recordings) or the evidence falls short.
@@ -847,12 +868,16 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   for (const c of competitors.values()) best = Math.max(best, c.agreement);
   if (best < MIN_AGREEMENT) return null;
   const close = Array.from(competitors).filter(([, c]) => best - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK);
-  // A word is kept when it is there as it was or with an ending changed ("Filters" -> "Filter", "Archive" -> "Archived").
+  // A word is kept when it is there as it was, with an ending changed ("Filters" -> "Filter", "Archive" -> "Archived"),
+  // or spelled out ("Pro" -> "Professional"; not the other way: "Pay" of a new "Apple Pay" keeps nothing of "PayPal").
   const STEM = 4;
-  const same = (a: string, b: string) => a === b || (Math.min(a.length, b.length) >= STEM && (a.startsWith(b) || b.startsWith(a)));
+  const ABBREVIATION = 3;
+  const kept = (now: string, recorded: string) => now === recorded
+    || (Math.min(now.length, recorded.length) >= STEM && (now.startsWith(recorded) || recorded.startsWith(now)))
+    || (recorded.length >= ABBREVIATION && now.startsWith(recorded));
   const share = (label: string) => {
     const now = wordsOf(label);
-    return recordedWords.length ? recordedWords.filter((w) => now.some((n) => same(n, w))).length / recordedWords.length : 0;
+    return recordedWords.length ? recordedWords.filter((w) => now.some((n) => kept(n, w))).length / recordedWords.length : 0;
   };
   // Its row or form said nothing but its own name, and a recorded look-alike shared its identity (radios of one
   // group): nothing but its kind and place vouch for it, and another option put in a removed one's place ("Starter"
@@ -860,7 +885,6 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   const ownOnly = ![...new Set(wordsOf(expected.context))].some((w) => !wordsOf(from).includes(w));
   if (expected.shared && ownOnly && !close.some(([, c]) => share(c.label) > 0)) return null;
   const shares = close.map(([, c]) => share(c.label));
-  const most = Math.max(0, ...shares);
   const keeping = close.filter((_, i) => shares[i] > 0);
   const winner = close.length === 1 ? close[0] : keeping.length === 1 && keeping[0][1].agreement >= MIN_AGREEMENT ? keeping[0] : null;
   if (!winner) return null;
