@@ -21,7 +21,7 @@
  * also recorded and replayed with that checkout's service and code
  * generator ("before"), in the same run.
  * PATHS=service/device,generated/javascript (a comma list) limits the paths;
- * SUITES=tuned, unseen, holdout, holdout3 or holdout4 (a comma list;
+ * SUITES=tuned, unseen, holdout, holdout3, holdout4 or holdout5 (a comma list;
  * default tuned,unseen) the pages (holdout: test/fixtures/mutations/unseen2,
  * written after the round-4 rules; two rules were changed after seeing
  * their figures in round 5, so they are no longer a clean hold-out;
@@ -30,19 +30,22 @@
  * longer clean either; holdout4: test/fixtures/mutations/unseen4, a
  * banking transfer, an admin user list and a help-desk ticket, written
  * against 77faa6d before any replay of them and measured clean once;
- * round 8 changed rules after seeing it, so it is no longer clean either);
+ * round 8 changed rules after seeing it, so it is no longer clean either;
+ * holdout5: test/fixtures/mutations/unseen5, a clinic booking, a CMS
+ * article list and a developer console's API keys and webhooks, written
+ * against 4a10cac before any replay of them);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
 import { startService } from '../test/helpers/service';
 import { startMutationSites, type MutationSites } from '../test/fixtures/mutations/serve';
-import { HOLDOUT_PAGES, HOLDOUT3_PAGES, HOLDOUT4_PAGES, KIND_DESCRIPTIONS, MUTATIONS, PAGES, UNSEEN_PAGES, VARIANTS, variantName, type SuitePage } from '../test/fixtures/mutations/suite';
+import { HOLDOUT_PAGES, HOLDOUT3_PAGES, HOLDOUT4_PAGES, HOLDOUT5_PAGES, KIND_DESCRIPTIONS, MUTATIONS, PAGES, UNSEEN_PAGES, VARIANTS, variantName, type SuitePage } from '../test/fixtures/mutations/suite';
 import { recordFlows, replayVariants, type ServiceClient, type VariantReplay } from '../test/fixtures/mutations/replay-service';
 import { removeProject, runGeneratedVariants, writeGeneratedProject } from '../test/fixtures/mutations/replay-generated';
 
 const ALL_PATHS = ['service/device', 'service/webdriver', 'generated/javascript', 'generated/typescript'];
 const PATHS = (process.env.PATHS ?? ALL_PATHS.join(',')).split(',');
-const SUITES: Record<string, SuitePage[]> = { tuned: PAGES, unseen: UNSEEN_PAGES, holdout: HOLDOUT_PAGES, holdout3: HOLDOUT3_PAGES, holdout4: HOLDOUT4_PAGES };
+const SUITES: Record<string, SuitePage[]> = { tuned: PAGES, unseen: UNSEEN_PAGES, holdout: HOLDOUT_PAGES, holdout3: HOLDOUT3_PAGES, holdout4: HOLDOUT4_PAGES, holdout5: HOLDOUT5_PAGES };
 const SUITE_NAMES = (process.env.SUITES ?? 'tuned,unseen').split(',').filter((n) => SUITES[n]);
 const PARALLEL = Number(process.env.PARALLEL) || 2;
 const BEFORE_ROOT = process.env.BEFORE_ROOT;
