@@ -31,6 +31,7 @@ const FingerprintSchema = v.object({
   group: v.optional(v.pipe(v.string(), v.maxLength(PEER_CHARS))),
   control: v.optional(Text),
   shared: v.optional(v.boolean()),
+  marks: v.optional(v.pipe(v.array(Text), v.maxLength(4))),
 });
 
 /** What a selector candidate may hold (plugins/tools/browser/params.ts). */

@@ -67,11 +67,12 @@ test('fingerprint= candidates: round trip without the per-page number; invalid o
   assert.deepEqual(parseFingerprintCandidate(candidate), saveSettings);
   assert.ok(candidate.length < 2000, 'fits a selector parameter');
   // The rename evidence travels too: look-alikes' names, the labelled group, a label's control.
-  const evidence = { ...saveSettings, place: [1, 2], peers: ['reset'], group: 'settings', control: 'digest' };
+  const evidence = { ...saveSettings, place: [1, 2], peers: ['reset'], group: 'settings', control: 'digest', shared: true, marks: ['save'] };
   assert.deepEqual(parseFingerprintCandidate(fingerprintCandidate(evidence)), evidence);
   assert.throws(() => parseFingerprintCandidate('fingerprint={nope'), /must be followed by the JSON/);
   assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, tag: 'BUTTON"' })}`), /invalid tag: must be a lower-case tag name/);
   assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, position: [1] })}`), /invalid position/);
+  assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, marks: ['a', 'b', 'c', 'd', 'e'] })}`), /marks/);
 });
 
 test('capture in Chromium: role, name from the label, key attributes, distinctive row words, no typed value', async () => {
@@ -622,4 +623,58 @@ test('round 9: an abbreviation spelled out keeps its word; numbers with letters 
   assert.ok(as('Send', 'send-reply-draft') <= 0.7, 'a word added without a number: another id');
   const numbered: Fingerprint = { ...send, id: 'field-3' };
   assert.ok(fingerprintAgreement(numbered, { ...numbered, name: 'Send', id: 'field-37', context: 'message discard' }) <= 0.7, 'another number is another id');
+});
+
+test('round 10 (the fifth hold-out): the class naming its kind, the numbers naming a slot, label text in each list item, abbreviations in the context, an own link target across card copy edits', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    // Each button of a row has a class of its own: a copy edit keeps it, a new button in a removed one's place has another.
+    const rows = (buttons: (titles: string) => string) => `<table><tbody>${['Launch post', 'Pricing post'].map((t) => `<tr><td>${t}</td><td>${buttons(t)}</td></tr>`).join('')}</tbody></table>`;
+    const actions = (publish: string | null, extra = '') => () => `<button class="btn edit">Edit</button>${publish === null ? '' : `<button class="btn publish">${publish}</button>`}${extra}<button class="btn schedule">Schedule</button>`;
+    await page.setContent(rows(actions('Publish')));
+    const [publish] = (await prints(page, 'tr:nth-of-type(2) button.publish', true)).map((p) => ({ ...p, uid: undefined }));
+    assert.deepEqual(publish!.marks, ['publish']);
+    assert.equal(await actOn(page, rows(actions('Publish now')), publish!), 'renamed Publish now');
+    assert.equal(await actOn(page, rows(actions(null, '<button class="btn review">Send for review</button>')), publish!), null);
+    // A state class one button alone carries names nothing: no marks then.
+    await page.setContent('<nav><button class="tab active">Overview</button><button class="tab">Billing</button></nav>');
+    assert.equal((await prints(page, 'button.active', true))[0]!.marks, undefined);
+
+    // Time slots told apart by their numbers only: another time is another slot; the same time re-cased is the slot.
+    const slots = (times: string[]) => `<section aria-label="Afternoon"><ul>${times.map((t) => `<li><button>${t}</button></li>`).join('')}</ul></section>`;
+    await page.setContent(slots(['2:00 pm', '2:30 pm', '3:15 pm']));
+    const [slot] = (await prints(page, 'li:nth-of-type(2) button', true)).map((p) => ({ ...p, uid: undefined }));
+    assert.equal(await actOn(page, slots(['2:00 pm', '3:15 pm']), slot!), null);
+    assert.equal(await actOn(page, slots(['9:15 am', '2:00 pm', '3:15 pm']).replace('2:30', ''), slot!), null);
+    assert.equal(await actOn(page, slots(['2:00 PM', '2:30 PM', '3:15 PM']), slot!), '2:30 PM');
+
+    // The same switch text in each list item: the item's words tell them apart, on the unchanged page too.
+    const hooks = (label: string) => `<ul id="hooks">${['https://a.test/billing', 'https://b.test/orders'].map((url) => `<li><code>${url}</code> <label class="switch"><input type="checkbox" role="switch" name="enabled"> <span>${label}</span></label></li>`).join('')}</ul>`;
+    await page.setContent(hooks('Enabled'));
+    const [billing] = (await prints(page, 'li:nth-of-type(1) span', true)).map((p) => ({ ...p, uid: undefined }));
+    assert.match(billing!.context, /billing/);
+    const chosenUrl = async (html: string) => {
+      await page.setContent(html);
+      const seen = await prints(page, 'span');
+      const choice = chooseByAgreement([scoreMatch(billing!, seen, seen.length)], billing) ?? chooseRenamed([scoreMatch(billing!, seen, seen.length)], billing!);
+      return choice ? seen[choice.nth]!.context : null;
+    };
+    assert.match(String(await chosenUrl(hooks('Enabled'))), /billing/);
+    assert.match(String(await chosenUrl(hooks('Active'))), /billing/);
+  } finally {
+    await browser.close();
+  }
+  // "Wed" in the context abbreviates the name's "Wednesday": the name's word, not a word of the row to keep.
+  const day: Fingerprint = { tag: 'button', role: 'button', name: 'Wednesday 15 January', text: '', attributes: { type: 'button' }, id: '', classes: [], ancestry: ['li', 'ul'], context: 'Wed 15', position: [0, 1], peers: ['tuesday 14 january'] };
+  assert.ok(fingerprintAgreement(day, { ...day, context: '15' }) > 0.7, 'a look-alike day emptied the context of everything but the name');
+  // A card's copy edited around a link that keeps its own target: the same card, not another item in its place.
+  const profile: Fingerprint = {
+    tag: 'a', role: 'link', name: 'View profile', text: '', attributes: { href: '#profile-whitaker' }, id: '', classes: ['profile'], ancestry: ['article', 'li', 'ul'],
+    context: 'Dr James Whitaker Special interests sports injuries Languages English Next', position: [1, 4], place: [1, 4], peers: [],
+  };
+  const edited = { ...profile, name: 'See full profile', context: 'Dr James Whitaker Areas of interest sports injuries Speaks English Earliest' };
+  assert.ok(fingerprintAgreement(profile, edited, true) >= MIN_AGREEMENT, String(fingerprintAgreement(profile, edited, true)));
+  assert.ok(fingerprintAgreement(profile, { ...edited, attributes: { href: '#profile-okafor' } }, true) <= 0.7, 'another target: another card');
+  assert.ok(fingerprintAgreement({ ...profile, shared: true }, edited, true) <= 0.7, 'a target its look-alikes shared vouches for nothing');
 });

@@ -157,6 +157,7 @@ function captureFingerprints(elements, max, record = false) {
   const KEY_ATTRIBUTES = ["type", "name", "placeholder", "href", "for", "alt", "title", "aria-label", "role", "data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
   const CONTEXT = "label, tr, li, article, [role=row], [role=listitem], fieldset, form, dialog, section, aside, header, footer, nav";
   const ITEMS = "tr, li, [role=row], [role=listitem]";
+  const ITEM_OF_LABEL = "tr, li, article, [role=row], [role=listitem]";
   const IDENTIFYING = ["name", "href", "data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
   const UIDS = Symbol.for("browserflow.fingerprint.uids");
   const LAST_UID = Symbol.for("browserflow.fingerprint.lastUid");
@@ -249,9 +250,9 @@ function captureFingerprints(elements, max, record = false) {
     const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
     if (!container) return "";
     const words = distinctWords(container);
-    if (container instanceof HTMLLabelElement && container.control === el && container.parentElement) {
+    if (container instanceof HTMLLabelElement && container.parentElement) {
       const outer = container.parentElement.closest(CONTEXT);
-      if (outer) {
+      if (outer && (container.control === el || outer.matches(ITEM_OF_LABEL))) {
         for (const [key, word] of distinctWords(outer)) if (!words.has(key)) words.set(key, word);
       }
     }
@@ -300,6 +301,16 @@ function captureFingerprints(elements, max, record = false) {
     const control = controlName(el);
     if (!own.length && !control) return false;
     return lookalikes.some((other) => other !== el && (own.some(([key, value]) => other.getAttribute(key) === value) || !!control && controlName(other) === control));
+  };
+  /**
+   * Its classes that none of `placed` (the look-alikes its place is counted among) has, when each of them has a
+   * class of its own (see Fingerprint.marks); null otherwise, or when they are more than MAX_PEER_NAMES.
+   */
+  const marksOf = (el, placed) => {
+    if (placed.length < 2 || placed.length > MAX_PEER_NAMES) return null;
+    const own = (x) => Array.from(x.classList).filter((c) => !placed.some((other) => other !== x && other.classList.contains(c)));
+    if (placed.some((x) => !own(x).length)) return null;
+    return own(el).slice(0, 4).map((c) => c.slice(0, MAX));
   };
   /** Look-alikes' names (else texts), lower case and cut as compared; null when more than fit. */
   const peersOf = (el, own, lookalikes) => {
@@ -395,6 +406,8 @@ function captureFingerprints(elements, max, record = false) {
     };
     if (peers) print.peers = peers;
     if (record && sharesIdentity(el, lookalikes)) print.shared = true;
+    const marks = record ? marksOf(el, placed) : null;
+    if (marks) print.marks = marks;
     const group = groupOf(near);
     if (group) print.group = group;
     const wrapping = el.closest("label");
@@ -432,12 +445,18 @@ function captureFingerprints(elements, max, record = false) {
  * gained), never taken for the removed row's. Numbers and words holding
  * digits (prices, quantities, dates and times: "3d", "2h") and the words of
  * either name do not count; a form, label or section whose
- * copy was edited is still the same one, and is not held to this. Nor one
+ * copy was edited is still the same one, and is not held to this, nor is
+ * one keeping a link target, field name or test id that no recorded
+ * look-alike shared (the same card with its copy edited). Nor one
  * reading other than the recorded name whose identity changed too (another
  * `href`, `name` or test id: "View account in Salesforce" for a removed
  * "View in Salesforce"), or whose name lost an identifier it had (a number
  * of three or more digits, an account or order number: "Northside Property
- * Group ••9902" for "Northside Property Management ••4410").
+ * Group ••9902" for "Northside Property Management ••4410"; or the numbers
+ * that alone told it from its look-alikes, a time slot's "2:30" beside
+ * "2:00 pm"), or that lost the class naming its kind among its look-alikes
+ * (`marks`: "Send for review" where "Publish" was). A word of the context
+ * abbreviating a word of the name ("Wed" of "Wednesday") is the name's.
  *
  * `ignoreName`: agreement on everything but the name (its text and the
  * attributes that spell it: aria-label, title, alt; and the words of the
@@ -484,7 +503,6 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const ITEM_CONTAINERS = ["tr", "li", "article"];
   const CONTEXT_TAGS = ["label", "tr", "li", "article", "fieldset", "form", "dialog", "section", "aside", "header", "footer", "nav"];
   const NEW_WORDS_SHARE = 0.25;
-  const FIELD_TAGS = ["input", "select", "textarea"];
   const IDENTIFYING = ["name", "href", "data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
   const NAMING = ["aria-label", "title", "alt"];
   const ATTRIBUTE_WEIGHTS = { type: 2, name: 2, "data-testid": 2, "data-test-id": 2, "data-test": 2, "data-qa": 2, "data-cy": 2 };
@@ -521,20 +539,22 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   if (expected.classes.length) add(0.5, overlap(seen.classes, expected.classes));
   add(1, overlap(seen.ancestry, expected.ancestry));
   const nameWords = keys(expected.name || expected.text);
-  const otherWords = [...keys(expected.context)].filter((w) => !nameWords.has(w)).join(" ");
+  const ofName = (w) => nameWords.has(w) || w.length >= 3 && [...nameWords].some((n) => n.length > w.length && n.startsWith(w));
+  const otherWords = [...keys(expected.context)].filter((w) => !ofName(w)).join(" ");
   const context = otherWords ? kept(otherWords, seen.context) : 1;
   if (otherWords) add(3, context);
   if (ignoreName && expected.group) add(2, similarity(seen.group || "", expected.group));
   const contextTags = expected.ancestry.filter((tag) => CONTEXT_TAGS.includes(tag));
   const recordedWords = keys(expected.context);
-  const fieldName = keys(expected.attributes.name || "");
+  const fieldName = keys(expected.attributes.name || expected.control || "");
   const labelOnly = [...recordedWords].every((w) => nameWords.has(w) || fieldName.has(w));
-  const ownLabel = FIELD_TAGS.includes(expected.tag) && contextTags[0] === "label";
+  const ownLabel = contextTags[0] === "label";
   const item = ITEM_CONTAINERS.includes((ownLabel ? labelOnly ? "" : contextTags[1] : contextTags[0]) || "");
   const ownWords = keys(seen.name || seen.text);
   const rowWords = [...keys(seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
   const newWords = rowWords.filter((w) => !recordedWords.has(w)).length;
-  const anotherItem = item && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
+  const ownIdentity = !!expected.peers && !expected.shared && IDENTIFYING.some((key) => !!expected.attributes[key] && seen.attributes[key] === expected.attributes[key]);
+  const anotherItem = item && !ownIdentity && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;
@@ -544,17 +564,22 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const score = Math.round(agreed / total * 1000) / 1000;
   const identifiers = (text) => [...words(text)].filter((w) => /^\p{N}{3,}$/u.test(w));
   const seenName = words(seen.name || seen.text);
-  const numbersKept = name === 1 || identifiers(expected.name || expected.text).every((n) => seenName.has(n));
+  const peerWords = new Set((expected.peers || []).flatMap((peer) => [...words(peer)]));
+  const distinctName = [...words(expected.name || expected.text)].filter((w) => !peerWords.has(w));
+  const byNumbers = !!expected.peers && distinctName.length > 0 && distinctName.every((w) => /^\p{N}+$/u.test(w)) ? distinctName : [];
+  const numbersKept = name === 1 || [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n));
+  const marks = expected.marks || [];
+  const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c));
   const judged = (same) => {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
   };
-  if (ignoreName) return judged(sameElement && context > 0 && !anotherItem && numbersKept);
+  if (ignoreName) return judged(sameElement && context > 0 && !anotherItem && numbersKept && marked);
   const anchored = name >= 0.6 || sameId || IDENTIFYING.some((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
   const ownControl = expected.control === undefined || seen.control === expected.control;
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && context > 0 && !anotherItem);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem);
 }
 
 /** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */

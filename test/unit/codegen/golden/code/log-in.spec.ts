@@ -202,6 +202,15 @@ interface Fingerprint {
    * the recorded name (see chooseRenamed). Recorded only; absent otherwise.
    */
   shared?: boolean;
+  /**
+   * Its classes that none of the look-alikes its place is counted among had
+   * (`edit`, `publish`, `schedule` on the buttons of one row), recorded only
+   * when each of those look-alikes had a class of its own: the page names
+   * each kind of button, and a copy edit keeps the name it gave. A state
+   * class that one element alone carries (`active`) is not such a naming,
+   * and nothing is recorded then. Absent otherwise.
+   */
+  marks?: string[];
   /** Per-page number of the element (replays only; never recorded). */
   uid?: number;
 }
@@ -223,6 +232,8 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
   const CONTEXT = 'label, tr, li, article, [role=row], [role=listitem], fieldset, form, dialog, section, aside, header, footer, nav';
   // The repeated items a place is counted within when they hold more than one look-alike (see placeAmong).
   const ITEMS = 'tr, li, [role=row], [role=listitem]';
+  // The repeated items whose words tell apart the same label text in each of them (see contextOf).
+  const ITEM_OF_LABEL = 'tr, li, article, [role=row], [role=listitem]';
   const IDENTIFYING = ['name', 'href', 'data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
   // A per-page number for each element seen, so the same element matched by two candidates counts once.
   const UIDS = Symbol.for('browserflow.fingerprint.uids');
@@ -320,11 +331,13 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     if (!container) return '';
     const words = distinctWords(container);
     // A field inside its own label: the label is its name, the same in every row ("Quantity" on each cart line);
-    // the row, list item or form around the label tells it apart. The label's words stay first (what such a
-    // field's context was before, so its recordings still agree).
-    if (container instanceof HTMLLabelElement && container.control === el && container.parentElement) {
+    // the row, list item or form around the label tells it apart. Likewise text in a label repeated in each item of
+    // a list ("Enabled" beside each webhook's switch): the row, list item or card around the label (not a form or
+    // fieldset, whose words every option in it shares). The label's words stay first (what such an element's
+    // context was before, so its recordings still agree).
+    if (container instanceof HTMLLabelElement && container.parentElement) {
       const outer = container.parentElement.closest(CONTEXT);
-      if (outer) for (const [key, word] of distinctWords(outer)) if (!words.has(key)) words.set(key, word);
+      if (outer && (container.control === el || outer.matches(ITEM_OF_LABEL))) for (const [key, word] of distinctWords(outer)) if (!words.has(key)) words.set(key, word);
     }
     // Whole words only, up to 120 characters: nothing is cut in the middle.
     let context = '';
@@ -374,6 +387,16 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     const control = controlName(el);
     if (!own.length && !control) return false;
     return lookalikes.some((other) => other !== el && (own.some(([key, value]) => other.getAttribute(key) === value) || (!!control && controlName(other) === control)));
+  };
+  /**
+   * Its classes that none of `placed` (the look-alikes its place is counted among) has, when each of them has a
+   * class of its own (see Fingerprint.marks); null otherwise, or when they are more than MAX_PEER_NAMES.
+   */
+  const marksOf = (el: Element, placed: Element[]) => {
+    if (placed.length < 2 || placed.length > MAX_PEER_NAMES) return null;
+    const own = (x: Element) => Array.from(x.classList).filter((c) => !placed.some((other) => other !== x && other.classList.contains(c)));
+    if (placed.some((x) => !own(x).length)) return null;
+    return own(el).slice(0, 4).map((c) => c.slice(0, MAX));
   };
   /** Look-alikes' names (else texts), lower case and cut as compared; null when more than fit. */
   const peersOf = (el: Element, own: string, lookalikes: Element[]) => {
@@ -474,6 +497,8 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     };
     if (peers) print.peers = peers;
     if (record && sharesIdentity(el, lookalikes)) print.shared = true;
+    const marks = record ? marksOf(el, placed) : null;
+    if (marks) print.marks = marks;
     const group = groupOf(near);
     if (group) print.group = group;
     const wrapping = el.closest('label');
@@ -511,12 +536,18 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
  * gained), never taken for the removed row's. Numbers and words holding
  * digits (prices, quantities, dates and times: "3d", "2h") and the words of
  * either name do not count; a form, label or section whose
- * copy was edited is still the same one, and is not held to this. Nor one
+ * copy was edited is still the same one, and is not held to this, nor is
+ * one keeping a link target, field name or test id that no recorded
+ * look-alike shared (the same card with its copy edited). Nor one
  * reading other than the recorded name whose identity changed too (another
  * `href`, `name` or test id: "View account in Salesforce" for a removed
  * "View in Salesforce"), or whose name lost an identifier it had (a number
  * of three or more digits, an account or order number: "Northside Property
- * Group ••9902" for "Northside Property Management ••4410").
+ * Group ••9902" for "Northside Property Management ••4410"; or the numbers
+ * that alone told it from its look-alikes, a time slot's "2:30" beside
+ * "2:00 pm"), or that lost the class naming its kind among its look-alikes
+ * (`marks`: "Send for review" where "Publish" was). A word of the context
+ * abbreviating a word of the name ("Wed" of "Wednesday") is the name's.
  *
  * `ignoreName`: agreement on everything but the name (its text and the
  * attributes that spell it: aria-label, title, alt; and the words of the
@@ -564,7 +595,6 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const ITEM_CONTAINERS = ['tr', 'li', 'article'];
   const CONTEXT_TAGS = ['label', 'tr', 'li', 'article', 'fieldset', 'form', 'dialog', 'section', 'aside', 'header', 'footer', 'nav'];
   const NEW_WORDS_SHARE = 0.25;
-  const FIELD_TAGS = ['input', 'select', 'textarea'];
   const IDENTIFYING = ['name', 'href', 'data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
   const NAMING = ['aria-label', 'title', 'alt'];
   const ATTRIBUTE_WEIGHTS: Record<string, number> = { type: 2, name: 2, 'data-testid': 2, 'data-test-id': 2, 'data-test': 2, 'data-qa': 2, 'data-cy': 2 };
@@ -610,7 +640,9 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // The words of its own name in the context say nothing the name does not (and nothing at all when the name is
   // ignored): the rest of its row or form must vouch for it, when there is a rest.
   const nameWords = keys(expected.name || expected.text);
-  const otherWords = [...keys(expected.context)].filter((w) => !nameWords.has(w)).join(' ');
+  // A word of the context that abbreviates a word of the name ("Wed" of "Wednesday 15 January") is the name's too.
+  const ofName = (w: string) => nameWords.has(w) || (w.length >= 3 && [...nameWords].some((n) => n.length > w.length && n.startsWith(w)));
+  const otherWords = [...keys(expected.context)].filter((w) => !ofName(w)).join(' ');
   // A context of nothing but its own name (a link alone in its list item, a button alone in its form) says nothing
   // the name does not: it is no evidence either way (a look-alike arriving beside it, or its own rename, empties it).
   const context = otherWords ? kept(otherWords, seen.context) : 1;
@@ -620,20 +652,25 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // Another item in the recorded one's place: a row, list item or card whose distinctive words are more than
   // NEW_WORDS_SHARE new ("Desk lamp bulb" where the "Desk lamp" row was). Its own name's words and numbers
   // (prices, quantities, counts) do not count: names get edited, numbers change.
-  // A field inside its own label belongs to the row around the label (the capture reads that row's words after the
-  // label's), once its recorded context holds more than the label's words and its own `name`: recordings made
-  // before the row was read hold only those, and say nothing about the row.
+  // A field inside its own label, or text in a label, belongs to the row around the label (the capture reads that
+  // row's words after the label's), once its recorded context holds more than the label's words and its control's
+  // `name`: recordings made before the row was read hold only those, and say nothing about the row.
   const contextTags = expected.ancestry.filter((tag) => CONTEXT_TAGS.includes(tag));
   const recordedWords = keys(expected.context);
-  const fieldName = keys(expected.attributes.name || '');
+  // The `name` of the field, or of the control whose label the text is in: the label's words carry it in every row.
+  const fieldName = keys(expected.attributes.name || expected.control || '');
   const labelOnly = [...recordedWords].every((w) => nameWords.has(w) || fieldName.has(w));
-  const ownLabel = FIELD_TAGS.includes(expected.tag) && contextTags[0] === 'label';
+  const ownLabel = contextTags[0] === 'label';
   const item = ITEM_CONTAINERS.includes((ownLabel ? (labelOnly ? '' : contextTags[1]) : contextTags[0]) || '');
   const ownWords = keys(seen.name || seen.text);
   // Nor does the field's own `name`, which its label's words carry in every row.
   const rowWords = [...keys(seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
   const newWords = rowWords.filter((w) => !recordedWords.has(w)).length;
-  const anotherItem = item && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
+  // Unless it keeps an identity no recorded look-alike shared (its own link target, field name or test id): the
+  // same item with its copy edited ("Special interests" -> "Areas of interest" on a practitioner's card).
+  const ownIdentity = !!expected.peers && !expected.shared
+    && IDENTIFYING.some((key) => !!expected.attributes[key] && seen.attributes[key] === expected.attributes[key]);
+  const anotherItem = item && !ownIdentity && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     // The same place counted from either end: a look-alike inserted before or after it moves only one count.
@@ -647,12 +684,22 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // Group ••9902") names another element. Shorter numbers ("tier 2", "3 items") may go with a copy edit.
   const identifiers = (text: string) => [...words(text)].filter((w) => /^\p{N}{3,}$/u.test(w));
   const seenName = words(seen.name || seen.text);
-  const numbersKept = name === 1 || identifiers(expected.name || expected.text).every((n) => seenName.has(n));
+  // A name told from its look-alikes' names only by numbers (a time slot "2:30 pm" beside "2:00 pm", a date) is
+  // known by those numbers: another time is another slot, whatever else it shares.
+  const peerWords = new Set((expected.peers || []).flatMap((peer) => [...words(peer)]));
+  const distinctName = [...words(expected.name || expected.text)].filter((w) => !peerWords.has(w));
+  const byNumbers = !!expected.peers && distinctName.length > 0 && distinctName.every((w) => /^\p{N}+$/u.test(w)) ? distinctName : [];
+  const numbersKept = name === 1 || [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n));
+  // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
+  // edit; an element keeping other recorded classes but not that one is another kind ("Send for review" where
+  // "Publish" was). Classes all rehashed say nothing either way.
+  const marks = expected.marks || [];
+  const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c));
   const judged = (same: boolean) => {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
   };
-  if (ignoreName) return judged(sameElement && context > 0 && !anotherItem && numbersKept);
+  if (ignoreName) return judged(sameElement && context > 0 && !anotherItem && numbersKept && marked);
   const anchored = name >= 0.6 || sameId || IDENTIFYING.some((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
   // Under its name too, what it is does not change: text of another label's control (or of none: a chip reading
   // "Bug" beside the label text "Bug" of a checkbox), or an element without an id where it had one (ids get
@@ -662,7 +709,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const ownControl = expected.control === undefined || seen.control === expected.control;
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && context > 0 && !anotherItem);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem);
 }
 
 /**
