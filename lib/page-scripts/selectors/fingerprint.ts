@@ -100,6 +100,15 @@ export interface Fingerprint {
    * and nothing is recorded then. Absent otherwise.
    */
   marks?: string[];
+  /**
+   * When the container its context is read from has no siblings of its kind
+   * (a card alone in its list item): the words of the nearest repeated item
+   * around it (the list item among list items) that the other items lack,
+   * at most 120 characters. What tells "another item in its place" there:
+   * the context holds every card's labels ("Languages:"), which a copy edit
+   * rewrites in every card at once. Absent otherwise.
+   */
+  item?: string;
   /** Per-page number of the element (replays only; never recorded). */
   uid?: number;
 }
@@ -202,12 +211,18 @@ export function captureFingerprints(elements: Element[], max: number, record = f
     wordsRead.set(container, words);
     return words;
   };
+  // Each container's distinct words, found once per capture (every element of a row or card asks for the same).
+  const distinctRead = new Map<Element, Map<string, string>>();
   /** A container's words that its siblings of the same kind (the other rows, the other labels) lack; a copy. */
   const distinctWords = (container: Element) => {
-    const words = new Map(wordsOf(container));
-    const siblings = container.parentElement ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
-    for (const sibling of siblings.slice(0, 50)) for (const key of wordsOf(sibling).keys()) words.delete(key);
-    return words;
+    let words = distinctRead.get(container);
+    if (!words) {
+      words = new Map(wordsOf(container));
+      const siblings = container.parentElement ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
+      for (const sibling of siblings.slice(0, 50)) for (const key of wordsOf(sibling).keys()) words.delete(key);
+      distinctRead.set(container, words);
+    }
+    return new Map(words);
   };
   /**
    * The words of the label, row, list item, card or form around the element
@@ -228,13 +243,27 @@ export function captureFingerprints(elements: Element[], max: number, record = f
       const outer = container.parentElement.closest(CONTEXT);
       if (outer && (container.control === el || outer.matches(ITEM_OF_LABEL))) for (const [key, word] of distinctWords(outer)) if (!words.has(key)) words.set(key, word);
     }
-    // Whole words only, up to 120 characters: nothing is cut in the middle.
-    let context = '';
+    return joined(words);
+  };
+  /** Words joined, whole words only, up to 120 characters: nothing is cut in the middle. */
+  const joined = (words: Map<string, string>) => {
+    let text = '';
     for (const word of words.values()) {
-      if (context.length + word.length + 1 > 120) break;
-      context = context ? `${context} ${word}` : word;
+      if (text.length + word.length + 1 > 120) break;
+      text = text ? `${text} ${word}` : word;
     }
-    return context;
+    return text;
+  };
+  const hasKin = (el: Element) => !!el.parentElement && Array.from(el.parentElement.children).some((c) => c !== el && c.localName === el.localName);
+  /** See Fingerprint.item: '' unless its context's container has no kin and a repeated item around it has. */
+  const itemOf = (el: Element) => {
+    const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
+    if (!container || hasKin(container)) return '';
+    let up = container.parentElement ? container.parentElement.closest(ITEM_OF_LABEL) : null;
+    for (let depth = 0; up && depth < 3; depth++, up = up.parentElement ? up.parentElement.closest(ITEM_OF_LABEL) : null) {
+      if (hasKin(up)) return joined(distinctWords(up));
+    }
+    return '';
   };
   // Look-alikes per group and tag/role, found once per capture.
   const lookalikeLists = new Map<Element | Document, Map<string, Element[]>>();
@@ -388,6 +417,8 @@ export function captureFingerprints(elements: Element[], max: number, record = f
     if (record && sharesIdentity(el, lookalikes)) print.shared = true;
     const marks = record ? marksOf(el, placed) : null;
     if (marks) print.marks = marks;
+    const item = itemOf(el);
+    if (item) print.item = item;
     const group = groupOf(near);
     if (group) print.group = group;
     const wrapping = el.closest('label');
@@ -427,7 +458,9 @@ export function captureFingerprints(elements: Element[], max: number, record = f
  * either name do not count; a form, label or section whose
  * copy was edited is still the same one, and is not held to this, nor is
  * one keeping a link target, field name or test id that no recorded
- * look-alike shared (the same card with its copy edited). Nor one
+ * look-alike shared (the same card with its copy edited). A card alone in
+ * its list item is judged by the list item's own words (`item`), not by
+ * the labels every card has. Nor one
  * reading other than the recorded name whose identity changed too (another
  * `href`, `name` or test id: "View account in Salesforce" for a removed
  * "View in Salesforce"), or whose name lost an identifier it had (a number
@@ -439,7 +472,8 @@ export function captureFingerprints(elements: Element[], max: number, record = f
  * abbreviating a word of the name ("Wed" of "Wednesday") is the name's.
  *
  * `ignoreName`: agreement on everything but the name (its text and the
- * attributes that spell it: aria-label, title, alt; and the words of the
+ * attributes that spell it or are copy beside it: aria-label, title, alt,
+ * placeholder; and the words of the
  * recorded name among the distinctive words of its row or form, whenever
  * that row or form has others), with its place among its look-alikes
  * counted instead; the evidence a rename needs (chooseRenamed). A copy edit
@@ -485,7 +519,8 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const CONTEXT_TAGS = ['label', 'tr', 'li', 'article', 'fieldset', 'form', 'dialog', 'section', 'aside', 'header', 'footer', 'nav'];
   const NEW_WORDS_SHARE = 0.25;
   const IDENTIFYING = ['name', 'href', 'data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
-  const NAMING = ['aria-label', 'title', 'alt'];
+  // Attributes that are copy: they spell the name or hint at it, and a copy edit rewrites them with it.
+  const NAMING = ['aria-label', 'title', 'alt', 'placeholder'];
   const ATTRIBUTE_WEIGHTS: Record<string, number> = { type: 2, name: 2, 'data-testid': 2, 'data-test-id': 2, 'data-test': 2, 'data-qa': 2, 'data-cy': 2 };
   let total = 0;
   let agreed = 0;
@@ -550,11 +585,13 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const fieldName = keys(expected.attributes.name || expected.control || '');
   const labelOnly = [...recordedWords].every((w) => nameWords.has(w) || fieldName.has(w));
   const ownLabel = contextTags[0] === 'label';
-  const item = ITEM_CONTAINERS.includes((ownLabel ? (labelOnly ? '' : contextTags[1]) : contextTags[0]) || '');
+  // A card alone in its list item: the list item's own words say which item it is (Fingerprint.item).
+  const item = !!expected.item || ITEM_CONTAINERS.includes((ownLabel ? (labelOnly ? '' : contextTags[1]) : contextTags[0]) || '');
+  const itemWords = expected.item ? keys(expected.item) : recordedWords;
   const ownWords = keys(seen.name || seen.text);
   // Nor does the field's own `name`, which its label's words carry in every row.
-  const rowWords = [...keys(seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
-  const newWords = rowWords.filter((w) => !recordedWords.has(w)).length;
+  const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
+  const newWords = rowWords.filter((w) => !itemWords.has(w)).length;
   // Unless it keeps an identity no recorded look-alike shared (its own link target, field name or test id): the
   // same item with its copy edited ("Special interests" -> "Areas of interest" on a practitioner's card).
   const ownIdentity = !!expected.peers && !expected.shared

@@ -677,4 +677,38 @@ test('round 10 (the fifth hold-out): the class naming its kind, the numbers nami
   assert.ok(fingerprintAgreement(profile, edited, true) >= MIN_AGREEMENT, String(fingerprintAgreement(profile, edited, true)));
   assert.ok(fingerprintAgreement(profile, { ...edited, attributes: { href: '#profile-okafor' } }, true) <= 0.7, 'another target: another card');
   assert.ok(fingerprintAgreement({ ...profile, shared: true }, edited, true) <= 0.7, 'a target its look-alikes shared vouches for nothing');
+
+  // A placeholder is copy: rewritten with the label, it is no evidence against a rename.
+  const search: Fingerprint = {
+    tag: 'input', role: 'searchbox', name: 'Search articles', text: '', attributes: { type: 'search', name: 'q', placeholder: 'Search by title or slug' }, id: '', classes: [],
+    ancestry: ['label', 'form', 'main'], context: 'Search articles q Status Draft Published Filter', position: [0, 1], place: [0, 1], peers: [], group: 'filter articles',
+  };
+  const renamedSearch = { ...search, name: 'Search posts', attributes: { ...search.attributes, placeholder: 'Find a post' }, context: 'Search posts q Show Draft Live Apply', group: 'filter posts' };
+  assert.ok(fingerprintAgreement(search, renamedSearch, true) >= MIN_AGREEMENT, String(fingerprintAgreement(search, renamedSearch, true)));
+});
+
+test('round 10: a card alone in its list item is known by the list item\'s own words; its labels, the same on every card, edited at once, are no other card', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    const cards = (labels: [string, string], doctors: string[]) => `<section aria-label="Practitioners"><ul>${doctors.map((d) => `<li><article><h3>${d}</h3>`
+      + `<p>${labels[0]} sports injuries</p><p>${labels[1]} English</p><button type="button">Book</button></article></li>`).join('')}</ul></section>`;
+    await page.setContent(cards(['Special interests:', 'Languages:'], ['Dr Amara Okafor', 'Dr James Whitaker', 'Dr Mei Chen']));
+    const [book] = (await prints(page, 'li:nth-of-type(2) button', true)).map((p) => ({ ...p, uid: undefined }));
+    assert.match(book!.context, /Special/, 'the card\'s own words: every label, since the card has no sibling cards in its list item');
+    assert.doesNotMatch(String(book!.item), /Special|Languages/, 'the list item\'s own words: the doctor only');
+    assert.match(String(book!.item), /James Whitaker/);
+    const chosenDoctor = async (html: string) => {
+      await page.setContent(html);
+      const seen = await prints(page, 'button');
+      const choice = chooseByAgreement([scoreMatch(book!, seen, seen.length)], book);
+      return choice ? seen[choice.nth]!.item ?? seen[choice.nth]!.context : null;
+    };
+    // Every card's labels rewritten: still Dr Whitaker's card.
+    assert.match(String(await chosenDoctor(cards(['Areas of interest:', 'Speaks:'], ['Dr Amara Okafor', 'Dr James Whitaker', 'Dr Mei Chen']))), /Whitaker/);
+    // His card gone, another doctor's in its place: another item, never taken.
+    assert.equal(await chosenDoctor(cards(['Special interests:', 'Languages:'], ['Dr Amara Okafor', 'Dr Jane Whitfield-Brown', 'Dr Mei Chen'])), null);
+  } finally {
+    await browser.close();
+  }
 });

@@ -226,12 +226,17 @@ function captureFingerprints(elements, max, record = false) {
     wordsRead.set(container, words);
     return words;
   };
+  const distinctRead = new Map();
   /** A container's words that its siblings of the same kind (the other rows, the other labels) lack; a copy. */
   const distinctWords = (container) => {
-    const words = new Map(wordsOf(container));
-    const siblings = container.parentElement ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
-    for (const sibling of siblings.slice(0, 50)) for (const key of wordsOf(sibling).keys()) words.delete(key);
-    return words;
+    let words = distinctRead.get(container);
+    if (!words) {
+      words = new Map(wordsOf(container));
+      const siblings = container.parentElement ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
+      for (const sibling of siblings.slice(0, 50)) for (const key of wordsOf(sibling).keys()) words.delete(key);
+      distinctRead.set(container, words);
+    }
+    return new Map(words);
   };
   /**
    * The words of the label, row, list item, card or form around the element
@@ -249,12 +254,27 @@ function captureFingerprints(elements, max, record = false) {
         for (const [key, word] of distinctWords(outer)) if (!words.has(key)) words.set(key, word);
       }
     }
-    let context = "";
+    return joined(words);
+  };
+  /** Words joined, whole words only, up to 120 characters: nothing is cut in the middle. */
+  const joined = (words) => {
+    let text = "";
     for (const word of words.values()) {
-      if (context.length + word.length + 1 > 120) break;
-      context = context ? `${context} ${word}` : word;
+      if (text.length + word.length + 1 > 120) break;
+      text = text ? `${text} ${word}` : word;
     }
-    return context;
+    return text;
+  };
+  const hasKin = (el) => !!el.parentElement && Array.from(el.parentElement.children).some((c) => c !== el && c.localName === el.localName);
+  /** See Fingerprint.item: '' unless its context's container has no kin and a repeated item around it has. */
+  const itemOf = (el) => {
+    const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
+    if (!container || hasKin(container)) return "";
+    let up = container.parentElement ? container.parentElement.closest(ITEM_OF_LABEL) : null;
+    for (let depth = 0; up && depth < 3; depth++, up = up.parentElement ? up.parentElement.closest(ITEM_OF_LABEL) : null) {
+      if (hasKin(up)) return joined(distinctWords(up));
+    }
+    return "";
   };
   const lookalikeLists = new Map();
   const lookalikesOf = (el, role, near) => {
@@ -401,6 +421,8 @@ function captureFingerprints(elements, max, record = false) {
     if (record && sharesIdentity(el, lookalikes)) print.shared = true;
     const marks = record ? marksOf(el, placed) : null;
     if (marks) print.marks = marks;
+    const item = itemOf(el);
+    if (item) print.item = item;
     const group = groupOf(near);
     if (group) print.group = group;
     const wrapping = el.closest("label");
@@ -440,7 +462,9 @@ function captureFingerprints(elements, max, record = false) {
  * either name do not count; a form, label or section whose
  * copy was edited is still the same one, and is not held to this, nor is
  * one keeping a link target, field name or test id that no recorded
- * look-alike shared (the same card with its copy edited). Nor one
+ * look-alike shared (the same card with its copy edited). A card alone in
+ * its list item is judged by the list item's own words (`item`), not by
+ * the labels every card has. Nor one
  * reading other than the recorded name whose identity changed too (another
  * `href`, `name` or test id: "View account in Salesforce" for a removed
  * "View in Salesforce"), or whose name lost an identifier it had (a number
@@ -452,7 +476,8 @@ function captureFingerprints(elements, max, record = false) {
  * abbreviating a word of the name ("Wed" of "Wednesday") is the name's.
  *
  * `ignoreName`: agreement on everything but the name (its text and the
- * attributes that spell it: aria-label, title, alt; and the words of the
+ * attributes that spell it or are copy beside it: aria-label, title, alt,
+ * placeholder; and the words of the
  * recorded name among the distinctive words of its row or form, whenever
  * that row or form has others), with its place among its look-alikes
  * counted instead; the evidence a rename needs (chooseRenamed). A copy edit
@@ -497,7 +522,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const CONTEXT_TAGS = ["label", "tr", "li", "article", "fieldset", "form", "dialog", "section", "aside", "header", "footer", "nav"];
   const NEW_WORDS_SHARE = 0.25;
   const IDENTIFYING = ["name", "href", "data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
-  const NAMING = ["aria-label", "title", "alt"];
+  const NAMING = ["aria-label", "title", "alt", "placeholder"];
   const ATTRIBUTE_WEIGHTS = { type: 2, name: 2, "data-testid": 2, "data-test-id": 2, "data-test": 2, "data-qa": 2, "data-cy": 2 };
   let total = 0;
   let agreed = 0;
@@ -542,10 +567,11 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const fieldName = keys(expected.attributes.name || expected.control || "");
   const labelOnly = [...recordedWords].every((w) => nameWords.has(w) || fieldName.has(w));
   const ownLabel = contextTags[0] === "label";
-  const item = ITEM_CONTAINERS.includes((ownLabel ? labelOnly ? "" : contextTags[1] : contextTags[0]) || "");
+  const item = !!expected.item || ITEM_CONTAINERS.includes((ownLabel ? labelOnly ? "" : contextTags[1] : contextTags[0]) || "");
+  const itemWords = expected.item ? keys(expected.item) : recordedWords;
   const ownWords = keys(seen.name || seen.text);
-  const rowWords = [...keys(seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
-  const newWords = rowWords.filter((w) => !recordedWords.has(w)).length;
+  const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
+  const newWords = rowWords.filter((w) => !itemWords.has(w)).length;
   const ownIdentity = !!expected.peers && !expected.shared && IDENTIFYING.some((key) => !!expected.attributes[key] && seen.attributes[key] === expected.attributes[key]);
   const anotherItem = item && !ownIdentity && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
