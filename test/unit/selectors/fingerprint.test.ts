@@ -637,6 +637,10 @@ test('round 10 (the fifth hold-out): the class naming its kind, the numbers nami
     assert.deepEqual(publish!.marks, ['publish']);
     assert.equal(await actOn(page, rows(actions('Publish now')), publish!), 'renamed Publish now');
     assert.equal(await actOn(page, rows(actions(null, '<button class="btn review">Send for review</button>')), publish!), null);
+    // A count in the name changes with the data, classes rehashed or not: not held to the marks.
+    assert.ok(fingerprintAgreement(publish!, { ...publish!, name: 'Publish (3)', classes: ['btn_x1', 'publish_x1'] }, true) <= 0.7, 'words changed, mark gone');
+    const counted = { ...publish!, name: 'Drafts (12)' };
+    assert.ok(fingerprintAgreement(counted, { ...counted, name: 'Drafts (13)', classes: ['btn_x1', 'publish_x1'] }, true) > 0.7, 'only the count changed');
     // A state class one button alone carries names nothing: no marks then.
     await page.setContent('<nav><button class="tab active">Overview</button><button class="tab">Billing</button></nav>');
     assert.equal((await prints(page, 'button.active', true))[0]!.marks, undefined);

@@ -595,7 +595,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const byNumbers = !!expected.peers && distinctName.length > 0 && distinctName.every((w) => /^\p{N}+$/u.test(w)) ? distinctName : [];
   const numbersKept = name === 1 || [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n));
   const marks = expected.marks || [];
-  const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c));
+  const digitless = (text) => text.replace(/\p{N}+/gu, "#").replace(/\s+/g, " ").trim().toLowerCase();
+  const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || digitless(seen.name || seen.text) === digitless(expected.name || expected.text);
   const judged = (same) => {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);

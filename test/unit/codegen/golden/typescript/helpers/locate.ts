@@ -721,10 +721,13 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const byNumbers = !!expected.peers && distinctName.length > 0 && distinctName.every((w) => /^\p{N}+$/u.test(w)) ? distinctName : [];
   const numbersKept = name === 1 || [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n));
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
-  // edit; an element keeping other recorded classes but not that one is another kind ("Send for review" where
-  // "Publish" was). Classes all rehashed say nothing either way.
+  // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A
+  // name differing only in its numbers ("Inbox (12)" -> "(13)") changed with the data, not the copy, and is not held
+  // to it; a build that rehashes every class while the copy changes fails safe.
   const marks = expected.marks || [];
-  const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c));
+  const digitless = (text: string) => text.replace(/\p{N}+/gu, '#').replace(/\s+/g, ' ').trim().toLowerCase();
+  const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c))
+    || digitless(seen.name || seen.text) === digitless(expected.name || expected.text);
   const judged = (same: boolean) => {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
