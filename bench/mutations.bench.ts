@@ -33,7 +33,8 @@
  * round 8 changed rules after seeing it, so it is no longer clean either;
  * holdout5: test/fixtures/mutations/unseen5, a clinic booking, a CMS
  * article list and a developer console's API keys and webhooks, written
- * against 4a10cac before any replay of them);
+ * against 4a10cac before any replay of them and measured clean once;
+ * round 10 changed rules after seeing it, so it is no longer clean either);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
