@@ -27,10 +27,9 @@ import { describeClosest, type Fingerprint } from '../lib/page-scripts/selectors
 import { fingerprintCandidate } from '../lib/page-scripts/selectors/fingerprint-candidate';
 import { captureElement, probeByAgreement } from '../plugins/drivers/playwright/agreement-probe';
 import type { ProbeState } from '../plugins/drivers/playwright/found-element';
-import { HOLDOUT3_PAGES, HOLDOUT4_PAGES, HOLDOUT5_PAGES, HOLDOUT_PAGES, PAGES, UNSEEN_PAGES, VARIANTS, expectation, variantName, type SuitePage } from '../test/fixtures/mutations/suite';
+import { SUITES, VARIANTS, expectation, variantName } from '../test/fixtures/mutations/suite';
 import { TEST_CHROMIUM } from '../test/helpers/chromium';
 
-const SUITES: Record<string, SuitePage[]> = { tuned: PAGES, unseen: UNSEEN_PAGES, holdout: HOLDOUT_PAGES, holdout3: HOLDOUT3_PAGES, holdout4: HOLDOUT4_PAGES, holdout5: HOLDOUT5_PAGES };
 const names = (process.env.SUITES ?? 'tuned,unseen,holdout,holdout3,holdout4,holdout5').split(',').filter((n) => SUITES[n]);
 const verbose = process.env.VERBOSE === '1';
 

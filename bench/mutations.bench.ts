@@ -40,13 +40,12 @@
  */
 import { startService } from '../test/helpers/service';
 import { startMutationSites, type MutationSites } from '../test/fixtures/mutations/serve';
-import { HOLDOUT_PAGES, HOLDOUT3_PAGES, HOLDOUT4_PAGES, HOLDOUT5_PAGES, KIND_DESCRIPTIONS, MUTATIONS, PAGES, UNSEEN_PAGES, VARIANTS, variantName, type SuitePage } from '../test/fixtures/mutations/suite';
+import { KIND_DESCRIPTIONS, MUTATIONS, SUITES, VARIANTS, variantName } from '../test/fixtures/mutations/suite';
 import { recordFlows, replayVariants, type ServiceClient, type VariantReplay } from '../test/fixtures/mutations/replay-service';
 import { removeProject, runGeneratedVariants, writeGeneratedProject } from '../test/fixtures/mutations/replay-generated';
 
 const ALL_PATHS = ['service/device', 'service/webdriver', 'generated/javascript', 'generated/typescript'];
 const PATHS = (process.env.PATHS ?? ALL_PATHS.join(',')).split(',');
-const SUITES: Record<string, SuitePage[]> = { tuned: PAGES, unseen: UNSEEN_PAGES, holdout: HOLDOUT_PAGES, holdout3: HOLDOUT3_PAGES, holdout4: HOLDOUT4_PAGES, holdout5: HOLDOUT5_PAGES };
 const SUITE_NAMES = (process.env.SUITES ?? 'tuned,unseen').split(',').filter((n) => SUITES[n]);
 const PARALLEL = Number(process.env.PARALLEL) || 2;
 const BEFORE_ROOT = process.env.BEFORE_ROOT;

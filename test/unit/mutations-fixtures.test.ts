@@ -22,9 +22,8 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../fixtures/pages/browser';
-import { expectation, HOLDOUT_PAGES, HOLDOUT3_PAGES, HOLDOUT4_PAGES, HOLDOUT5_PAGES, PAGES, UNSEEN_PAGES, VARIANTS, variantName, type SuitePage } from '../fixtures/mutations/suite';
+import { expectation, SUITES, VARIANTS, variantName, type SuitePage } from '../fixtures/mutations/suite';
 
-const SUITES: Record<string, SuitePage[]> = { tuned: PAGES, unseen: UNSEEN_PAGES, holdout: HOLDOUT_PAGES, holdout3: HOLDOUT3_PAGES, holdout4: HOLDOUT4_PAGES, holdout5: HOLDOUT5_PAGES };
 
 let browser: Browser;
 let context: BrowserContext;

@@ -255,15 +255,25 @@ export function captureFingerprints(elements: Element[], max: number, record = f
     return text;
   };
   const hasKin = (el: Element) => !!el.parentElement && Array.from(el.parentElement.children).some((c) => c !== el && c.localName === el.localName);
+  // Each context container's item words, found once per capture (a scan meets every element of a card).
+  const itemsRead = new Map<Element, string>();
   /** See Fingerprint.item: '' unless its context's container has no kin and a repeated item around it has. */
   const itemOf = (el: Element) => {
     const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
-    if (!container || hasKin(container)) return '';
-    let up = container.parentElement ? container.parentElement.closest(ITEM_OF_LABEL) : null;
-    for (let depth = 0; up && depth < 3; depth++, up = up.parentElement ? up.parentElement.closest(ITEM_OF_LABEL) : null) {
-      if (hasKin(up)) return joined(distinctWords(up));
+    if (!container) return '';
+    let item = itemsRead.get(container);
+    if (item === undefined) {
+      item = '';
+      let up = hasKin(container) ? null : container.parentElement ? container.parentElement.closest(ITEM_OF_LABEL) : null;
+      for (let depth = 0; up && depth < 3; depth++, up = up.parentElement ? up.parentElement.closest(ITEM_OF_LABEL) : null) {
+        if (hasKin(up)) {
+          item = joined(distinctWords(up));
+          break;
+        }
+      }
+      itemsRead.set(container, item);
     }
-    return '';
+    return item;
   };
   // Look-alikes per group and tag/role, found once per capture.
   const lookalikeLists = new Map<Element | Document, Map<string, Element[]>>();
@@ -594,8 +604,8 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const newWords = rowWords.filter((w) => !itemWords.has(w)).length;
   // Unless it keeps an identity no recorded look-alike shared (its own link target, field name or test id): the
   // same item with its copy edited ("Special interests" -> "Areas of interest" on a practitioner's card).
-  const ownIdentity = !!expected.peers && !expected.shared
-    && IDENTIFYING.some((key) => !!expected.attributes[key] && seen.attributes[key] === expected.attributes[key]);
+  const keptIdentifiers = IDENTIFYING.filter((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
+  const ownIdentity = !!expected.peers && !expected.shared && keptIdentifiers.some((key) => !!expected.attributes[key]);
   const anotherItem = item && !ownIdentity && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
@@ -629,7 +639,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     return same ? score : Math.min(score, 0.7);
   };
   if (ignoreName) return judged(sameElement && context > 0 && !anotherItem && numbersKept && marked);
-  const anchored = name >= 0.6 || sameId || IDENTIFYING.some((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
+  const anchored = name >= 0.6 || sameId || keptIdentifiers.length > 0;
   // Under its name too, what it is does not change: text of another label's control (or of none: a chip reading
   // "Bug" beside the label text "Bug" of a checkbox), or an element without an id where it had one (ids get
   // renumbered, not dropped), is another element, whatever it reads. Nor is one reading only part of the recorded

@@ -266,15 +266,24 @@ function captureFingerprints(elements, max, record = false) {
     return text;
   };
   const hasKin = (el) => !!el.parentElement && Array.from(el.parentElement.children).some((c) => c !== el && c.localName === el.localName);
+  const itemsRead = new Map();
   /** See Fingerprint.item: '' unless its context's container has no kin and a repeated item around it has. */
   const itemOf = (el) => {
     const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
-    if (!container || hasKin(container)) return "";
-    let up = container.parentElement ? container.parentElement.closest(ITEM_OF_LABEL) : null;
-    for (let depth = 0; up && depth < 3; depth++, up = up.parentElement ? up.parentElement.closest(ITEM_OF_LABEL) : null) {
-      if (hasKin(up)) return joined(distinctWords(up));
+    if (!container) return "";
+    let item = itemsRead.get(container);
+    if (item === undefined) {
+      item = "";
+      let up = hasKin(container) ? null : container.parentElement ? container.parentElement.closest(ITEM_OF_LABEL) : null;
+      for (let depth = 0; up && depth < 3; depth++, up = up.parentElement ? up.parentElement.closest(ITEM_OF_LABEL) : null) {
+        if (hasKin(up)) {
+          item = joined(distinctWords(up));
+          break;
+        }
+      }
+      itemsRead.set(container, item);
     }
-    return "";
+    return item;
   };
   const lookalikeLists = new Map();
   const lookalikesOf = (el, role, near) => {
@@ -572,7 +581,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const ownWords = keys(seen.name || seen.text);
   const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
   const newWords = rowWords.filter((w) => !itemWords.has(w)).length;
-  const ownIdentity = !!expected.peers && !expected.shared && IDENTIFYING.some((key) => !!expected.attributes[key] && seen.attributes[key] === expected.attributes[key]);
+  const keptIdentifiers = IDENTIFYING.filter((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
+  const ownIdentity = !!expected.peers && !expected.shared && keptIdentifiers.some((key) => !!expected.attributes[key]);
   const anotherItem = item && !ownIdentity && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
@@ -595,7 +605,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     return same ? score : Math.min(score, 0.7);
   };
   if (ignoreName) return judged(sameElement && context > 0 && !anotherItem && numbersKept && marked);
-  const anchored = name >= 0.6 || sameId || IDENTIFYING.some((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
+  const anchored = name >= 0.6 || sameId || keptIdentifiers.length > 0;
   const ownControl = expected.control === undefined || seen.control === expected.control;
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
