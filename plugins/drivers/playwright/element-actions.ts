@@ -1,7 +1,8 @@
 /**
  * The element actions of a session (click, type, select...). Each one finds
  * its target among the candidates, records the element's selectors, then acts
- * with what is left of the action timeout.
+ * with what finding it left of the action timeout (the recording is the
+ * service's own work, never charged to the page's wait).
  *
  * Selectors are recorded just before acting: a rerun looks the element up in
  * the state it had before the action, and a click that navigates leaves no
@@ -194,9 +195,13 @@ export class ElementActions {
   ): Promise<ElementActionResult> {
     const candidates = parseCandidates(target);
     const total = this.deps.actionTimeoutMs;
-    const deadline = Date.now() + total;
+    const started = Date.now();
     // The active page is read on every poll: a tab opened meanwhile is searched too.
     const found = await this.deps.finder.find(() => this.deps.page(), candidates, total);
+    // The timeout is the page's: what waiting for the element took is charged to it, the service's own
+    // work once it is found (the target check, the recording, the box, masking a field) is not. On a
+    // loaded machine a recording can take seconds, and charging it left the action its last 500 ms.
+    const waitLeft = total - (Date.now() - started);
     try {
       await this.deps.checkTarget?.(found);
     } catch (err) {
@@ -205,7 +210,7 @@ export class ElementActions {
     }
     // The box is read before the action, alongside the recording: where the element was on the page as the step found it.
     const [selectors, box] = await Promise.all([this.record(found), boxOf(found)]);
-    const left = Math.max(MIN_ACTION_MS, deadline - Date.now());
+    const left = Math.max(MIN_ACTION_MS, waitLeft);
     try {
       await action(found, left, found.page);
     } catch (err) {
