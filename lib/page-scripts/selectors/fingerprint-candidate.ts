@@ -30,6 +30,7 @@ const FingerprintSchema = v.object({
   peers: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(PEER_CHARS))), v.maxLength(MAX_PEERS))),
   group: v.optional(v.pipe(v.string(), v.maxLength(PEER_CHARS))),
   control: v.optional(Text),
+  value: v.optional(Text),
   shared: v.optional(v.boolean()),
   marks: v.optional(v.pipe(v.array(Text), v.maxLength(4))),
   item: v.optional(v.pipe(v.string(), v.maxLength(200))),

@@ -69,7 +69,8 @@ test('a capture of many elements records each as a capture of it alone does (rep
     assert.equal(email!.group, 'account settings');
     const [pro] = await page.locator('span', { hasText: 'Pro' }).evaluateAll(both, true).then((r) => r.together);
     assert.equal(pro!.control, 'plan');
-    assert.equal(pro!.shared, true, 'radios of one group share their control name');
+    assert.equal(pro!.value, 'b');
+    assert.equal(pro!.shared, undefined, 'radios of one group share their control name, not their value');
     assert.equal(pro!.group, 'plan');
     const deletes = await page.locator('tbody button', { hasText: 'Delete' }).evaluateAll(both, false).then((r) => r.together);
     assert.deepEqual(deletes.map((d) => [d.context, d.position, d.place, d.group]), [['Alice', [0, 3], [1, 2], 'users'], ['Bob', [1, 3], [1, 2], 'users'], ['Carol', [2, 3], [1, 2], 'users']]);

@@ -67,12 +67,13 @@ test('fingerprint= candidates: round trip without the per-page number; invalid o
   assert.deepEqual(parseFingerprintCandidate(candidate), saveSettings);
   assert.ok(candidate.length < 2000, 'fits a selector parameter');
   // The rename evidence travels too: look-alikes' names, the labelled group, a label's control.
-  const evidence = { ...saveSettings, place: [1, 2], peers: ['reset'], group: 'settings', control: 'digest', shared: true, marks: ['save'] };
+  const evidence = { ...saveSettings, place: [1, 2], peers: ['reset'], group: 'settings', control: 'digest', value: 'weekly', shared: true, marks: ['save'] };
   assert.deepEqual(parseFingerprintCandidate(fingerprintCandidate(evidence)), evidence);
   assert.throws(() => parseFingerprintCandidate('fingerprint={nope'), /must be followed by the JSON/);
   assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, tag: 'BUTTON"' })}`), /invalid tag: must be a lower-case tag name/);
   assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, position: [1] })}`), /invalid position/);
   assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, marks: ['a', 'b', 'c', 'd', 'e'] })}`), /marks/);
+  assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, value: 7 })}`), /value/);
 });
 
 test('capture in Chromium: role, name from the label, key attributes, distinctive row words, no typed value', async () => {
@@ -417,22 +418,39 @@ test('renames of an option whose identity its look-alikes shared: "Starter" in a
   const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage();
-    const plans = (labels: string[]) => `<form><fieldset id="plan"><legend>Plan</legend>${
-      labels.map((label) => `<label><input type="radio" name="plan" value="${label.toLowerCase()}"> <span>${label}</span></label>`).join('')
-    }</fieldset><label><input type="checkbox" name="terms"> <span>I accept</span></label></form>`;
-    await page.setContent(plans(['Free', 'Pro', 'Business']));
-    const [pro] = (await prints(page, 'span:text-is("Pro")', true)).map((p) => ({ ...p, uid: undefined }));
-    assert.equal(pro!.shared, true, 'the radios share name="plan"');
-    assert.equal(pro!.context, 'Pro', 'its label says nothing but its name');
-    const [accept] = await prints(page, 'span:text-is("I accept")', true);
-    assert.equal(accept!.shared, undefined, 'a checkbox of its own');
-    // Must fail: "Pro" removed and "Starter" put in its place (same kind, control name and place).
-    assert.equal(await actOn(page, plans(['Free', 'Starter', 'Business']), pro!), null);
-    assert.equal(await actOn(page, plans(['Free', 'Starter', 'Team', 'Business']), pro!), null);
-    // A copy edit keeping a word of the recorded name still heals.
-    assert.equal(await actOn(page, plans(['Free', 'Pro plan', 'Business']), pro!), 'renamed Pro plan');
-    // Unchanged, reordered: still the one.
-    assert.equal(await actOn(page, plans(['Business', 'Pro', 'Free']), pro!), 'Pro');
+    // Radios without a `value` (every one sends "on") share their whole identity; with values, the value tells them apart.
+    for (const valued of [false, true]) {
+      const plans = (labels: string[]) => `<form><fieldset id="plan"><legend>Plan</legend>${
+        labels.map((label) => `<label><input type="radio" name="plan"${valued ? ` value="${label.toLowerCase()}"` : ''}> <span>${label}</span></label>`).join('')
+      }</fieldset><label><input type="checkbox" name="terms"> <span>I accept</span></label></form>`;
+      await page.setContent(plans(['Free', 'Pro', 'Business']));
+      const [pro] = (await prints(page, 'span:text-is("Pro")', true)).map((p) => ({ ...p, uid: undefined }));
+      if (valued) {
+        assert.equal(pro!.value, 'pro');
+        assert.equal(pro!.shared, undefined, 'name="plan" is shared, value="pro" is not');
+      } else {
+        assert.equal(pro!.shared, true, 'the radios share name="plan"');
+      }
+      assert.equal(pro!.context, 'Pro', 'its label says nothing but its name');
+      const [accept] = await prints(page, 'span:text-is("I accept")', true);
+      assert.equal(accept!.shared, undefined, 'a checkbox of its own');
+      // Must fail: "Pro" removed and "Starter" put in its place (same kind, control name and place).
+      assert.equal(await actOn(page, plans(['Free', 'Starter', 'Business']), pro!), null);
+      assert.equal(await actOn(page, plans(['Free', 'Starter', 'Team', 'Business']), pro!), null);
+      // Unchanged, reordered: still the one.
+      assert.equal(await actOn(page, plans(['Business', 'Pro', 'Free']), pro!), 'Pro');
+    }
+    // A copy edit keeping a word of the recorded name still heals (the value kept: any copy edit does).
+    const renamed = (label: string, valued: boolean) => `<form><fieldset id="plan"><legend>Plan</legend>${
+      [['free', 'Free'], ['pro', label], ['business', 'Business']].map(([value, text]) => `<label><input type="radio" name="plan"${valued ? ` value="${value}"` : ''}> <span>${text}</span></label>`).join('')
+    }</fieldset></form>`;
+    for (const valued of [false, true]) {
+      await page.setContent(renamed('Pro', valued));
+      const [pro] = (await prints(page, 'span:text-is("Pro")', true)).map((p) => ({ ...p, uid: undefined }));
+      assert.equal(await actOn(page, renamed('Pro plan', valued), pro!), 'renamed Pro plan');
+      assert.equal(await actOn(page, renamed('Professional', valued), pro!), 'renamed Professional');
+      assert.equal(await actOn(page, renamed('Growth', valued), pro!), valued ? 'renamed Growth' : null, 'no word kept: only its value vouches');
+    }
   } finally {
     await browser.close();
   }
@@ -715,4 +733,56 @@ test('round 10: a card alone in its list item is known by the list item\'s own w
   } finally {
     await browser.close();
   }
+});
+
+test('round 11: a header row is no item among items; the value of an option; an identifier its item showed; the numbers of a name among renames keeping words', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    // The column headers edited together ("Author" -> "Written by"): the header row is still the header row.
+    const articles = (heads: [string, string]) => `<table><thead><tr><th><button type="button" class="sort">Title ↕</button></th><th>${heads[0]}</th><th>Status</th>`
+      + `<th><button type="button" class="sort">${heads[1]} ↓</button></th></tr></thead><tbody><tr><td>Launch</td><td>Ana</td><td>Draft</td><td>Nov 9</td></tr>`
+      + '<tr><td>Pricing</td><td>Li</td><td>Live</td><td>Nov 8</td></tr></tbody></table>';
+    await page.setContent(articles(['Author', 'Updated']));
+    const [updated] = (await prints(page, 'button:text-is("Updated ↓")', true)).map((p) => ({ ...p, uid: undefined }));
+    assert.deepEqual(updated!.ancestry.slice(0, 2), ['tr', 'thead']);
+    assert.equal(await actOn(page, articles(['Written by', 'Last edited']), updated!), 'renamed Last edited ↓');
+
+    // Options of one group share their `name`; their `value` says which one a label's text is.
+    const reminders = (options: [string, string][]) => `<form><fieldset><legend>Send me reminders</legend>${options.map(([value, label]) => `<label><input type="checkbox" name="remind" value="${value}"> <span>${label}</span></label>`).join('')}</fieldset></form>`;
+    await page.setContent(reminders([['sms', 'By SMS'], ['email', 'By email']]));
+    const [sms] = (await prints(page, 'label:nth-of-type(1) span', true)).map((p) => ({ ...p, uid: undefined }));
+    assert.equal(sms!.value, 'sms');
+    assert.equal(sms!.shared, undefined, 'the name is shared, the value is not');
+    assert.equal(await actOn(page, reminders([['sms', 'Text message'], ['email', 'Email']]), sms!), 'renamed Text message');
+    assert.equal(await actOn(page, reminders([['app', 'Push notification'], ['email', 'Email']]), sms!), null, 'another option in its place');
+    assert.equal(await actOn(page, reminders([['email', 'By SMS'], ['sms', 'By email']]), sms!), null, 'its text on another option is another option');
+
+    // A URL its list item alone showed, kept: the same webhook, whatever copy around it was edited.
+    const hooks = (description: string, button: string, urls = ['https://billing.example.test/hooks/invoices', 'https://staging.example.test/hooks/orders']) =>
+      `<ul>${urls.map((url, i) => `<li><code>${url}</code> <span>${i ? 'Staging' : 'Billing'}</span> <span>${description}</span> <button type="button">${button}</button></li>`).join('')}</ul>`;
+    await page.setContent(hooks('All events Failing', 'Send test event'));
+    const [staging] = (await prints(page, 'li:nth-of-type(2) button', true)).map((p) => ({ ...p, uid: undefined }));
+    const chosenRow = async (html: string) => {
+      await page.setContent(html);
+      const seen = await prints(page, 'button');
+      const matches = [scoreMatch(staging!, seen, seen.length)];
+      const choice = chooseByAgreement(matches, staging) ?? chooseRenamed(matches, staging!);
+      return choice ? seen[choice.nth]!.context : null;
+    };
+    assert.match(String(await chosenRow(hooks('Every event Errors', 'Send test webhook'))), /staging\.example/);
+    assert.equal(await chosenRow(hooks('Every event Errors', 'Send test webhook', ['https://billing.example.test/hooks/invoices', 'https://qa.example.test/hooks/returns'])), null, 'another URL: another webhook');
+  } finally {
+    await browser.close();
+  }
+  // Two renames keep words of "Wednesday 15 January, 6 times": the one keeping its numbers is the day.
+  const day: Fingerprint = {
+    tag: 'button', role: 'button', name: 'Wednesday 15 January, 6 times', text: '', attributes: { type: 'button' }, id: '', classes: [], ancestry: ['li', 'ul'],
+    context: 'Wed 15 6', position: [0, 1], place: [2, 7], peers: ['tuesday 14 january, 5 times', 'thursday 16 january, fully booked'],
+  };
+  const seen = [
+    { ...day, name: 'Wednesday 15 January, 6 openings', context: '15', place: [2, 8], uid: 1 },
+    { ...day, name: 'Wednesday 22 January, 8 openings', context: '22 8', place: [2, 8], uid: 2 },
+  ];
+  assert.equal(chooseRenamed([scoreMatch(day, seen, 2)], day)?.renamed?.to, 'Wednesday 15 January, 6 openings');
 });

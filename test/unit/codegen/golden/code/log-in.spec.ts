@@ -195,6 +195,14 @@ interface Fingerprint {
    */
   control?: string;
   /**
+   * The `value` attribute of a checkbox or radio, or of the checkbox or
+   * radio whose label the text is in: what the form sends for this option
+   * ("sms" of "By SMS" beside "email" of "By email", all named `remind`).
+   * Copy edits leave it alone, so it says which option this is where the
+   * options of a group share their `name`. Absent for other elements.
+   */
+  value?: string;
+  /**
    * True when a recorded look-alike shared its identity (its label's
    * control's `name`, as radios of one group do, or an identifying attribute
    * with the same value): that identity then tells it from nothing, and when
@@ -254,7 +262,8 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     if (uid === undefined) uids.set(el, (uid = store[LAST_UID] = (store[LAST_UID] || 0) + 1));
     return uid;
   };
-  const CONTAINERS = ['form', 'main', 'nav', 'header', 'footer', 'aside', 'section', 'article', 'dialog', 'table', 'fieldset', 'ul', 'ol', 'li', 'tr', 'label', 'menu'];
+  // `thead`: a row of column headers is one per table, not an item among items (see fingerprintAgreement).
+  const CONTAINERS = ['form', 'main', 'nav', 'header', 'footer', 'aside', 'section', 'article', 'dialog', 'table', 'thead', 'fieldset', 'ul', 'ol', 'li', 'tr', 'label', 'menu'];
   const INPUT_ROLES: Record<string, string> = { button: 'button', submit: 'button', reset: 'button', image: 'button', checkbox: 'checkbox', radio: 'radio', range: 'slider', number: 'spinbutton', search: 'searchbox' };
   const TAG_ROLES: Record<string, string> = { button: 'button', textarea: 'textbox', select: 'combobox', option: 'option', li: 'listitem', h1: 'heading', h2: 'heading', h3: 'heading', h4: 'heading', h5: 'heading', h6: 'heading', img: 'img', tr: 'row', td: 'cell', th: 'columnheader', dialog: 'dialog', nav: 'navigation', main: 'main', form: 'form', table: 'table', ul: 'list', ol: 'list' };
   const NAMED_BY_TEXT = ['button', 'link', 'tab', 'menuitem', 'checkbox', 'radio', 'option', 'cell', 'columnheader', 'heading', 'switch', 'treeitem', 'listitem'];
@@ -416,16 +425,26 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
    * value. Such an identity tells it from nothing, so it vouches for no rename.
    */
   const sharesIdentity = (el: Element, lookalikes: Element[]) => {
+    // The options of a group share their `name` and differ by their `value` (see Fingerprint.value): both say which.
     const controlName = (other: Element) => {
       const wrapping = other.closest('label');
       const control = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
-      return control && control !== other ? control.getAttribute('name') || '' : '';
+      return control && control !== other ? `${control.getAttribute('name') || ''}\n${optionValueOf(other)}` : '';
     };
     // Its own identifying values (one ending in `=` counts as none), then each look-alike read for those keys only.
     const own = IDENTIFYING.map((key) => [key, el.getAttribute(key) || ''] as const).filter(([key, value]) => !`${key}=${value}`.endsWith('='));
     const control = controlName(el);
-    if (!own.length && !control) return false;
-    return lookalikes.some((other) => other !== el && (own.some(([key, value]) => other.getAttribute(key) === value) || (!!control && controlName(other) === control)));
+    if (!own.length && !control.split('\n')[0]) return false;
+    const value = optionValueOf(el);
+    return lookalikes.some((other) => other !== el && (own.some(([key, v]) => other.getAttribute(key) === v && (key !== 'name' || optionValueOf(other) === value))
+      || (!!control.split('\n')[0] && controlName(other) === control)));
+  };
+  /** The `value` attribute of a checkbox or radio, or of the one whose label `el` is text in (Fingerprint.value); '' otherwise. */
+  const optionValueOf = (el: Element) => {
+    const wrapping = el.closest('label');
+    const control = el.localName === 'input' ? el : wrapping instanceof HTMLLabelElement ? wrapping.control : null;
+    const type = control ? (control.getAttribute('type') || '').toLowerCase() : '';
+    return control && (type === 'checkbox' || type === 'radio') ? clean(control.getAttribute('value')) : '';
   };
   /**
    * Its classes that none of `placed` (the look-alikes its place is counted among) has, when each of them has a
@@ -545,6 +564,8 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     const wrapping = el.closest('label');
     const control = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
     if (control && control !== el && control.getAttribute('name')) print.control = clean(control.getAttribute('name'));
+    const value = optionValueOf(el);
+    if (value) print.value = value;
     return print;
   };
   return elements.slice(0, max).map(capture);
@@ -579,7 +600,11 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
  * either name do not count; a form, label or section whose
  * copy was edited is still the same one, and is not held to this, nor is
  * one keeping a link target, field name or test id that no recorded
- * look-alike shared (the same card with its copy edited). A card alone in
+ * look-alike shared (the same card with its copy edited), nor one keeping
+ * an identifier its item alone showed (a URL, an email address, a path:
+ * the same webhook with its description edited; it counts as its whole
+ * context kept), nor the row of a table's column headers (one per table,
+ * no item among items). A card alone in
  * its list item is judged by the list item's own words (`item`), not by
  * the labels every card has. Nor one
  * reading other than the recorded name whose identity changed too (another
@@ -601,7 +626,8 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
  * changes what an element says, not what it is: an element of another tag,
  * role or `type`, one without an id where the recorded element had one, one
  * with another `href`, `name` or test id than it had, text of another
- * label's control than it was, or one keeping none of the other distinctive
+ * label's control than it was (or of another option of it: another
+ * `value`), or one keeping none of the other distinctive
  * words of its row or form agrees at most 0.7. The label of its labelled
  * group (`group`) counts in too.
  *
@@ -654,7 +680,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // Nor does a copy edit change where a link leads, what a field is called in the form's data or which checkbox a
   // text belongs to: an identifying attribute (href, `name`, test id) or a label's control recorded must be kept.
   const keptIdentity = IDENTIFYING.every((key) => expected.attributes[key] === undefined || seen.attributes[key] === expected.attributes[key])
-    && (expected.control === undefined || seen.control === expected.control);
+    && (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const sameElement = sameKind && (seen.attributes.type || '') === (expected.attributes.type || '') && (!expected.id || !!seen.id) && keptIdentity;
   const name = similarity(seen.name || seen.text, expected.name || expected.text);
   add(2, seen.tag === expected.tag ? 1 : 0);
@@ -690,7 +716,16 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const otherWords = [...keys(expected.context)].filter((w) => !ofName(w)).join(' ');
   // A context of nothing but its own name (a link alone in its list item, a button alone in its form) says nothing
   // the name does not: it is no evidence either way (a look-alike arriving beside it, or its own rename, empties it).
-  const context = otherWords ? kept(otherWords, seen.context) : 1;
+  // An identifier its row, list item or card showed that no other one had (a URL, an email address, a path: the
+  // recorded context holds only the words the other items lacked), kept, says it is the same one, whatever copy
+  // around it was edited: it counts as the whole context kept, and it is never another item in its place.
+  const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)]
+    .map((w) => w.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter((w) => w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2)
+    .map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
+  const seenItemKeys = shownIdentifiers.length ? keys(expected.item ? seen.item ?? seen.context : seen.context) : new Set<string>();
+  const identifierKept = shownIdentifiers.some((w) => seenItemKeys.has(w));
+  const context = otherWords ? (identifierKept ? 1 : kept(otherWords, seen.context)) : 1;
   if (otherWords) add(3, context);
   // Renames: the group it was in (a form's, list's or landmark's label) vouches for it among look-alikes of other groups.
   if (ignoreName && expected.group) add(2, similarity(seen.group || '', expected.group));
@@ -707,7 +742,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const labelOnly = [...recordedWords].every((w) => nameWords.has(w) || fieldName.has(w));
   const ownLabel = contextTags[0] === 'label';
   // A card alone in its list item: the list item's own words say which item it is (Fingerprint.item).
-  const item = !!expected.item || ITEM_CONTAINERS.includes((ownLabel ? (labelOnly ? '' : contextTags[1]) : contextTags[0]) || '');
+  const itemTag = (ownLabel ? (labelOnly ? '' : contextTags[1]) : contextTags[0]) || '';
+  // The row of a table's column headers is one of its kind: no other row takes its place, and a copy edit of the
+  // headers ("Author" -> "Written by") leaves it the same row.
+  const headerRow = itemTag === 'tr' && expected.ancestry.includes('thead');
+  const item = !!expected.item || (ITEM_CONTAINERS.includes(itemTag) && !headerRow);
   const itemWords = expected.item ? keys(expected.item) : recordedWords;
   const ownWords = keys(seen.name || seen.text);
   // Nor does the field's own `name`, which its label's words carry in every row.
@@ -716,8 +755,8 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // Unless it keeps an identity no recorded look-alike shared (its own link target, field name or test id): the
   // same item with its copy edited ("Special interests" -> "Areas of interest" on a practitioner's card).
   const keptIdentifiers = IDENTIFYING.filter((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
-  const ownIdentity = !!expected.peers && !expected.shared && keptIdentifiers.some((key) => !!expected.attributes[key]);
-  const anotherItem = item && !ownIdentity && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
+  const ownIdentity = !!expected.peers && !expected.shared && (keptIdentifiers.some((key) => !!expected.attributes[key]) || (!!expected.value && seen.value === expected.value));
+  const anotherItem = item && !ownIdentity && !identifierKept && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     // The same place counted from either end: a look-alike inserted before or after it moves only one count.
@@ -756,7 +795,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // renumbered, not dropped), is another element, whatever it reads. Nor is one reading only part of the recorded
   // name with another link target, field name or test id ("View account in Salesforce", another href, for "View in
   // Salesforce"): its name and its identity both changed, and nothing says it is the same.
-  const ownControl = expected.control === undefined || seen.control === expected.control;
+  const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
   return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem);
@@ -940,7 +979,9 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
  * ("Dim", inserted beside "Dark mode", keeps none); two keeping some
  * ("Add a gift message" and "Gift receipt": which keeps more is a guess,
  * wrong for "Move to top" beside "Move" renamed from "Move to…"), or none
- * keeping any, and there is no choice. The caller must still check in the page that
+ * keeping any, and there is no choice, unless the recorded name's own
+ * words hold numbers and one alone keeps them all ("Wednesday 15 January,
+ * 6 openings" beside a new "Wednesday 22 January, 8 openings"). The caller must still check in the page that
  * the recorded name names no element of the recorded tag any more
  * (`labelNamesElement`). Null when the fingerprint recorded no look-alikes'
  * names (older recordings) or the evidence falls short.
@@ -989,7 +1030,12 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   const ownOnly = ![...new Set(wordsOf(expected.context))].some((w) => !wordsOf(from).includes(w));
   if (expected.shared && ownOnly && !close.some(([, c]) => share(c.label) > 0)) return null;
   const shares = close.map(([, c]) => share(c.label));
-  const keeping = close.filter((_, i) => shares[i] > 0);
+  let keeping = close.filter((_, i) => shares[i] > 0);
+  // Of several keeping words, the numbers of the recorded name's own words decide when one alone keeps them all: a
+  // day "15" or a room "204" is which one it is ("Wednesday 22 January" beside "Wednesday 15 January" renamed).
+  const numbers = recordedWords.filter((w) => /^\p{N}+$/u.test(w));
+  const allNumbers = keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n)));
+  if (keeping.length > 1 && numbers.length && allNumbers.length === 1) keeping = allNumbers;
   const winner = close.length === 1 ? close[0] : keeping.length === 1 && keeping[0][1].agreement >= MIN_AGREEMENT ? keeping[0] : null;
   if (!winner) return null;
   const choice = reach(matches, winner[0], winner[1].agreement);

@@ -161,7 +161,7 @@ function captureFingerprints(elements, max, record = false) {
     if (uid === undefined) uids.set(el, uid = store[LAST_UID] = (store[LAST_UID] || 0) + 1);
     return uid;
   };
-  const CONTAINERS = ["form", "main", "nav", "header", "footer", "aside", "section", "article", "dialog", "table", "fieldset", "ul", "ol", "li", "tr", "label", "menu"];
+  const CONTAINERS = ["form", "main", "nav", "header", "footer", "aside", "section", "article", "dialog", "table", "thead", "fieldset", "ul", "ol", "li", "tr", "label", "menu"];
   const INPUT_ROLES = { button: "button", submit: "button", reset: "button", image: "button", checkbox: "checkbox", radio: "radio", range: "slider", number: "spinbutton", search: "searchbox" };
   const TAG_ROLES = { button: "button", textarea: "textbox", select: "combobox", option: "option", li: "listitem", h1: "heading", h2: "heading", h3: "heading", h4: "heading", h5: "heading", h6: "heading", img: "img", tr: "row", td: "cell", th: "columnheader", dialog: "dialog", nav: "navigation", main: "main", form: "form", table: "table", ul: "list", ol: "list" };
   const NAMED_BY_TEXT = ["button", "link", "tab", "menuitem", "checkbox", "radio", "option", "cell", "columnheader", "heading", "switch", "treeitem", "listitem"];
@@ -317,12 +317,21 @@ function captureFingerprints(elements, max, record = false) {
     const controlName = (other) => {
       const wrapping = other.closest("label");
       const control2 = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
-      return control2 && control2 !== other ? control2.getAttribute("name") || "" : "";
+      return control2 && control2 !== other ? `${control2.getAttribute("name") || ""}
+${optionValueOf(other)}` : "";
     };
-    const own = IDENTIFYING.map((key) => [key, el.getAttribute(key) || ""]).filter(([key, value]) => !`${key}=${value}`.endsWith("="));
+    const own = IDENTIFYING.map((key) => [key, el.getAttribute(key) || ""]).filter(([key, value2]) => !`${key}=${value2}`.endsWith("="));
     const control = controlName(el);
-    if (!own.length && !control) return false;
-    return lookalikes.some((other) => other !== el && (own.some(([key, value]) => other.getAttribute(key) === value) || !!control && controlName(other) === control));
+    if (!own.length && !control.split("\n")[0]) return false;
+    const value = optionValueOf(el);
+    return lookalikes.some((other) => other !== el && (own.some(([key, v]) => other.getAttribute(key) === v && (key !== "name" || optionValueOf(other) === value)) || !!control.split("\n")[0] && controlName(other) === control));
+  };
+  /** The `value` attribute of a checkbox or radio, or of the one whose label `el` is text in (Fingerprint.value); '' otherwise. */
+  const optionValueOf = (el) => {
+    const wrapping = el.closest("label");
+    const control = el.localName === "input" ? el : wrapping instanceof HTMLLabelElement ? wrapping.control : null;
+    const type = control ? (control.getAttribute("type") || "").toLowerCase() : "";
+    return control && (type === "checkbox" || type === "radio") ? clean(control.getAttribute("value")) : "";
   };
   /**
    * Its classes that none of `placed` (the look-alikes its place is counted among) has, when each of them has a
@@ -395,8 +404,8 @@ function captureFingerprints(elements, max, record = false) {
     const name = nameOf(el, role, text);
     const attributes = {};
     for (const key of KEY_ATTRIBUTES) {
-      const value = el.getAttribute(key);
-      if (value !== null && value.length <= MAX) attributes[key] = value;
+      const value2 = el.getAttribute(key);
+      if (value2 !== null && value2.length <= MAX) attributes[key] = value2;
     }
     const ancestry = [];
     for (let up = el.parentElement; up && ancestry.length < 4; up = up.parentElement) {
@@ -437,6 +446,8 @@ function captureFingerprints(elements, max, record = false) {
     const wrapping = el.closest("label");
     const control = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
     if (control && control !== el && control.getAttribute("name")) print.control = clean(control.getAttribute("name"));
+    const value = optionValueOf(el);
+    if (value) print.value = value;
     return print;
   };
   return elements.slice(0, max).map(capture);
@@ -471,7 +482,11 @@ function captureFingerprints(elements, max, record = false) {
  * either name do not count; a form, label or section whose
  * copy was edited is still the same one, and is not held to this, nor is
  * one keeping a link target, field name or test id that no recorded
- * look-alike shared (the same card with its copy edited). A card alone in
+ * look-alike shared (the same card with its copy edited), nor one keeping
+ * an identifier its item alone showed (a URL, an email address, a path:
+ * the same webhook with its description edited; it counts as its whole
+ * context kept), nor the row of a table's column headers (one per table,
+ * no item among items). A card alone in
  * its list item is judged by the list item's own words (`item`), not by
  * the labels every card has. Nor one
  * reading other than the recorded name whose identity changed too (another
@@ -493,7 +508,8 @@ function captureFingerprints(elements, max, record = false) {
  * changes what an element says, not what it is: an element of another tag,
  * role or `type`, one without an id where the recorded element had one, one
  * with another `href`, `name` or test id than it had, text of another
- * label's control than it was, or one keeping none of the other distinctive
+ * label's control than it was (or of another option of it: another
+ * `value`), or one keeping none of the other distinctive
  * words of its row or form agrees at most 0.7. The label of its labelled
  * group (`group`) counts in too.
  *
@@ -540,7 +556,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     agreed += weight * score2;
   };
   const sameKind = seen.tag === expected.tag && seen.role === expected.role;
-  const keptIdentity = IDENTIFYING.every((key) => expected.attributes[key] === undefined || seen.attributes[key] === expected.attributes[key]) && (expected.control === undefined || seen.control === expected.control);
+  const keptIdentity = IDENTIFYING.every((key) => expected.attributes[key] === undefined || seen.attributes[key] === expected.attributes[key]) && (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const sameElement = sameKind && (seen.attributes.type || "") === (expected.attributes.type || "") && (!expected.id || !!seen.id) && keptIdentity;
   const name = similarity(seen.name || seen.text, expected.name || expected.text);
   add(2, seen.tag === expected.tag ? 1 : 0);
@@ -568,7 +584,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const nameWords = keys(expected.name || expected.text);
   const ofName = (w) => nameWords.has(w) || w.length >= 3 && [...nameWords].some((n) => n.length > w.length && n.startsWith(w));
   const otherWords = [...keys(expected.context)].filter((w) => !ofName(w)).join(" ");
-  const context = otherWords ? kept(otherWords, seen.context) : 1;
+  const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)].map((w) => w.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, "")).filter((w) => w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ""));
+  const seenItemKeys = shownIdentifiers.length ? keys(expected.item ? seen.item ?? seen.context : seen.context) : new Set();
+  const identifierKept = shownIdentifiers.some((w) => seenItemKeys.has(w));
+  const context = otherWords ? identifierKept ? 1 : kept(otherWords, seen.context) : 1;
   if (otherWords) add(3, context);
   if (ignoreName && expected.group) add(2, similarity(seen.group || "", expected.group));
   const contextTags = expected.ancestry.filter((tag) => CONTEXT_TAGS.includes(tag));
@@ -576,14 +595,16 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const fieldName = keys(expected.attributes.name || expected.control || "");
   const labelOnly = [...recordedWords].every((w) => nameWords.has(w) || fieldName.has(w));
   const ownLabel = contextTags[0] === "label";
-  const item = !!expected.item || ITEM_CONTAINERS.includes((ownLabel ? labelOnly ? "" : contextTags[1] : contextTags[0]) || "");
+  const itemTag = (ownLabel ? labelOnly ? "" : contextTags[1] : contextTags[0]) || "";
+  const headerRow = itemTag === "tr" && expected.ancestry.includes("thead");
+  const item = !!expected.item || ITEM_CONTAINERS.includes(itemTag) && !headerRow;
   const itemWords = expected.item ? keys(expected.item) : recordedWords;
   const ownWords = keys(seen.name || seen.text);
   const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
   const newWords = rowWords.filter((w) => !itemWords.has(w)).length;
   const keptIdentifiers = IDENTIFYING.filter((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
-  const ownIdentity = !!expected.peers && !expected.shared && keptIdentifiers.some((key) => !!expected.attributes[key]);
-  const anotherItem = item && !ownIdentity && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
+  const ownIdentity = !!expected.peers && !expected.shared && (keptIdentifiers.some((key) => !!expected.attributes[key]) || !!expected.value && seen.value === expected.value);
+  const anotherItem = item && !ownIdentity && !identifierKept && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;
@@ -606,7 +627,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   };
   if (ignoreName) return judged(sameElement && context > 0 && !anotherItem && numbersKept && marked);
   const anchored = name >= 0.6 || sameId || keptIdentifiers.length > 0;
-  const ownControl = expected.control === undefined || seen.control === expected.control;
+  const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
   return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem);
@@ -744,7 +765,9 @@ function chooseByAgreement(matches2, expected) {
  * ("Dim", inserted beside "Dark mode", keeps none); two keeping some
  * ("Add a gift message" and "Gift receipt": which keeps more is a guess,
  * wrong for "Move to top" beside "Move" renamed from "Move to…"), or none
- * keeping any, and there is no choice. The caller must still check in the page that
+ * keeping any, and there is no choice, unless the recorded name's own
+ * words hold numbers and one alone keeps them all ("Wednesday 15 January,
+ * 6 openings" beside a new "Wednesday 22 January, 8 openings"). The caller must still check in the page that
  * the recorded name names no element of the recorded tag any more
  * (`labelNamesElement`). Null when the fingerprint recorded no look-alikes'
  * names (older recordings) or the evidence falls short.
@@ -782,7 +805,10 @@ function chooseRenamed(matches2, expected) {
   const ownOnly = ![...new Set(wordsOf(expected.context))].some((w) => !wordsOf(from).includes(w));
   if (expected.shared && ownOnly && !close.some(([, c]) => share(c.label) > 0)) return null;
   const shares = close.map(([, c]) => share(c.label));
-  const keeping = close.filter((_, i) => shares[i] > 0);
+  let keeping = close.filter((_, i) => shares[i] > 0);
+  const numbers = recordedWords.filter((w) => /^\p{N}+$/u.test(w));
+  const allNumbers = keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n)));
+  if (keeping.length > 1 && numbers.length && allNumbers.length === 1) keeping = allNumbers;
   const winner = close.length === 1 ? close[0] : keeping.length === 1 && keeping[0][1].agreement >= MIN_AGREEMENT ? keeping[0] : null;
   if (!winner) return null;
   const choice = reach(matches2, winner[0], winner[1].agreement);
