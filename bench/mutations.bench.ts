@@ -21,7 +21,7 @@
  * also recorded and replayed with that checkout's service and code
  * generator ("before"), in the same run.
  * PATHS=service/device,generated/javascript (a comma list) limits the paths;
- * SUITES=tuned, unseen, holdout, holdout3, holdout4 or holdout5 (a comma list;
+ * SUITES=tuned, unseen, holdout, holdout3, holdout4, holdout5 or holdout6 (a comma list;
  * default tuned,unseen) the pages (holdout: test/fixtures/mutations/unseen2,
  * written after the round-4 rules; two rules were changed after seeing
  * their figures in round 5, so they are no longer a clean hold-out;
@@ -34,7 +34,10 @@
  * holdout5: test/fixtures/mutations/unseen5, a clinic booking, a CMS
  * article list and a developer console's API keys and webhooks, written
  * against 4a10cac before any replay of them and measured clean once;
- * round 10 changed rules after seeing it, so it is no longer clean either);
+ * round 10 changed rules after seeing it, so it is no longer clean either;
+ * holdout6: test/fixtures/mutations/unseen6, an HR time-off page, a
+ * calendar event editor and a shared drive's file manager, written against
+ * dac994d before any replay of them);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
