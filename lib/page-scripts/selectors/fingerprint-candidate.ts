@@ -31,6 +31,7 @@ const FingerprintSchema = v.object({
   group: v.optional(v.pipe(v.string(), v.maxLength(PEER_CHARS))),
   control: v.optional(Text),
   value: v.optional(Text),
+  wraps: v.optional(v.boolean()),
   shared: v.optional(v.boolean()),
   marks: v.optional(v.pipe(v.array(Text), v.maxLength(4))),
   item: v.optional(v.pipe(v.string(), v.maxLength(200))),
@@ -50,7 +51,7 @@ export function isFingerprintCandidate(candidate: string): boolean {
  * they are left out, and no rename is ever accepted for that element).
  */
 export function fingerprintCandidate(fingerprint: Fingerprint): string {
-  const { uid: _uid, ...recorded } = fingerprint;
+  const { uid: _uid, whole: _whole, ...recorded } = fingerprint;
   const full = FINGERPRINT_PREFIX + JSON.stringify(recorded);
   if (full.length <= MAX_CANDIDATE || !recorded.peers) return full;
   const { peers: _peers, ...smaller } = recorded;

@@ -67,8 +67,9 @@ test('fingerprint= candidates: round trip without the per-page number; invalid o
   assert.deepEqual(parseFingerprintCandidate(candidate), saveSettings);
   assert.ok(candidate.length < 2000, 'fits a selector parameter');
   // The rename evidence travels too: look-alikes' names, the labelled group, a label's control.
-  const evidence = { ...saveSettings, place: [1, 2], peers: ['reset'], group: 'settings', control: 'digest', value: 'weekly', shared: true, marks: ['save'] };
+  const evidence = { ...saveSettings, place: [1, 2], peers: ['reset'], group: 'settings', control: 'digest', value: 'weekly', shared: true, marks: ['save'], wraps: false };
   assert.deepEqual(parseFingerprintCandidate(fingerprintCandidate(evidence)), evidence);
+  assert.deepEqual(parseFingerprintCandidate(fingerprintCandidate({ ...evidence, whole: 'every word of its row', uid: 4 })), evidence, 'what only a replay reads is never recorded');
   assert.throws(() => parseFingerprintCandidate('fingerprint={nope'), /must be followed by the JSON/);
   assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, tag: 'BUTTON"' })}`), /invalid tag: must be a lower-case tag name/);
   assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, position: [1] })}`), /invalid position/);
@@ -785,4 +786,75 @@ test('round 11: a header row is no item among items; the value of an option; an 
     { ...day, name: 'Wednesday 22 January, 8 openings', context: '22 8', place: [2, 8], uid: 2 },
   ];
   assert.equal(chooseRenamed([scoreMatch(day, seen, 2)], day)?.renamed?.to, 'Wednesday 15 January, 6 openings');
+});
+
+test('round 12 (the sixth hold-out): wrappers, a row\'s own look-alikes, the data in a label, counts, a kept id, a field\'s own name, the whole row, inflections, the exact name', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    /** What the replay of `print` on `html` acts on: the element's `data-who`, or null when the step fails. */
+    const whoActedOn = async (html: string, print: Fingerprint): Promise<string | null> => {
+      await page.setContent(html);
+      const seen = await prints(page, print.tag);
+      const matches = [scoreMatch(print, seen, seen.length)];
+      const choice = chooseByAgreement(matches, print) ?? chooseRenamed(matches, print);
+      if (!choice) return null;
+      if (choice.renamed && await named(page, choice.renamed.from, print.tag)) return null;
+      return page.locator(print.tag).nth(choice.nth).evaluate((el) => el.closest('[data-who]')?.getAttribute('data-who') ?? '');
+    };
+    const record = async (html: string, selector: string) => {
+      await page.setContent(html);
+      return (await prints(page, selector, true)).map((p) => ({ ...p, uid: undefined }))[0]!;
+    };
+
+    // Files: a name span a redesign wraps in another span; icon buttons named by aria-labels in a long table.
+    type File = { name: string; who: string; date?: string };
+    const FILES: File[] = [
+      { name: 'Contracts', who: 'contracts' }, { name: 'Invoice FD-0412.pdf', who: 'invoice' }, { name: 'Logo final.svg', who: 'logo' },
+      { name: 'Old logo draft.png', who: 'old-logo' }, { name: 'Price list 2025.pdf', who: 'price' }, { name: 'Poster.pdf', who: 'poster' },
+    ];
+    const files = (list: File[], opts: { wrap?: boolean; labels?: [string, string, string, string] } = {}) => {
+      const [share, rename, move, del] = opts.labels ?? ['Share', 'Rename', 'Move', 'Delete'];
+      const name = (f: File) => `<span class="name" data-who="${f.who}-name">${f.name}</span>`;
+      return `<table><thead><tr><th>Name</th><th>Modified</th><th>Actions</th></tr></thead><tbody>${list.map((f) => `<tr data-who="${f.who}"><td>${opts.wrap ? `<span class="hover">${name(f)}</span>` : name(f)}</td>`
+        + `<td>${f.date ?? '9 Nov 2024'}</td><td>${[[share, '🔗'], [rename, '✎'], [move, '→'], [del, '🗑']].map(([verb, glyph]) => `<button type="button" class="icon" aria-label="${verb} ${f.name}" data-who="${f.who}-${glyph}">${glyph}</button>`).join('')}</td></tr>`).join('')}</tbody></table>`;
+    };
+    const priceName = await record(files(FILES), 'span:text-is("Price list 2025.pdf")');
+    assert.equal(priceName.wraps, false);
+    assert.equal(await whoActedOn(files(FILES, { wrap: true }), priceName), 'price-name', 'the wrapper reads the same, and is not it');
+    const share = await record(files(FILES), 'button[aria-label="Share Price list 2025.pdf"]');
+    assert.equal(share.peers?.length, 3, 'the table holds 24 look-alikes: those of its own row are recorded');
+    assert.equal(await whoActedOn(files(FILES, { labels: ['Manage access to', 'Change the name of', 'Move', 'Remove'] }), share), 'price-🔗', 'its glyph kept while every label changed');
+    // An aria-label's words the row shows are the row's data: a row whose file differs by "(1)" is another file.
+    const del = await record(files(FILES), 'button[aria-label="Delete Old logo draft.png"]');
+    const copyOnly = FILES.map((f) => (f.who === 'old-logo' ? { name: 'Old logo draft (1).png', who: 'old-logo-1', date: '10 Nov 2024' } : f));
+    assert.equal(await whoActedOn(files(copyOnly), del), null);
+    // A look-alike row arriving beside it shares its words: the row still shows them.
+    const withCopy = FILES.flatMap((f) => (f.who === 'old-logo' ? [{ name: 'Old logo draft (1).png', who: 'old-logo-1' }, f] : [f]));
+    assert.equal(await whoActedOn(files(withCopy), del), 'old-logo-🗑');
+
+    // Tabs: a count changing is no rename; a kept id is the tab, whatever its look-alikes read; "finder" keeps nothing of "Find".
+    const tabs = (list: [string, string, string?][]) => `<section><div role="tablist" aria-label="Requests">${list.map(([label, who, id]) => `<button type="button" role="tab" class="tab"${id ? ` id="${id}"` : ''} data-who="${who}">${label}</button>`).join('')}</div><p>Your requests</p></section>`;
+    const upcoming = await record(tabs([['All 6', 'all'], ['Upcoming 3', 'upcoming'], ['Past', 'past']]), 'button:text-is("Upcoming 3")');
+    assert.equal(await whoActedOn(tabs([['All 7', 'all'], ['Upcoming 4', 'upcoming'], ['Upcoming for my team 11', 'team'], ['Past', 'past']]), upcoming), 'upcoming');
+    const findTime = await record(tabs([['Event details', 'details', 'tab-details'], ['Find a time', 'find', 'tab-find-time']]), '#tab-find-time');
+    assert.equal(await whoActedOn(tabs([['Scheduling assistant', 'find', 'tab-find-time'], ['Details', 'details', 'tab-details']]), findTime), 'find');
+    const noId = await record(tabs([['Event details', 'details'], ['Find a time', 'find']]), 'button:text-is("Find a time")');
+    assert.equal(await whoActedOn(tabs([['Details', 'details'], ['Scheduling assistant', 'find'], ['Room finder', 'room']]), noId), null, 'two new names, neither keeping a word');
+
+    // A field's own `name`, which no look-alike had, vouches for its form when the form's copy was edited too.
+    const dialog = (title: string, label: string, options: string[]) => `<form aria-label="${title}"><h2>${title}</h2><input aria-label="Add people">`
+      + `<select name="role" aria-label="${label}" data-who="role">${options.map((o) => `<option>${o}</option>`).join('')}</select>`
+      + `<ul><li>Dana <select name="member-role-dana" aria-label="${label} for Dana">${options.map((o) => `<option>${o}</option>`).join('')}</select></li></ul><button>Send</button></form>`;
+    const role = await record(dialog('Share “Price list”', 'Role', ['Viewer', 'Commenter', 'Editor']), 'select[name=role]');
+    assert.equal(await whoActedOn(dialog('Who can open “Price list”?', 'Access level', ['Can view', 'Can comment', 'Can edit']), role), 'role');
+
+    // The exact name, everything else the same, beside a new slot sharing most of its words.
+    const slots = (list: [string, string][]) => `<section aria-label="Suggested times"><ul>${list.map(([label, who]) => `<li tabindex="0" data-who="${who}">${label}</li>`).join('')}</ul></section>`;
+    const BASE: [string, string][] = [['Mon 10 Mar 3:00 – 4:00 pm All 5 guests available', 'mon'], ['Tue 11 Mar 2:00 – 3:00 pm All 5 guests available', 'tue-2'], ['Wed 12 Mar 9:30 – 10:30 am 4 of 5 available', 'wed']];
+    const tue = await record(slots(BASE), 'li:nth-of-type(2)');
+    assert.equal(await whoActedOn(slots([BASE[0]!, BASE[1]!, ['Tue 11 Mar 3:30 – 4:30 pm All 5 guests available', 'tue-330'], BASE[2]!]), tue), 'tue-2');
+  } finally {
+    await browser.close();
+  }
 });

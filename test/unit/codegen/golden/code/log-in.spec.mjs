@@ -158,6 +158,7 @@ function captureFingerprints(elements, max, record = false) {
   const CONTEXT = "label, tr, li, article, [role=row], [role=listitem], fieldset, form, dialog, section, aside, header, footer, nav";
   const ITEMS = "tr, li, [role=row], [role=listitem]";
   const ITEM_OF_LABEL = "tr, li, article, [role=row], [role=listitem]";
+  const WHOLE_CHARS = 400;
   const IDENTIFYING = ["name", "href", "data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
   const UIDS = Symbol.for("browserflow.fingerprint.uids");
   const LAST_UID = Symbol.for("browserflow.fingerprint.lastUid");
@@ -251,23 +252,23 @@ function captureFingerprints(elements, max, record = false) {
    * button of Bob's row, "weekly digest" for the text beside the digest
    * checkbox. What tells apart elements that are otherwise the same.
    */
-  const contextOf = (el) => {
+  const contextOf = (el, whole = false) => {
     const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
     if (!container) return "";
-    const words = distinctWords(container);
+    const words = whole ? new Map(wordsOf(container)) : distinctWords(container);
     if (container instanceof HTMLLabelElement && container.parentElement) {
       const outer = container.parentElement.closest(CONTEXT);
       if (outer && (container.control === el || outer.matches(ITEM_OF_LABEL))) {
-        for (const [key, word] of distinctWords(outer)) if (!words.has(key)) words.set(key, word);
+        for (const [key, word] of whole ? wordsOf(outer) : distinctWords(outer)) if (!words.has(key)) words.set(key, word);
       }
     }
-    return joined(words);
+    return joined(words, whole ? WHOLE_CHARS : 120);
   };
   /** Words joined, whole words only, up to 120 characters: nothing is cut in the middle. */
-  const joined = (words) => {
+  const joined = (words, max2 = 120) => {
     let text = "";
     for (const word of words.values()) {
-      if (text.length + word.length + 1 > 120) break;
+      if (text.length + word.length + 1 > max2) break;
       text = text ? `${text} ${word}` : word;
     }
     return text;
@@ -425,8 +426,9 @@ ${optionValueOf(other)}` : "";
     const similar = readingTheSame(scope, tag, type).get(text) || [];
     const near = el.parentElement ? el.parentElement.closest(GROUPS) : null;
     const lookalikes = lookalikesOf(el, role, near);
-    const peers = record ? peersOf(el, label.toLowerCase().slice(0, PEER_LENGTH), lookalikes) : null;
     const placed = placeAmong(el, lookalikes);
+    const own = label.toLowerCase().slice(0, PEER_LENGTH);
+    const peers = record ? peersOf(el, own, lookalikes) ?? (placed !== lookalikes ? peersOf(el, own, placed) : null) : null;
     const print = {
       tag,
       role,
@@ -455,6 +457,8 @@ ${optionValueOf(other)}` : "";
     if (control && control !== el && control.getAttribute("name")) print.control = clean(control.getAttribute("name"));
     const value = optionValueOf(el);
     if (value) print.value = value;
+    if (!record) print.whole = contextOf(el, true);
+    print.wraps = !!text && Array.from(el.getElementsByTagName(tag)).some((inner) => clean(inner.textContent) === text);
     return print;
   };
   return elements.slice(0, max).map(capture);
@@ -505,13 +509,23 @@ ${optionValueOf(other)}` : "";
  * "2:00 pm"), or that lost the class naming its kind among its look-alikes
  * (`marks`: "Send for review" where "Publish" was). A word of the context
  * abbreviating a word of the name ("Wed" of "Wednesday") is the name's.
+ * Nor one whose aria-label or title lost the words its row showed apart
+ * from its own text (the row's data: "Remove Ana Lopes" for a removed
+ * "Remove Ana Lima"), nor a wrapper around the recorded element reading
+ * the same (or what a recorded wrapper held: `wraps`). A name differing
+ * only in its numbers ("Upcoming 3" -> "Upcoming 4") reads as the name. The
+ * recorded words of its row are looked for among all the words its row
+ * shows now (`whole`, on replays), not only those its siblings lack: a
+ * look-alike row arriving beside it shares them. An identity of its own
+ * kept (a field's `name` no look-alike had) vouches for its form or row as
+ * an identifier the row showed does.
  *
  * `ignoreName`: agreement on everything but the name (its text and the
  * attributes that spell it or are copy beside it: aria-label, title, alt,
  * placeholder; and the words of the
  * recorded name among the distinctive words of its row or form, whenever
  * that row or form has others), with its place among its look-alikes
- * counted instead; the evidence a rename needs (chooseRenamed). A copy edit
+ * counted instead, and its own text when a label names it (a glyph); the evidence a rename needs (chooseRenamed). A copy edit
  * changes what an element says, not what it is: an element of another tag,
  * role or `type`, one without an id where the recorded element had one, one
  * with another `href`, `name` or test id than it had, text of another
@@ -566,10 +580,13 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const keptIdentity = IDENTIFYING.every((key) => expected.attributes[key] === undefined || seen.attributes[key] === expected.attributes[key]) && (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const sameElement = sameKind && (seen.attributes.type || "") === (expected.attributes.type || "") && (!expected.id || !!seen.id) && keptIdentity;
   const name = similarity(seen.name || seen.text, expected.name || expected.text);
+  const digitless = (text) => text.replace(/\p{N}+/gu, "#").replace(/\s+/g, " ").trim().toLowerCase();
+  const countOnly = name < 1 && digitless(seen.name || seen.text) === digitless(expected.name || expected.text);
   add(2, seen.tag === expected.tag ? 1 : 0);
   add(2, seen.role === expected.role ? 1 : 0);
-  if (!ignoreName) add(3, name);
-  if (expected.text && !ignoreName) add(1, similarity(seen.text, expected.text));
+  if (!ignoreName) add(3, countOnly ? 1 : name);
+  const textApart = !!expected.name && (expected.attributes["aria-label"] === expected.name || expected.attributes.title === expected.name);
+  if (expected.text && (!ignoreName || textApart)) add(1, similarity(seen.text, expected.text));
   for (const [key, value] of Object.entries(expected.attributes)) {
     if (!ignoreName || !NAMING.includes(key)) add(ATTRIBUTE_WEIGHTS[key] || 1.5, seen.attributes[key] === value ? 1 : 0);
   }
@@ -594,7 +611,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)].map((w) => w.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, "")).filter((w) => w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ""));
   const seenItemKeys = shownIdentifiers.length ? keys(expected.item ? seen.item ?? seen.context : seen.context) : new Set();
   const identifierKept = shownIdentifiers.some((w) => seenItemKeys.has(w));
-  const context = otherWords ? identifierKept ? 1 : kept(otherWords, seen.context) : 1;
+  const recordedContextKeys = keys(expected.context);
+  const keptIdentifiers = IDENTIFYING.filter((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
+  const ownIdentity = !!expected.peers && !expected.shared && (keptIdentifiers.some((key) => !!expected.attributes[key]) || !!expected.value && seen.value === expected.value);
+  const context = otherWords ? identifierKept || ownIdentity ? 1 : kept(otherWords, seen.whole ?? seen.context) : 1;
   if (otherWords) add(3, context);
   if (ignoreName && expected.group) add(2, similarity(seen.group || "", expected.group));
   const contextTags = expected.ancestry.filter((tag) => CONTEXT_TAGS.includes(tag));
@@ -609,8 +629,6 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const ownWords = keys(seen.name || seen.text);
   const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
   const newWords = rowWords.filter((w) => !itemWords.has(w)).length;
-  const keptIdentifiers = IDENTIFYING.filter((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
-  const ownIdentity = !!expected.peers && !expected.shared && (keptIdentifiers.some((key) => !!expected.attributes[key]) || !!expected.value && seen.value === expected.value);
   const anotherItem = item && !ownIdentity && !identifierKept && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
@@ -624,25 +642,28 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const peerWords = new Set((expected.peers || []).flatMap((peer) => [...words(peer)]));
   const distinctName = [...words(expected.name || expected.text)].filter((w) => !peerWords.has(w));
   const byNumbers = !!expected.peers && distinctName.length > 0 && distinctName.every((w) => /^\p{N}+$/u.test(w)) ? distinctName : [];
-  const numbersKept = name === 1 || [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n));
+  const ownText = keys(expected.text);
+  const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => recordedContextKeys.has(w) && !ownText.has(w)) : [];
+  const seenNameKeys = keys(seen.name || seen.text);
+  const numbersKept = name === 1 || [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n)) && dataWords.every((w) => seenNameKeys.has(w));
   const marks = expected.marks || [];
-  const digitless = (text) => text.replace(/\p{N}+/gu, "#").replace(/\s+/g, " ").trim().toLowerCase();
-  const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || digitless(seen.name || seen.text) === digitless(expected.name || expected.text);
+  const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
+  const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
   const judged = (same) => {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
   };
-  if (ignoreName) return judged(sameElement && context > 0 && !anotherItem && numbersKept && marked);
-  const anchored = name >= 0.6 || sameId || keptIdentifiers.length > 0;
+  if (ignoreName) return judged(sameElement && context > 0 && !anotherItem && numbersKept && marked && !wrapping);
+  const anchored = name >= 0.6 || countOnly || sameId || keptIdentifiers.length > 0;
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !wrapping);
 }
 
 /** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */
 function scoreMatch(expected, seen, count) {
-  const match = { count, agreements: [], uids: [], others: [], labels: [], described: [], ruledOut: [], othersRuledOut: [] };
+  const match = { count, agreements: [], uids: [], others: [], labels: [], described: [], ruledOut: [], othersRuledOut: [], idKept: [] };
   for (const s of seen) {
     const verdict = {};
     const otherVerdict = {};
@@ -653,6 +674,7 @@ function scoreMatch(expected, seen, count) {
     match.described.push(describeElement(s));
     match.ruledOut.push(!!verdict.another);
     match.othersRuledOut.push(!!otherVerdict.another);
+    match.idKept.push(!!expected.id && s.id === expected.id && !/\p{N}/u.test(expected.id));
   }
   return match;
 }
@@ -699,7 +721,9 @@ function reach(matches2, uid, agreement) {
  * "Move to top", new beside "Move to…" renamed "Move", agrees well under the
  * name by the words they share, and nothing else tells them apart. Rivals
  * are as in chooseRenamed: not called by the recorded name, nor by a
- * recorded look-alike's name.
+ * recorded look-alike's name. A name differing only in its numbers is no
+ * rename, and an element keeping the recorded id (one without numbers,
+ * which renumbering cannot move to another element) has no rivals.
  */
 function renamedRival(matches2, expected, uid) {
   const norm = (text) => text.replace(/\s+/g, " ").trim().toLowerCase();
@@ -709,15 +733,41 @@ function renamedRival(matches2, expected, uid) {
   const others = new Map();
   for (const match of matches2) {
     if (!match || !match.others || !match.labels) continue;
-    match.uids.forEach((id, i) => others.set(id, { other: match.others ? match.others[i] : 0, label: match.labels ? match.labels[i] : "", out: !!(match.othersRuledOut && match.othersRuledOut[i]) }));
+    match.uids.forEach((id, i) => others.set(id, {
+      other: match.others ? match.others[i] : 0,
+      label: match.labels ? match.labels[i] : "",
+      out: !!(match.othersRuledOut && match.othersRuledOut[i]),
+      idKept: !!(match.idKept && match.idKept[i])
+    }));
   }
   const chosen = others.get(uid);
-  if (!chosen || norm(chosen.label) === from) return false;
+  if (chosen && chosen.idKept) return false;
+  const digitless = (text) => norm(text).replace(/\p{N}+/gu, "#");
+  if (!chosen || digitless(chosen.label) === digitless(from)) return false;
   for (const [id, c] of others) {
     if (id === uid || c.out || !c.label || norm(c.label) === from || peers.includes(key(c.label))) continue;
     if (chosen.other - c.other < AMBIGUITY_MARGIN - MARGIN_SLACK) return true;
   }
   return false;
+}
+
+/** Agreement of an element the same in every recorded respect (rounded to 3 decimals). */
+const EXACT = 0.999;
+
+/**
+ * Whether no element but `uid` within AMBIGUITY_MARGIN of `best` reads the recorded name (case and spacing aside).
+ */
+function onlyOneNamed(matches2, expected, uid, best) {
+  const norm = (text) => text.replace(/\s+/g, " ").trim().toLowerCase();
+  const from = norm(expected.name || expected.text);
+  for (const match of matches2) {
+    if (!match || !match.labels) return false;
+    for (let i = 0; i < match.uids.length; i++) {
+      if (match.uids[i] === uid || match.ruledOut && match.ruledOut[i]) continue;
+      if (best - match.agreements[i] < AMBIGUITY_MARGIN - MARGIN_SLACK && norm(match.labels[i] || "") === from) return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -729,13 +779,17 @@ function renamedRival(matches2, expected, uid) {
  * reached through the first candidate matching only it, else the first
  * matching it among others (`nth`: its index among that candidate's
  * matches). An element the rules hold to be another element (`ruledOut`)
- * is no rival. Chosen reading other than the recorded name, the choice
+ * is no rival. An element the same in every recorded respect (agreement
+ * 1) needs no margin over elements reading other names: a new slot "3:30 –
+ * 4:30 pm" shares most words of the recorded "2:00 – 3:00 pm", not its
+ * name. Chosen reading other than the recorded name, the choice
  * carries `renamed` (a copy edit the element's identity vouched for). Null
  * when no element qualifies.
  */
 function chooseByAgreement(matches2, expected) {
   const { uid, best, runnerUp } = bestOf(matches2, (m, i) => m.ruledOut && m.ruledOut[i] ? 0 : m.agreements[i]);
-  if (best < MIN_AGREEMENT || best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK) return null;
+  if (best < MIN_AGREEMENT) return null;
+  if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && best >= EXACT && onlyOneNamed(matches2, expected, uid, best))) return null;
   if (expected && expected.peers && renamedRival(matches2, expected, uid)) return null;
   const choice = reach(matches2, uid, best);
   const from = expected ? expected.name || expected.text : "";
@@ -762,9 +816,10 @@ function chooseByAgreement(matches2, expected) {
  * is chosen when every other competitor trails it by AMBIGUITY_MARGIN. When
  * some come that close, the name itself decides, and only one way: a copy
  * edit keeps words of the recorded name ("Dark" -> "Dark mode", "Gift
- * message" -> "Add a gift message"; a word with its ending changed,
- * "Filters" -> "Filter", counts as kept, and so does a word of three
- * letters or more spelled out, "Pro" -> "Professional", not the other way:
+ * message" -> "Add a gift message"; a word with an inflection changed,
+ * "Filters" -> "Filter", counts as kept, not one built on it, "Find" ->
+ * "finder", and so does a word of three letters or more spelled out to
+ * twice its length or more, "Pro" -> "Professional", not the other way:
  * "Pay" does not keep "PayPal"; only the words no recorded
  * look-alike's name had count, when there are such: "delivery" of "Express
  * delivery" beside "Standard delivery" does not), so the competitor whose
@@ -804,7 +859,12 @@ function chooseRenamed(matches2, expected) {
   const close = Array.from(competitors).filter(([, c]) => best - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK);
   const STEM = 4;
   const ABBREVIATION = 3;
-  const kept = (now, recorded) => now === recorded || Math.min(now.length, recorded.length) >= STEM && (now.startsWith(recorded) || recorded.startsWith(now)) || recorded.length >= ABBREVIATION && now.startsWith(recorded);
+  const INFLECTION = /^(?:s|es|d|ed|ing|\p{L}(?:ed|ing))$/u;
+  const inflected = (a, b) => {
+    const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+    return long.startsWith(short) && (long === short || INFLECTION.test(long.slice(short.length)));
+  };
+  const kept = (now, recorded) => now === recorded || Math.min(now.length, recorded.length) >= STEM && inflected(now, recorded) || recorded.length >= ABBREVIATION && now.startsWith(recorded) && now.length >= 2 * recorded.length;
   const share = (label) => {
     const now = wordsOf(label);
     return recordedWords.length ? recordedWords.filter((w) => now.some((n) => kept(n, w))).length / recordedWords.length : 0;

@@ -177,7 +177,8 @@ interface Fingerprint {
    * at most MAX_PEERS of PEER_CHARS characters each: a renamed element is
    * never one of them (see chooseRenamed). Absent on replays, in
    * fingerprints recorded before renames were accepted, and when the
-   * look-alikes had more names than fit: no rename is accepted then.
+   * look-alikes had more names than fit and its own row's look-alikes (those
+   * its place is counted among) too: no rename is accepted then.
    */
   peers?: string[];
   /**
@@ -228,6 +229,20 @@ interface Fingerprint {
    * rewrites in every card at once. Absent otherwise.
    */
   item?: string;
+  /**
+   * Whether it holds an element of its own tag reading the same text (a
+   * `<span>` a redesign wrapped around the name's `<span>`): a wrapper and
+   * what it wraps are told apart by it. Recorded (true or false) since
+   * round 12; judged only when recorded.
+   */
+  wraps?: boolean;
+  /**
+   * Replays only, never recorded: every word of the container its context is
+   * read from (at most 400 characters), not only those its siblings lack. A
+   * look-alike row arriving beside it shares the recorded row's words and
+   * takes them out of its context; the row still shows them.
+   */
+  whole?: string;
   /** Per-page number of the element (replays only; never recorded). */
   uid?: number;
 }
@@ -251,6 +266,8 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
   const ITEMS = 'tr, li, [role=row], [role=listitem]';
   // The repeated items whose words tell apart the same label text in each of them (see contextOf).
   const ITEM_OF_LABEL = 'tr, li, article, [role=row], [role=listitem]';
+  // Characters of a replayed element's whole context (Fingerprint.whole).
+  const WHOLE_CHARS = 400;
   const IDENTIFYING = ['name', 'href', 'data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
   // A per-page number for each element seen, so the same element matched by two candidates counts once.
   const UIDS = Symbol.for('browserflow.fingerprint.uids');
@@ -350,10 +367,10 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
    * button of Bob's row, "weekly digest" for the text beside the digest
    * checkbox. What tells apart elements that are otherwise the same.
    */
-  const contextOf = (el: Element) => {
+  const contextOf = (el: Element, whole = false) => {
     const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
     if (!container) return '';
-    const words = distinctWords(container);
+    const words = whole ? new Map(wordsOf(container)) : distinctWords(container);
     // A field inside its own label: the label is its name, the same in every row ("Quantity" on each cart line);
     // the row, list item or form around the label tells it apart. Likewise text in a label repeated in each item of
     // a list ("Enabled" beside each webhook's switch): the row, list item or card around the label (not a form or
@@ -361,15 +378,15 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     // context was before, so its recordings still agree).
     if (container instanceof HTMLLabelElement && container.parentElement) {
       const outer = container.parentElement.closest(CONTEXT);
-      if (outer && (container.control === el || outer.matches(ITEM_OF_LABEL))) for (const [key, word] of distinctWords(outer)) if (!words.has(key)) words.set(key, word);
+      if (outer && (container.control === el || outer.matches(ITEM_OF_LABEL))) for (const [key, word] of (whole ? wordsOf(outer) : distinctWords(outer))) if (!words.has(key)) words.set(key, word);
     }
-    return joined(words);
+    return joined(words, whole ? WHOLE_CHARS : 120);
   };
   /** Words joined, whole words only, up to 120 characters: nothing is cut in the middle. */
-  const joined = (words: Map<string, string>) => {
+  const joined = (words: Map<string, string>, max = 120) => {
     let text = '';
     for (const word of words.values()) {
-      if (text.length + word.length + 1 > 120) break;
+      if (text.length + word.length + 1 > max) break;
       text = text ? `${text} ${word}` : word;
     }
     return text;
@@ -536,8 +553,10 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     // Its nearest form, list, table or landmark: where its look-alikes are, and the first group whose label is looked for.
     const near = el.parentElement ? el.parentElement.closest(GROUPS) : null;
     const lookalikes = lookalikesOf(el, role, near);
-    const peers = record ? peersOf(el, label.toLowerCase().slice(0, PEER_LENGTH), lookalikes) : null;
     const placed = placeAmong(el, lookalikes);
+    // Too many in its group (every row's buttons of a long table): those of its own row, when its place is counted there.
+    const own = label.toLowerCase().slice(0, PEER_LENGTH);
+    const peers = record ? peersOf(el, own, lookalikes) ?? (placed !== lookalikes ? peersOf(el, own, placed) : null) : null;
     const print: Fingerprint = {
       tag,
       role,
@@ -566,6 +585,8 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     if (control && control !== el && control.getAttribute('name')) print.control = clean(control.getAttribute('name'));
     const value = optionValueOf(el);
     if (value) print.value = value;
+    if (!record) print.whole = contextOf(el, true);
+    print.wraps = !!text && Array.from(el.getElementsByTagName(tag)).some((inner) => clean(inner.textContent) === text);
     return print;
   };
   return elements.slice(0, max).map(capture);
@@ -616,13 +637,23 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
  * "2:00 pm"), or that lost the class naming its kind among its look-alikes
  * (`marks`: "Send for review" where "Publish" was). A word of the context
  * abbreviating a word of the name ("Wed" of "Wednesday") is the name's.
+ * Nor one whose aria-label or title lost the words its row showed apart
+ * from its own text (the row's data: "Remove Ana Lopes" for a removed
+ * "Remove Ana Lima"), nor a wrapper around the recorded element reading
+ * the same (or what a recorded wrapper held: `wraps`). A name differing
+ * only in its numbers ("Upcoming 3" -> "Upcoming 4") reads as the name. The
+ * recorded words of its row are looked for among all the words its row
+ * shows now (`whole`, on replays), not only those its siblings lack: a
+ * look-alike row arriving beside it shares them. An identity of its own
+ * kept (a field's `name` no look-alike had) vouches for its form or row as
+ * an identifier the row showed does.
  *
  * `ignoreName`: agreement on everything but the name (its text and the
  * attributes that spell it or are copy beside it: aria-label, title, alt,
  * placeholder; and the words of the
  * recorded name among the distinctive words of its row or form, whenever
  * that row or form has others), with its place among its look-alikes
- * counted instead; the evidence a rename needs (chooseRenamed). A copy edit
+ * counted instead, and its own text when a label names it (a glyph); the evidence a rename needs (chooseRenamed). A copy edit
  * changes what an element says, not what it is: an element of another tag,
  * role or `type`, one without an id where the recorded element had one, one
  * with another `href`, `name` or test id than it had, text of another
@@ -683,10 +714,16 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     && (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const sameElement = sameKind && (seen.attributes.type || '') === (expected.attributes.type || '') && (!expected.id || !!seen.id) && keptIdentity;
   const name = similarity(seen.name || seen.text, expected.name || expected.text);
+  // A name differing only in its numbers ("Upcoming 3" -> "Upcoming 4"): a count changed with the data. It reads as
+  // the name (a slot's time or an identifier told by its numbers is still held to them: see numbersKept).
+  const digitless = (text: string) => text.replace(/\p{N}+/gu, '#').replace(/\s+/g, ' ').trim().toLowerCase();
+  const countOnly = name < 1 && digitless(seen.name || seen.text) === digitless(expected.name || expected.text);
   add(2, seen.tag === expected.tag ? 1 : 0);
   add(2, seen.role === expected.role ? 1 : 0);
-  if (!ignoreName) add(3, name);
-  if (expected.text && !ignoreName) add(1, similarity(seen.text, expected.text));
+  if (!ignoreName) add(3, countOnly ? 1 : name);
+  // Its own text, when an aria-label or title names it (a "🔗" or "🗑" glyph): a copy edit of the label leaves it.
+  const textApart = !!expected.name && (expected.attributes['aria-label'] === expected.name || expected.attributes.title === expected.name);
+  if (expected.text && (!ignoreName || textApart)) add(1, similarity(seen.text, expected.text));
   for (const [key, value] of Object.entries(expected.attributes)) {
     if (!ignoreName || !NAMING.includes(key)) add(ATTRIBUTE_WEIGHTS[key] || 1.5, seen.attributes[key] === value ? 1 : 0);
   }
@@ -725,7 +762,12 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     .map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
   const seenItemKeys = shownIdentifiers.length ? keys(expected.item ? seen.item ?? seen.context : seen.context) : new Set<string>();
   const identifierKept = shownIdentifiers.some((w) => seenItemKeys.has(w));
-  const context = otherWords ? (identifierKept ? 1 : kept(otherWords, seen.context)) : 1;
+  const recordedContextKeys = keys(expected.context);
+  const keptIdentifiers = IDENTIFYING.filter((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
+  // An identity of its own kept (a field's `name` no recorded look-alike had: the form's key for it) vouches for its
+  // form or row as much as an identifier the row showed.
+  const ownIdentity = !!expected.peers && !expected.shared && (keptIdentifiers.some((key) => !!expected.attributes[key]) || (!!expected.value && seen.value === expected.value));
+  const context = otherWords ? (identifierKept || ownIdentity ? 1 : kept(otherWords, seen.whole ?? seen.context)) : 1;
   if (otherWords) add(3, context);
   // Renames: the group it was in (a form's, list's or landmark's label) vouches for it among look-alikes of other groups.
   if (ignoreName && expected.group) add(2, similarity(seen.group || '', expected.group));
@@ -754,8 +796,6 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const newWords = rowWords.filter((w) => !itemWords.has(w)).length;
   // Unless it keeps an identity no recorded look-alike shared (its own link target, field name or test id): the
   // same item with its copy edited ("Special interests" -> "Areas of interest" on a practitioner's card).
-  const keptIdentifiers = IDENTIFYING.filter((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
-  const ownIdentity = !!expected.peers && !expected.shared && (keptIdentifiers.some((key) => !!expected.attributes[key]) || (!!expected.value && seen.value === expected.value));
   const anotherItem = item && !ownIdentity && !identifierKept && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
@@ -775,21 +815,28 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const peerWords = new Set((expected.peers || []).flatMap((peer) => [...words(peer)]));
   const distinctName = [...words(expected.name || expected.text)].filter((w) => !peerWords.has(w));
   const byNumbers = !!expected.peers && distinctName.length > 0 && distinctName.every((w) => /^\p{N}+$/u.test(w)) ? distinctName : [];
-  const numbersKept = name === 1 || [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n));
+  // In a row, list item or card: the words of an aria-label or title naming the element ("Remove Ana Lima" on a "×")
+  // that the item shows and the element's own text does not are the item's data ("Ana Lima", "draft.png"): a copy
+  // edit of the label keeps them; a name without them ("Remove Ana Lopes") is another item's element.
+  const ownText = keys(expected.text);
+  const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => recordedContextKeys.has(w) && !ownText.has(w)) : [];
+  const seenNameKeys = keys(seen.name || seen.text);
+  const numbersKept = name === 1 || ([...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n))
+    && dataWords.every((w) => seenNameKeys.has(w)));
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
   // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A
   // name differing only in its numbers ("Inbox (12)" -> "(13)") changed with the data, not the copy, and is not held
   // to it; a build that rehashes every class while the copy changes fails safe.
   const marks = expected.marks || [];
-  const digitless = (text: string) => text.replace(/\p{N}+/gu, '#').replace(/\s+/g, ' ').trim().toLowerCase();
-  const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c))
-    || digitless(seen.name || seen.text) === digitless(expected.name || expected.text);
+  const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
+  // A wrapper around the recorded element, or the element a recorded wrapper held, reads the same and is another one.
+  const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
   const judged = (same: boolean) => {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
   };
-  if (ignoreName) return judged(sameElement && context > 0 && !anotherItem && numbersKept && marked);
-  const anchored = name >= 0.6 || sameId || keptIdentifiers.length > 0;
+  if (ignoreName) return judged(sameElement && context > 0 && !anotherItem && numbersKept && marked && !wrapping);
+  const anchored = name >= 0.6 || countOnly || sameId || keptIdentifiers.length > 0;
   // Under its name too, what it is does not change: text of another label's control (or of none: a chip reading
   // "Bug" beside the label text "Bug" of a checkbox), or an element without an id where it had one (ids get
   // renumbered, not dropped), is another element, whatever it reads. Nor is one reading only part of the recorded
@@ -798,7 +845,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !wrapping);
 }
 
 /**
@@ -827,13 +874,15 @@ interface CandidateMatch {
    */
   ruledOut?: boolean[];
   othersRuledOut?: boolean[];
+  /** Whether each scored element has the recorded id, exactly, an id without numbers (not copy: a rename keeping it is no guess). */
+  idKept?: boolean[];
   /** Why it could not be run. */
   error?: string;
 }
 
 /** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */
 function scoreMatch(expected: Fingerprint, seen: Fingerprint[], count: number): CandidateMatch {
-  const match: CandidateMatch = { count, agreements: [], uids: [], others: [], labels: [], described: [], ruledOut: [], othersRuledOut: [] };
+  const match: CandidateMatch = { count, agreements: [], uids: [], others: [], labels: [], described: [], ruledOut: [], othersRuledOut: [], idKept: [] };
   for (const s of seen) {
     const verdict: { another?: boolean } = {};
     const otherVerdict: { another?: boolean } = {};
@@ -844,6 +893,8 @@ function scoreMatch(expected: Fingerprint, seen: Fingerprint[], count: number): 
     match.described!.push(describeElement(s));
     match.ruledOut!.push(!!verdict.another);
     match.othersRuledOut!.push(!!otherVerdict.another);
+    // Only an id without numbers: a numbered one ("row-2") moves to the next row when rows are renumbered.
+    match.idKept!.push(!!expected.id && s.id === expected.id && !/\p{N}/u.test(expected.id));
   }
   return match;
 }
@@ -902,26 +953,54 @@ function reach(matches: (CandidateMatch | null)[], uid: number, agreement: numbe
  * "Move to top", new beside "Move to…" renamed "Move", agrees well under the
  * name by the words they share, and nothing else tells them apart. Rivals
  * are as in chooseRenamed: not called by the recorded name, nor by a
- * recorded look-alike's name.
+ * recorded look-alike's name. A name differing only in its numbers is no
+ * rename, and an element keeping the recorded id (one without numbers,
+ * which renumbering cannot move to another element) has no rivals.
  */
 function renamedRival(matches: (CandidateMatch | null)[], expected: Fingerprint, uid: number): boolean {
   const norm = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
   const key = (label: string) => norm(label).slice(0, PEER_CHARS);
   const from = norm(expected.name || expected.text);
   const peers = expected.peers || [];
-  const others = new Map<number, { other: number; label: string; out: boolean }>();
+  const others = new Map<number, { other: number; label: string; out: boolean; idKept: boolean }>();
   for (const match of matches) {
     if (!match || !match.others || !match.labels) continue;
-    match.uids.forEach((id, i) => others.set(id, { other: match.others ? match.others[i] : 0, label: match.labels ? match.labels[i] : '', out: !!(match.othersRuledOut && match.othersRuledOut[i]) }));
+    match.uids.forEach((id, i) => others.set(id, {
+      other: match.others ? match.others[i] : 0, label: match.labels ? match.labels[i] : '', out: !!(match.othersRuledOut && match.othersRuledOut[i]),
+      idKept: !!(match.idKept && match.idKept[i]),
+    }));
   }
   const chosen = others.get(uid);
-  if (!chosen || norm(chosen.label) === from) return false;
+  // It kept the recorded id itself: renamed or not, it is the recorded element, whatever else reads alike.
+  if (chosen && chosen.idKept) return false;
+  // Its name differing only in numbers is no rename ("Upcoming 3" -> "Upcoming 4": a count changed).
+  const digitless = (text: string) => norm(text).replace(/\p{N}+/gu, '#');
+  if (!chosen || digitless(chosen.label) === digitless(from)) return false;
   for (const [id, c] of others) {
     // Another element by the rules is no rival.
     if (id === uid || c.out || !c.label || norm(c.label) === from || peers.includes(key(c.label))) continue;
     if (chosen.other - c.other < AMBIGUITY_MARGIN - MARGIN_SLACK) return true;
   }
   return false;
+}
+
+/** Agreement of an element the same in every recorded respect (rounded to 3 decimals). */
+const EXACT = 0.999;
+
+/**
+ * Whether no element but `uid` within AMBIGUITY_MARGIN of `best` reads the recorded name (case and spacing aside).
+ */
+function onlyOneNamed(matches: (CandidateMatch | null)[], expected: Fingerprint, uid: number, best: number): boolean {
+  const norm = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+  const from = norm(expected.name || expected.text);
+  for (const match of matches) {
+    if (!match || !match.labels) return false;
+    for (let i = 0; i < match.uids.length; i++) {
+      if (match.uids[i] === uid || (match.ruledOut && match.ruledOut[i])) continue;
+      if (best - match.agreements[i] < AMBIGUITY_MARGIN - MARGIN_SLACK && norm(match.labels[i] || '') === from) return false;
+    }
+  }
+  return true;
 }
 
 /**
@@ -933,14 +1012,21 @@ function renamedRival(matches: (CandidateMatch | null)[], expected: Fingerprint,
  * reached through the first candidate matching only it, else the first
  * matching it among others (`nth`: its index among that candidate's
  * matches). An element the rules hold to be another element (`ruledOut`)
- * is no rival. Chosen reading other than the recorded name, the choice
+ * is no rival. An element the same in every recorded respect (agreement
+ * 1) needs no margin over elements reading other names: a new slot "3:30 –
+ * 4:30 pm" shares most words of the recorded "2:00 – 3:00 pm", not its
+ * name. Chosen reading other than the recorded name, the choice
  * carries `renamed` (a copy edit the element's identity vouched for). Null
  * when no element qualifies.
  */
 function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Fingerprint): Choice | null {
   // An element the rules hold to be another element is no rival (it is not the recorded one, whatever it scores).
   const { uid, best, runnerUp } = bestOf(matches, (m, i) => (m.ruledOut && m.ruledOut[i] ? 0 : m.agreements[i]));
-  if (best < MIN_AGREEMENT || best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK) return null;
+  if (best < MIN_AGREEMENT) return null;
+  // An element the same in every recorded respect, its name included, is the recorded one when every element coming
+  // close reads another name: a new "3:30 – 4:30 pm" slot beside the recorded "2:00 – 3:00 pm" shares most of its
+  // words, not the name. Elements reading the recorded name too keep the margin (two the same: no choice).
+  if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && best >= EXACT && onlyOneNamed(matches, expected, uid, best))) return null;
   if (expected && expected.peers && renamedRival(matches, expected, uid)) return null;
   const choice = reach(matches, uid, best);
   // Chosen reading other than the recorded name (its identity kept: the same link target, id or field): a copy edit,
@@ -969,9 +1055,10 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
  * is chosen when every other competitor trails it by AMBIGUITY_MARGIN. When
  * some come that close, the name itself decides, and only one way: a copy
  * edit keeps words of the recorded name ("Dark" -> "Dark mode", "Gift
- * message" -> "Add a gift message"; a word with its ending changed,
- * "Filters" -> "Filter", counts as kept, and so does a word of three
- * letters or more spelled out, "Pro" -> "Professional", not the other way:
+ * message" -> "Add a gift message"; a word with an inflection changed,
+ * "Filters" -> "Filter", counts as kept, not one built on it, "Find" ->
+ * "finder", and so does a word of three letters or more spelled out to
+ * twice its length or more, "Pro" -> "Professional", not the other way:
  * "Pay" does not keep "PayPal"; only the words no recorded
  * look-alike's name had count, when there are such: "delivery" of "Express
  * delivery" beside "Standard delivery" does not), so the competitor whose
@@ -1017,9 +1104,17 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   // or spelled out ("Pro" -> "Professional"; not the other way: "Pay" of a new "Apple Pay" keeps nothing of "PayPal").
   const STEM = 4;
   const ABBREVIATION = 3;
+  // An ending is an inflection ("s", "ed", "ing", a doubled consonant before them), not another word built on it:
+  // "Find" is not kept by "Room finder". Spelled out, a word at least doubles ("Pro" -> "Professional", "Info" ->
+  // "Information"), which "finder" does not.
+  const INFLECTION = /^(?:s|es|d|ed|ing|\p{L}(?:ed|ing))$/u;
+  const inflected = (a: string, b: string) => {
+    const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+    return long.startsWith(short) && (long === short || INFLECTION.test(long.slice(short.length)));
+  };
   const kept = (now: string, recorded: string) => now === recorded
-    || (Math.min(now.length, recorded.length) >= STEM && (now.startsWith(recorded) || recorded.startsWith(now)))
-    || (recorded.length >= ABBREVIATION && now.startsWith(recorded));
+    || (Math.min(now.length, recorded.length) >= STEM && inflected(now, recorded))
+    || (recorded.length >= ABBREVIATION && now.startsWith(recorded) && now.length >= 2 * recorded.length);
   const share = (label: string) => {
     const now = wordsOf(label);
     return recordedWords.length ? recordedWords.filter((w) => now.some((n) => kept(n, w))).length / recordedWords.length : 0;
