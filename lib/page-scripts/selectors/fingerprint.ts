@@ -873,25 +873,6 @@ export function renamedRival(matches: (CandidateMatch | null)[], expected: Finge
   return false;
 }
 
-/** Agreement of an element the same in every recorded respect (rounded to 3 decimals). */
-const EXACT = 0.999;
-
-/**
- * Whether no element but `uid` within AMBIGUITY_MARGIN of `best` reads the recorded name (case and spacing aside).
- */
-function onlyOneNamed(matches: (CandidateMatch | null)[], expected: Fingerprint, uid: number, best: number): boolean {
-  const norm = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
-  const from = norm(expected.name || expected.text);
-  for (const match of matches) {
-    if (!match || !match.labels) return false;
-    for (let i = 0; i < match.uids.length; i++) {
-      if (match.uids[i] === uid || (match.ruledOut && match.ruledOut[i])) continue;
-      if (best - match.agreements[i] < AMBIGUITY_MARGIN - MARGIN_SLACK && norm(match.labels[i] || '') === from) return false;
-    }
-  }
-  return true;
-}
-
 /**
  * The element to act on, chosen by agreement rather than by the order of
  * the candidates: the element, among everything the candidates matched,
@@ -910,12 +891,28 @@ function onlyOneNamed(matches: (CandidateMatch | null)[], expected: Fingerprint,
  */
 export function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Fingerprint): Choice | null {
   // An element the rules hold to be another element is no rival (it is not the recorded one, whatever it scores).
+  // Agreement of an element the same in every recorded respect (rounded to 3 decimals). Defined here, not in the
+  // module: the WebDriver driver sends this function's source to the page alone (in-page/agreement.ts).
+  const EXACT = 0.999;
   const { uid, best, runnerUp } = bestOf(matches, (m, i) => (m.ruledOut && m.ruledOut[i] ? 0 : m.agreements[i]));
+  /** Whether no element but `uid` within AMBIGUITY_MARGIN of `best` reads the recorded name (case and spacing aside). */
+  const onlyOneNamed = (recorded: Fingerprint) => {
+    const norm = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+    const from = norm(recorded.name || recorded.text);
+    for (const match of matches) {
+      if (!match || !match.labels) return false;
+      for (let i = 0; i < match.uids.length; i++) {
+        if (match.uids[i] === uid || (match.ruledOut && match.ruledOut[i])) continue;
+        if (best - match.agreements[i] < AMBIGUITY_MARGIN - MARGIN_SLACK && norm(match.labels[i] || '') === from) return false;
+      }
+    }
+    return true;
+  };
   if (best < MIN_AGREEMENT) return null;
   // An element the same in every recorded respect, its name included, is the recorded one when every element coming
   // close reads another name: a new "3:30 – 4:30 pm" slot beside the recorded "2:00 – 3:00 pm" shares most of its
   // words, not the name. Elements reading the recorded name too keep the margin (two the same: no choice).
-  if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && best >= EXACT && onlyOneNamed(matches, expected, uid, best))) return null;
+  if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && best >= EXACT && onlyOneNamed(expected))) return null;
   if (expected && expected.peers && renamedRival(matches, expected, uid)) return null;
   const choice = reach(matches, uid, best);
   // Chosen reading other than the recorded name (its identity kept: the same link target, id or field): a copy edit,

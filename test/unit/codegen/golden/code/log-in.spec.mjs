@@ -751,25 +751,6 @@ function renamedRival(matches2, expected, uid) {
   return false;
 }
 
-/** Agreement of an element the same in every recorded respect (rounded to 3 decimals). */
-const EXACT = 0.999;
-
-/**
- * Whether no element but `uid` within AMBIGUITY_MARGIN of `best` reads the recorded name (case and spacing aside).
- */
-function onlyOneNamed(matches2, expected, uid, best) {
-  const norm = (text) => text.replace(/\s+/g, " ").trim().toLowerCase();
-  const from = norm(expected.name || expected.text);
-  for (const match of matches2) {
-    if (!match || !match.labels) return false;
-    for (let i = 0; i < match.uids.length; i++) {
-      if (match.uids[i] === uid || match.ruledOut && match.ruledOut[i]) continue;
-      if (best - match.agreements[i] < AMBIGUITY_MARGIN - MARGIN_SLACK && norm(match.labels[i] || "") === from) return false;
-    }
-  }
-  return true;
-}
-
 /**
  * The element to act on, chosen by agreement rather than by the order of
  * the candidates: the element, among everything the candidates matched,
@@ -787,9 +768,23 @@ function onlyOneNamed(matches2, expected, uid, best) {
  * when no element qualifies.
  */
 function chooseByAgreement(matches2, expected) {
+  const EXACT = 0.999;
   const { uid, best, runnerUp } = bestOf(matches2, (m, i) => m.ruledOut && m.ruledOut[i] ? 0 : m.agreements[i]);
+  /** Whether no element but `uid` within AMBIGUITY_MARGIN of `best` reads the recorded name (case and spacing aside). */
+  const onlyOneNamed = (recorded) => {
+    const norm2 = (text) => text.replace(/\s+/g, " ").trim().toLowerCase();
+    const from2 = norm2(recorded.name || recorded.text);
+    for (const match of matches2) {
+      if (!match || !match.labels) return false;
+      for (let i = 0; i < match.uids.length; i++) {
+        if (match.uids[i] === uid || match.ruledOut && match.ruledOut[i]) continue;
+        if (best - match.agreements[i] < AMBIGUITY_MARGIN - MARGIN_SLACK && norm2(match.labels[i] || "") === from2) return false;
+      }
+    }
+    return true;
+  };
   if (best < MIN_AGREEMENT) return null;
-  if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && best >= EXACT && onlyOneNamed(matches2, expected, uid, best))) return null;
+  if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && best >= EXACT && onlyOneNamed(expected))) return null;
   if (expected && expected.peers && renamedRival(matches2, expected, uid)) return null;
   const choice = reach(matches2, uid, best);
   const from = expected ? expected.name || expected.text : "";
