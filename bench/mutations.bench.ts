@@ -37,7 +37,8 @@
  * round 10 changed rules after seeing it, so it is no longer clean either;
  * holdout6: test/fixtures/mutations/unseen6, an HR time-off page, a
  * calendar event editor and a shared drive's file manager, written against
- * dac994d before any replay of them);
+ * dac994d before any replay of them and measured clean once; round 12
+ * changed rules after seeing it, so it is no longer clean either);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
