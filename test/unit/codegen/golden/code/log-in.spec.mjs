@@ -158,6 +158,7 @@ function captureFingerprints(elements, max, record = false) {
   const CONTEXT = "label, tr, li, article, [role=row], [role=listitem], fieldset, form, dialog, section, aside, header, footer, nav";
   const ITEMS = "tr, li, [role=row], [role=listitem]";
   const ITEM_OF_LABEL = "tr, li, article, [role=row], [role=listitem]";
+  const MAX_WRAPPED = 8;
   const WHOLE_CHARS = 400;
   const IDENTIFYING = ["name", "href", "data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
   const UIDS = Symbol.for("browserflow.fingerprint.uids");
@@ -255,10 +256,11 @@ function captureFingerprints(elements, max, record = false) {
   const contextOf = (el, whole = false) => {
     const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
     if (!container) return "";
-    const words = whole ? new Map(wordsOf(container)) : distinctWords(container);
+    let words = whole ? wordsOf(container) : distinctWords(container);
     if (container instanceof HTMLLabelElement && container.parentElement) {
       const outer = container.parentElement.closest(CONTEXT);
       if (outer && (container.control === el || outer.matches(ITEM_OF_LABEL))) {
+        if (whole) words = new Map(words);
         for (const [key, word] of whole ? wordsOf(outer) : distinctWords(outer)) if (!words.has(key)) words.set(key, word);
       }
     }
@@ -458,7 +460,8 @@ ${optionValueOf(other)}` : "";
     const value = optionValueOf(el);
     if (value) print.value = value;
     if (!record) print.whole = contextOf(el, true);
-    print.wraps = !!text && Array.from(el.getElementsByTagName(tag)).some((inner) => clean(inner.textContent) === text);
+    const inner = text ? el.getElementsByTagName(tag) : null;
+    print.wraps = !!inner && inner.length > 0 && inner.length <= MAX_WRAPPED && Array.from(inner).some((held) => clean(held.textContent) === text);
     return print;
   };
   return elements.slice(0, max).map(capture);

@@ -232,8 +232,9 @@ interface Fingerprint {
   /**
    * Whether it holds an element of its own tag reading the same text (a
    * `<span>` a redesign wrapped around the name's `<span>`): a wrapper and
-   * what it wraps are told apart by it. Recorded (true or false) since
-   * round 12; judged only when recorded.
+   * what it wraps are told apart by it; an element holding more than 8 of
+   * its tag is no such wrapper. Recorded (true or false) since round 12;
+   * judged only when recorded.
    */
   wraps?: boolean;
   /**
@@ -266,6 +267,8 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
   const ITEMS = 'tr, li, [role=row], [role=listitem]';
   // The repeated items whose words tell apart the same label text in each of them (see contextOf).
   const ITEM_OF_LABEL = 'tr, li, article, [role=row], [role=listitem]';
+  // Elements of its own tag a wrapper may hold (Fingerprint.wraps).
+  const MAX_WRAPPED = 8;
   // Characters of a replayed element's whole context (Fingerprint.whole).
   const WHOLE_CHARS = 400;
   const IDENTIFYING = ['name', 'href', 'data-testid', 'data-test-id', 'data-test', 'data-qa', 'data-cy'];
@@ -370,7 +373,8 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
   const contextOf = (el: Element, whole = false) => {
     const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
     if (!container) return '';
-    const words = whole ? new Map(wordsOf(container)) : distinctWords(container);
+    // The whole words are shared (read once per container); copied only when a label's row is merged in below.
+    let words = whole ? wordsOf(container) : distinctWords(container);
     // A field inside its own label: the label is its name, the same in every row ("Quantity" on each cart line);
     // the row, list item or form around the label tells it apart. Likewise text in a label repeated in each item of
     // a list ("Enabled" beside each webhook's switch): the row, list item or card around the label (not a form or
@@ -378,7 +382,10 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     // context was before, so its recordings still agree).
     if (container instanceof HTMLLabelElement && container.parentElement) {
       const outer = container.parentElement.closest(CONTEXT);
-      if (outer && (container.control === el || outer.matches(ITEM_OF_LABEL))) for (const [key, word] of (whole ? wordsOf(outer) : distinctWords(outer))) if (!words.has(key)) words.set(key, word);
+      if (outer && (container.control === el || outer.matches(ITEM_OF_LABEL))) {
+        if (whole) words = new Map(words);
+        for (const [key, word] of (whole ? wordsOf(outer) : distinctWords(outer))) if (!words.has(key)) words.set(key, word);
+      }
     }
     return joined(words, whole ? WHOLE_CHARS : 120);
   };
@@ -586,7 +593,10 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     const value = optionValueOf(el);
     if (value) print.value = value;
     if (!record) print.whole = contextOf(el, true);
-    print.wraps = !!text && Array.from(el.getElementsByTagName(tag)).some((inner) => clean(inner.textContent) === text);
+    // A wrapper holds few elements of its tag; a container of many is no wrapper of one (and reading each would cost
+    // a replay's scan of 300 nested divs their whole subtrees' text).
+    const inner = text ? el.getElementsByTagName(tag) : null;
+    print.wraps = !!inner && inner.length > 0 && inner.length <= MAX_WRAPPED && Array.from(inner).some((held) => clean(held.textContent) === text);
     return print;
   };
   return elements.slice(0, max).map(capture);
