@@ -347,10 +347,12 @@ export function captureFingerprints(elements: Element[], max: number, record = f
     // Its own identifying values (one ending in `=` counts as none), then each look-alike read for those keys only.
     const own = IDENTIFYING.map((key) => [key, el.getAttribute(key) || ''] as const).filter(([key, value]) => !`${key}=${value}`.endsWith('='));
     const control = controlName(el);
-    if (!own.length && !control.split('\n')[0]) return false;
+    // Its label's control has a `name` (the key is that name and the option's value).
+    const labelled = !!control && !control.startsWith('\n');
+    if (!own.length && !labelled) return false;
     const value = optionValueOf(el);
     return lookalikes.some((other) => other !== el && (own.some(([key, v]) => other.getAttribute(key) === v && (key !== 'name' || optionValueOf(other) === value))
-      || (!!control.split('\n')[0] && controlName(other) === control)));
+      || (labelled && controlName(other) === control)));
   };
   /** The `value` attribute of a checkbox or radio, or of the one whose label `el` is text in (Fingerprint.value); '' otherwise. */
   const optionValueOf = (el: Element) => {

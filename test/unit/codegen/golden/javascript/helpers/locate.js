@@ -325,9 +325,10 @@ ${optionValueOf(other)}` : "";
     };
     const own = IDENTIFYING.map((key) => [key, el.getAttribute(key) || ""]).filter(([key, value2]) => !`${key}=${value2}`.endsWith("="));
     const control = controlName(el);
-    if (!own.length && !control.split("\n")[0]) return false;
+    const labelled = !!control && !control.startsWith("\n");
+    if (!own.length && !labelled) return false;
     const value = optionValueOf(el);
-    return lookalikes.some((other) => other !== el && (own.some(([key, v]) => other.getAttribute(key) === v && (key !== "name" || optionValueOf(other) === value)) || !!control.split("\n")[0] && controlName(other) === control));
+    return lookalikes.some((other) => other !== el && (own.some(([key, v]) => other.getAttribute(key) === v && (key !== "name" || optionValueOf(other) === value)) || labelled && controlName(other) === control));
   };
   /** The `value` attribute of a checkbox or radio, or of the one whose label `el` is text in (Fingerprint.value); '' otherwise. */
   const optionValueOf = (el) => {
