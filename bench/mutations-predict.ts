@@ -21,6 +21,7 @@
  *
  *   SUITES=holdout3,holdout4 npm run predict:mutations
  *   VERBOSE=1 ... also lists the variants where every step acted right.
+ *   RENAMES=1 ... also prints every rename a step accepted (recorded name -> new name, right or wrong).
  */
 import { chromium, type Page } from 'playwright-core';
 import { describeClosest, type Fingerprint } from '../lib/page-scripts/selectors/fingerprint';
@@ -32,6 +33,7 @@ import { TEST_CHROMIUM } from '../test/helpers/chromium';
 
 const names = (process.env.SUITES ?? 'tuned,unseen,holdout,holdout3,holdout4,holdout5,holdout6').split(',').filter((n) => SUITES[n]);
 const verbose = process.env.VERBOSE === '1';
+const renames = process.env.RENAMES === '1';
 
 /**
  * The identity (`data-who`) of the element a step recorded as `print` acts on in `page` (the device driver's own
@@ -65,6 +67,7 @@ try {
           const mustAct = acts.includes(step.who);
           if (!mustAct && fails !== step.who) break;
           const { who, how, why } = await actOn(page, prints[i]!);
+          if (renames && how.startsWith('renamed')) console.log(`RENAME ${who === step.who ? 'right' : 'WRONG'} ${suite} ${suitePage.path} ${variantName(variant)} ${step.who}: ${JSON.stringify(prints[i]!.name || prints[i]!.text)} -> ${how.slice(8)}`);
           if (mustAct) reached++;
           if (mustAct && who === step.who) right++;
           else if (who) {

@@ -858,3 +858,38 @@ test('round 12 (the sixth hold-out): wrappers, a row\'s own look-alikes, the dat
     await browser.close();
   }
 });
+
+test('round 13: a copy edit never changes the action (one action word swapped for another, the rest kept, is another control)', () => {
+  const item = (name: string): Fingerprint => ({
+    tag: 'li', role: 'menuitem', name, text: name, attributes: {}, id: '', classes: ['menu-item'], ancestry: ['ul', 'div', 'header'],
+    context: name, position: [1, 5], place: [2, 5], peers: ['duplicate', 'print', 'publish event', 'delete'],
+  });
+  const judged = (recorded: string, now: string) => {
+    const verdict: { another?: boolean } = {};
+    const score = fingerprintAgreement(item(recorded), item(now), true, verdict);
+    return { score, another: !!verdict.another };
+  };
+  // Another action: the verb, or the particle that makes it one ("in" / "out"), or its negation by a prefix.
+  for (const [recorded, now] of [['Copy to another calendar', 'Move to another calendar'], ['Sign in', 'Sign out'], ['Pin message', 'Unpin message'],
+    ['Enable sync', 'Disable sync'], ['Print event', 'Delete event'], ['Show details', 'Hide details'], ['Moved to archive', 'Copied to archive']]) {
+    const { score, another } = judged(recorded, now);
+    assert.ok(another && score <= 0.7, `${recorded} -> ${now}: ${score}`);
+  }
+  // The same action in other words, a word of no action swapped, an added or dropped word, a rewrite of the whole name.
+  for (const [recorded, now] of [['Sign in', 'Log in'], ['View in Salesforce', 'Open in Salesforce'], ['Export CSV', 'Download CSV'], ['Save settings', 'Save preferences'],
+    ['Create key', 'Generate key'], ['Delete Old logo.png', 'Remove Old logo.png'], ['Apply filter', 'Apply filters'], ['Move', 'Move messages'],
+    ['Confirm transfer', 'Send payment'], ['Delete “Winter sale”', 'Move “Winter sale” to trash'], ['Search articles', 'Search posts']]) {
+    const { score, another } = judged(recorded, now);
+    assert.ok(!another && score >= MIN_AGREEMENT, `${recorded} -> ${now}: ${score}`);
+  }
+  // Chosen by the replay: the removed "Copy to another calendar" with "Move to another calendar" new in its place fails,
+  // "Copy to calendar…" in its place is the copy edit.
+  const recorded = item('Copy to another calendar');
+  const menu = (names: string[]) => names.map((name, i) => ({ ...item(name), position: [i, names.length] as [number, number], place: [i + 1, names.length] as [number, number] }));
+  const replay = (names: string[]) => {
+    const seen = menu(names);
+    return chooseRenamed([scoreMatch(recorded, seen, seen.length)], recorded);
+  };
+  assert.equal(replay(['Duplicate', 'Move to another calendar', 'Print', 'Publish event', 'Delete']), null);
+  assert.deepEqual(replay(['Duplicate', 'Copy to calendar…', 'Print', 'Publish event', 'Delete'])?.renamed, { from: 'Copy to another calendar', to: 'Copy to calendar…' });
+});

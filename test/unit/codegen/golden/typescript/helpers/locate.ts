@@ -836,11 +836,50 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
   // A wrapper around the recorded element, or the element a recorded wrapper held, reads the same and is another one.
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
+  // A copy edit says the same action in other words; it never changes the action. A name keeping every word of the
+  // recorded one but one, that one an action word swapped for a word naming another action ("Copy to another
+  // calendar" -> "Move to another calendar", "Sign in" -> "Sign out", "Pin message" -> "Unpin message"), names
+  // another control, however much else agrees. Words are grouped by the action they name (synonyms together: "View
+  // in Salesforce" -> "Open in Salesforce" is a copy edit); a word of no group, or a rewrite changing more than the
+  // one word, says nothing: "Confirm transfer" -> "Send payment" rephrases the whole name.
+  const otherAction = (() => {
+    if (name === 1 || countOnly) return false;
+    const recordedKeys = keys(expected.name || expected.text);
+    const seenKeys = keys(seen.name || seen.text);
+    const gone = [...recordedKeys].filter((w) => !seenKeys.has(w));
+    const added = [...seenKeys].filter((w) => !recordedKeys.has(w));
+    if (gone.length !== 1 || added.length !== 1 || recordedKeys.size < 2) return false;
+    const [was, now] = [gone[0], added[0]];
+    // Opposites by prefix: "pin" / "unpin", "connect" / "disconnect", "select" / "deselect", "read" / "unread".
+    const negates = (a: string, b: string) => a.length >= 3 && ['un', 'dis', 'de', 'non'].some((prefix) => b === prefix + a);
+    if (negates(was, now) || negates(now, was)) return true;
+    const ACTIONS = [
+      'add create new make generate insert compose', 'delete remove trash discard erase destroy', 'edit change modify update',
+      'save store', 'cancel close dismiss hide collapse exit quit', 'open view show see display reveal expand preview',
+      'copy duplicate clone', 'move transfer', 'send submit post share', 'publish release', 'download export',
+      'upload import attach', 'print', 'archive', 'restore recover undelete', 'approve accept allow grant confirm agree',
+      'reject decline deny refuse block', 'enable activate', 'disable deactivate', 'start begin launch run resume play',
+      'pause suspend', 'stop end halt terminate', 'sign log login signin', 'logout signout', 'signup register',
+      'in into', 'out', 'up', 'down', 'on', 'off', 'next forward continue proceed', 'previous back prev',
+      'reply respond answer', 'follow subscribe watch', 'mute', 'lock', 'pin', 'increase raise',
+      'decrease lower reduce', 'select choose pick check', 'clear reset', 'search find filter lookup',
+      'refresh reload sync retry', 'undo', 'redo', 'buy purchase order checkout pay', 'like favourite favorite star',
+      'sort', 'rename', 'invite', 'assign', 'mark', 'merge', 'split', 'join', 'leave', 'connect', 'test',
+    ];
+    // A word's action, its inflection aside ("moves", "copied", "sorting"); -1 for none.
+    const action = (word: string) => {
+      const forms = [word, ...['s', 'es', 'd', 'ed', 'ing'].map((end) => (word.endsWith(end) ? word.slice(0, -end.length) : '')),
+        word.replace(/ing$/, 'e'), word.replace(/(?:ied|ies)$/, 'y'), word.replace(/(\p{L})\1(?:ed|ing)$/u, '$1')];
+      return ACTIONS.findIndex((group) => group.split(' ').some((w) => forms.includes(w)));
+    };
+    const [a, b] = [action(was), action(now)];
+    return a >= 0 && b >= 0 && a !== b;
+  })();
   const judged = (same: boolean) => {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
   };
-  if (ignoreName) return judged(sameElement && context > 0 && !anotherItem && numbersKept && marked && !wrapping);
+  if (ignoreName) return judged(sameElement && context > 0 && !anotherItem && numbersKept && marked && !wrapping && !otherAction);
   const anchored = name >= 0.6 || countOnly || sameId || keptIdentifiers.length > 0;
   // Under its name too, what it is does not change: text of another label's control (or of none: a chip reading
   // "Bug" beside the label text "Bug" of a checkbox), or an element without an id where it had one (ids get
@@ -850,7 +889,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !wrapping);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !wrapping && !otherAction);
 }
 
 /**
