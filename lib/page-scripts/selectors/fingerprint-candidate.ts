@@ -35,6 +35,7 @@ const FingerprintSchema = v.object({
   shared: v.optional(v.boolean()),
   marks: v.optional(v.pipe(v.array(Text), v.maxLength(4))),
   item: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  outer: v.optional(v.pipe(v.string(), v.maxLength(200))),
 });
 
 /** What a selector candidate may hold (plugins/tools/browser/params.ts). */

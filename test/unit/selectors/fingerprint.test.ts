@@ -67,7 +67,7 @@ test('fingerprint= candidates: round trip without the per-page number; invalid o
   assert.deepEqual(parseFingerprintCandidate(candidate), saveSettings);
   assert.ok(candidate.length < 2000, 'fits a selector parameter');
   // The rename evidence travels too: look-alikes' names, the labelled group, a label's control.
-  const evidence = { ...saveSettings, place: [1, 2], peers: ['reset'], group: 'settings', control: 'digest', value: 'weekly', shared: true, marks: ['save'], wraps: false };
+  const evidence = { ...saveSettings, place: [1, 2], peers: ['reset'], group: 'settings', control: 'digest', value: 'weekly', shared: true, marks: ['save'], wraps: false, outer: 'tp 1363 07:05' };
   assert.deepEqual(parseFingerprintCandidate(fingerprintCandidate(evidence)), evidence);
   assert.deepEqual(parseFingerprintCandidate(fingerprintCandidate({ ...evidence, whole: 'every word of its row', uid: 4 })), evidence, 'what only a replay reads is never recorded');
   assert.throws(() => parseFingerprintCandidate('fingerprint={nope'), /must be followed by the JSON/);
@@ -75,6 +75,7 @@ test('fingerprint= candidates: round trip without the per-page number; invalid o
   assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, position: [1] })}`), /invalid position/);
   assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, marks: ['a', 'b', 'c', 'd', 'e'] })}`), /marks/);
   assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, value: 7 })}`), /value/);
+  assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, outer: 'x'.repeat(201) })}`), /outer/);
 });
 
 test('capture in Chromium: role, name from the label, key attributes, distinctive row words, no typed value', async () => {
@@ -892,4 +893,73 @@ test('round 13: a copy edit never changes the action (one action word swapped fo
   };
   assert.equal(replay(['Duplicate', 'Move to another calendar', 'Print', 'Publish event', 'Delete']), null);
   assert.deepEqual(replay(['Duplicate', 'Copy to calendar…', 'Print', 'Publish event', 'Delete'])?.renamed, { from: 'Copy to another calendar', to: 'Copy to calendar…' });
+});
+
+test('round 13 (the seventh hold-out): twins told by their headed section, fares told by their flight, a look-alike\'s recorded name, a unique name, another action in the way', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    /** What the replay of `print` on `html` acts on: the element's `data-who`, or null when the step fails. */
+    const whoActedOn = async (html: string, print: Fingerprint): Promise<string | null> => {
+      await page.setContent(html);
+      const seen = await prints(page, print.tag);
+      const matches = [scoreMatch(print, seen, seen.length)];
+      const choice = chooseByAgreement(matches, print) ?? chooseRenamed(matches, print);
+      if (!choice) return null;
+      if (choice.renamed && await named(page, choice.renamed.from, print.tag)) return null;
+      return page.locator(print.tag).nth(choice.nth).evaluate((el) => el.closest('[data-who]')?.getAttribute('data-who') ?? '');
+    };
+    const record = async (html: string, selector: string) => {
+      await page.setContent(html);
+      return (await prints(page, selector, true)).map((p) => ({ ...p, uid: undefined }))[0]!;
+    };
+
+    // The same dish listed under "Popular" and again under "Mains": the section's heading names its group.
+    type Dish = [string, string, string?];
+    const menu = (popular: Dish[], mains: Dish[]) => ['Popular', 'Mains'].map((title, s) => `<section><h2>${title}</h2><ul>${(s ? mains : popular).map(([name, description, who]) => `<li><h3${who ? ` data-who="${who}-name"` : ''}>${name}</h3><p>${description}</p>`
+      + `<button type="button" aria-label="Add ${name}"${who ? ` data-who="${who}"` : ''}>+</button></li>`).join('')}</ul></section>`).join('');
+    const TIKKA: Dish = ['Chicken tikka masala', 'Chargrilled chicken in a creamy tomato sauce'];
+    const MAINS: Dish[] = [[...TIKKA.slice(0, 2), 'tikka'] as Dish, ['Lamb rogan josh', 'Slow-cooked lamb shoulder with Kashmiri chilli', 'rogan'], ['Chana masala', 'Chickpeas in an onion and tomato masala']];
+    const html = menu([TIKKA, ['Garlic naan', 'Leavened bread with garlic butter']], MAINS);
+    const add = await record(html, 'section:nth-of-type(2) button[aria-label="Add Chicken tikka masala"]');
+    assert.equal(add.group, 'mains');
+    assert.equal(await whoActedOn(html, add), 'tikka', 'its twin under "Popular" reads the same in every other respect');
+    const heading = await record(html, 'section:nth-of-type(2) h2');
+    assert.equal(heading.group, undefined, 'a heading naming its section is in no group of its own naming');
+    // A dish's name, the only one reading it, with its description rewritten: the same dish.
+    const rogan = await record(html, 'h3:text-is("Lamb rogan josh")');
+    const rewritten = MAINS.map((d): Dish => (d[2] === 'rogan' ? ['Lamb rogan josh', 'Lamb shoulder cooked slowly with Kashmiri chillies', 'rogan'] : d));
+    assert.equal(await whoActedOn(menu([TIKKA], rewritten), rogan), 'rogan-name');
+
+    // Fares inside flights: the outer item (the flight) says which flight's "Select" it is.
+    type Flight = { number: string; times: string; fares: [string, string, string?][] };
+    const results = (flights: Flight[]) => `<ol>${flights.map((f) => `<li><p>${f.number}</p><p>${f.times}</p><ul>${f.fares.map(([fare, price, who]) => `<li><span>${fare}</span> <span>${price}</span> <small>${fare === 'Standard' || fare === 'Classic' ? '23 kg bag and seat choice' : 'Hand luggage only'}</small>`
+      + (price === 'Sold out' ? '' : `<button type="button"${who ? ` data-who="${who}"` : ''}>Select</button>`) + `</li>`).join('')}</ul></li>`).join('')}</ol>`;
+    const FLIGHTS: Flight[] = [
+      { number: 'BA 500', times: '06:20 – 08:50', fares: [['Basic', '£67'], ['Standard', '£89']] },
+      { number: 'TP 1363', times: '07:05 – 09:45', fares: [['Basic', '£48'], ['Standard', '£67', 'tp-standard']] },
+      { number: 'TP 1351', times: '12:40 – 15:25', fares: [['Basic', '£59'], ['Standard', '£78']] },
+    ];
+    const select = await record(results(FLIGHTS), 'ol > li:nth-of-type(2) li:nth-of-type(2) button');
+    assert.ok(select.outer?.includes('1363'), JSON.stringify(select.outer));
+    assert.equal(await whoActedOn(results(FLIGHTS), select), 'tp-standard', 'the other flights\' Standard fares differ only by their price');
+    const soldOut = FLIGHTS.map((f) => (f.number === 'TP 1363' ? { ...f, fares: [['Basic', '£48'], ['Standard', 'Sold out']] as Flight['fares'] } : f));
+    assert.equal(await whoActedOn(results(soldOut), select), null, 'sold out: no other flight\'s fare in its place');
+    const classic = FLIGHTS.map((f) => ({ ...f, fares: f.fares.map(([fare, price, who]) => [fare === 'Standard' ? 'Classic' : fare, price, who]) as Flight['fares'] }));
+    assert.equal(await whoActedOn(results(classic), select), 'tp-standard', 'the fare renamed in its flight');
+
+    // A seat map: a seat taken since is never the seat beside it whose name was recorded as a look-alike's.
+    const seats = (taken: string[]) => `<div role="grid" aria-label="Seat map">${[13, 14].map((row) => `<div role="row">${['A', 'C', 'D', 'F'].map((l) => (taken.includes(`${row}${l}`)
+      ? `<span role="img" aria-label="Seat ${row}${l}, taken"></span>` : `<button type="button" aria-label="Seat ${row}${l}, ${l === 'C' || l === 'D' ? 'aisle' : 'window'}" data-who="seat-${row}${l}"></button>`)).join('')}</div>`).join('')}</div>`;
+    const seat = await record(seats([]), 'button[aria-label^="Seat 14C"]');
+    assert.ok(seat.peers?.includes("seat 14d, aisle"), JSON.stringify(seat.peers));
+    assert.equal(await whoActedOn(seats(['14C']), seat), null);
+
+    // A run's "Pause" gone, "Stop" (another action) and a renamed look-alike beside it: the other action stands in the way.
+    const run = (buttons: [string, string?][]) => `<table><tbody><tr><td>Fix flaky checkout test</td><td>#1479</td><td></td></tr><tr><td>Add pagination</td><td>#1483</td><td>${buttons.map(([label, who]) => `<button type="button" aria-label="${label}"${who ? ` data-who="${who}"` : ''}>•</button>`).join('')}</td></tr></tbody></table>`;
+    const pause = await record(run([['Pause run #1483', 'pause'], ['More actions for run #1483', 'more']]), 'button[aria-label^="Pause"]');
+    assert.equal(await whoActedOn(run([['Stop run #1483', 'stop'], ['Options for run #1483', 'more']]), pause), null);
+  } finally {
+    await browser.close();
+  }
 });

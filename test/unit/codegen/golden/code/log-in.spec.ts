@@ -230,6 +230,15 @@ interface Fingerprint {
    */
   item?: string;
   /**
+   * When its row or list item is one of several inside another repeated
+   * item (a fare among a flight's fares, the flight among flights): the
+   * words of that outer item that the other outer items lack, at most 120
+   * characters (recorded); on replays, every word of it (at most 400). What
+   * tells the Standard fare's "Select" of one flight from another flight's,
+   * whose own fare reads the same but for its price. Absent otherwise.
+   */
+  outer?: string;
+  /**
    * Whether it holds an element of its own tag reading the same text (a
    * `<span>` a redesign wrapped around the name's `<span>`): a wrapper and
    * what it wraps are told apart by it; an element holding more than 8 of
@@ -267,6 +276,9 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
   const ITEMS = 'tr, li, [role=row], [role=listitem]';
   // The repeated items whose words tell apart the same label text in each of them (see contextOf).
   const ITEM_OF_LABEL = 'tr, li, article, [role=row], [role=listitem]';
+  // Groups the heading they open with names when nothing else does (see groupOf). A form or dialog is named by its
+  // attributes when at all: a heading inside it titles a part of it ("People with access"), not the whole.
+  const HEADED = ['section', 'article', 'aside'];
   // Elements of its own tag a wrapper may hold (Fingerprint.wraps).
   const MAX_WRAPPED = 8;
   // Characters of a replayed element's whole context (Fingerprint.whole).
@@ -419,6 +431,26 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     }
     return item;
   };
+  // Each item's outer item words, found once per capture (recorded: distinct; replayed: whole).
+  const outersRead = new Map<Element, string>();
+  /** See Fingerprint.outer: '' unless its context's container is an item among items inside an outer repeated item. */
+  const outerOf = (el: Element, whole: boolean) => {
+    const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
+    if (!container || !container.matches(ITEM_OF_LABEL) || !hasKin(container)) return '';
+    let outer = outersRead.get(container);
+    if (outer === undefined) {
+      outer = '';
+      let up = container.parentElement ? container.parentElement.closest(ITEM_OF_LABEL) : null;
+      for (let depth = 0; up && depth < 3; depth++, up = up.parentElement ? up.parentElement.closest(ITEM_OF_LABEL) : null) {
+        if (hasKin(up)) {
+          outer = whole ? joined(wordsOf(up), WHOLE_CHARS) : joined(distinctWords(up));
+          break;
+        }
+      }
+      outersRead.set(container, outer);
+    }
+    return outer;
+  };
   // Look-alikes per group and tag/role, found once per capture.
   const lookalikeLists = new Map<Element | Document, Map<string, Element[]>>();
   const lookalikesOf = (el: Element, role: string, near: Element | null) => {
@@ -496,13 +528,17 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     return names;
   };
   // The label of the nearest labelled group above each nearest group, found once per capture (every element of a group has the same).
-  const groupLabels = new Map<Element, string>();
-  /** The label of the nearest labelled group from `near` (an element's nearest group) up (see Fingerprint.group), '' when none is. */
+  const groupLabels = new Map<Element, { label: string; heading: Element | null }>();
+  /**
+   * The label of the nearest labelled group from `near` (an element's nearest group) up (see Fingerprint.group), ''
+   * when none is; and the heading it was read from, when a heading named the group (that heading is in no group of
+   * its own naming: a copy edit of it would move it to another group).
+   */
   const groupOf = (near: Element | null) => {
-    if (!near) return '';
+    if (!near) return { label: '', heading: null };
     let found = groupLabels.get(near);
     if (found !== undefined) return found;
-    found = '';
+    found = { label: '', heading: null };
     const doc = near.ownerDocument;
     for (let up: Element | null = near; up; up = up.parentElement ? up.parentElement.closest(GROUPS) : null) {
       const labelledBy = (up.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
@@ -510,8 +546,11 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
       if (!label) label = clean(up.getAttribute('aria-label'));
       if (!label && up.localName === 'fieldset') label = clean(up.querySelector(':scope > legend')?.textContent);
       if (!label && up.localName === 'table') label = clean(up.querySelector(':scope > caption')?.textContent);
+      // A section, article or aside is named by the heading it opens with ("Popular", "Mains": the same dish listed in each).
+      const heading = !label && HEADED.includes(up.localName) ? up.querySelector(':scope > :is(h1, h2, h3, h4, h5, h6):first-child, :scope > header:first-child :is(h1, h2, h3, h4, h5, h6)') : null;
+      if (heading) label = clean(heading.textContent);
       if (label) {
-        found = label.toLowerCase().slice(0, PEER_LENGTH);
+        found = { label: label.toLowerCase().slice(0, PEER_LENGTH), heading };
         break;
       }
     }
@@ -587,8 +626,10 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     if (marks) print.marks = marks;
     const item = itemOf(el);
     if (item) print.item = item;
+    const outer = outerOf(el, !record);
+    if (outer) print.outer = outer;
     const group = groupOf(near);
-    if (group) print.group = group;
+    if (group.label && !(group.heading && group.heading.contains(el))) print.group = group.label;
     const wrapping = el.closest('label');
     const control = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
     if (control && control !== el && control.getAttribute('name')) print.control = clean(control.getAttribute('name'));
@@ -676,8 +717,13 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
  *
  * `verdict.another` is set when the rules hold `seen` to be another element
  * (the 0.7 cap applied): such an element is no rival of the one chosen.
+ * `verdict.rival`, on everything but the name, is set (to the agreement it
+ * would have had) when the only rule holding it to be another element is
+ * that it names another action: it is never chosen, but it still stands in
+ * the way of another rename ("Stop run #1483" beside "Options for run
+ * #1483", both new, for a recorded "Cancel run #1483").
  */
-function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreName = false, verdict?: { another?: boolean }): number {
+function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreName = false, verdict?: { another?: boolean; rival?: number }): number {
   const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
   /** Words shared over words in either (1 when equal). */
   const similarity = (a: string, b: string) => {
@@ -781,8 +827,17 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const ownIdentity = !!expected.peers && !expected.shared && (keptIdentifiers.some((key) => !!expected.attributes[key]) || (!!expected.value && seen.value === expected.value));
   const context = otherWords ? (identifierKept || ownIdentity ? 1 : kept(otherWords, seen.whole ?? seen.context)) : 1;
   if (otherWords) add(3, context);
-  // Renames: the group it was in (a form's, list's or landmark's label) vouches for it among look-alikes of other groups.
+  // Renames: the group it was in (a form's, list's, landmark's or headed section's label) vouches for it among
+  // look-alikes of other groups. Under its name it tells only twins apart (chooseByAgreement): a group's label is copy.
   if (ignoreName && expected.group) add(2, similarity(seen.group || '', expected.group));
+  // The outer item it was in (the flight whose fare it selects): the words that outer item alone showed, kept. Fewer
+  // than half of them kept is another outer item (another flight's fare reading the same but for its price).
+  const outerKept = expected.outer ? kept(expected.outer, seen.outer || '') : 1;
+  if (expected.outer) add(2, outerKept);
+  const anotherOuter = outerKept < 0.5;
+  // Reading the name a look-alike had when the step was recorded, it is that look-alike (seat "14D" beside the
+  // recorded "14C", taken since), whatever it shares with the recorded name.
+  const peerName = name < 1 && !!expected.peers && expected.peers.includes((seen.name || seen.text).toLowerCase().slice(0, PEER_CHARS));
   // Another item in the recorded one's place: a row, list item or card whose distinctive words are more than
   // NEW_WORDS_SHARE new ("Desk lamp bulb" where the "Desk lamp" row was). Its own name's words and numbers
   // (prices, quantities, counts) do not count: names get edited, numbers change.
@@ -808,7 +863,14 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const newWords = rowWords.filter((w) => !itemWords.has(w)).length;
   // Unless it keeps an identity no recorded look-alike shared (its own link target, field name or test id): the
   // same item with its copy edited ("Special interests" -> "Areas of interest" on a practitioner's card).
-  const anotherItem = item && !ownIdentity && !identifierKept && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
+  // Nor when it reads exactly the recorded name, which no other element of its tag read when the step was recorded
+  // and none reads now: its own words say which item it is (a dish's name, a commit's message), and the words
+  // around it were copy-edited ("Slow-cooked lamb shoulder" -> "Lamb shoulder cooked slowly").
+  const uniqueName = name === 1 && !!(expected.name || expected.text) && expected.position[1] === 1 && seen.position[1] === 1;
+  // Nor when the outer item it was in is kept whole (the flight) and most of its own row's words are too (the fare
+  // renamed "Standard" -> "Classic", its note rewritten): among the few items of one outer item, that is it.
+  const outerVouches = !!expected.outer && outerKept === 1 && context >= 0.75;
+  const anotherItem = item && !ownIdentity && !identifierKept && !uniqueName && !outerVouches && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     // The same place counted from either end: a look-alike inserted before or after it moves only one count.
@@ -862,11 +924,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     if (negates(was, now) || negates(now, was)) return true;
     const ACTIONS = [
       'add create new make generate insert compose', 'delete remove trash discard erase destroy', 'edit change modify update',
-      'save store', 'cancel close dismiss hide collapse exit quit', 'open view show see display reveal expand preview',
+      'save store', 'cancel abort stop end halt terminate close dismiss exit quit hide collapse', 'open view show see display reveal expand preview',
       'copy duplicate clone', 'move transfer', 'send submit post share', 'publish release', 'download export',
       'upload import attach', 'print', 'archive', 'restore recover undelete', 'approve accept allow grant confirm agree',
       'reject decline deny refuse block', 'enable activate', 'disable deactivate', 'start begin launch run resume play',
-      'pause suspend', 'stop end halt terminate', 'sign log login signin', 'logout signout', 'signup register',
+      'pause suspend', 'sign log login signin', 'logout signout', 'signup register',
       'in into', 'out', 'up', 'down', 'on', 'off', 'next forward continue proceed', 'previous back prev',
       'reply respond answer', 'follow subscribe watch', 'mute', 'lock', 'pin', 'increase raise',
       'decrease lower reduce', 'select choose pick check', 'clear reset', 'search find filter lookup',
@@ -886,7 +948,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
   };
-  if (ignoreName) return judged(sameElement && context > 0 && !anotherItem && numbersKept && marked && !wrapping && !otherAction);
+  if (ignoreName) {
+    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !peerName && numbersKept && marked && !wrapping;
+    if (same && otherAction && verdict) verdict.rival = score;
+    return judged(same && !otherAction);
+  }
   const anchored = name >= 0.6 || countOnly || sameId || keptIdentifiers.length > 0;
   // Under its name too, what it is does not change: text of another label's control (or of none: a chip reading
   // "Bug" beside the label text "Bug" of a checkbox), or an element without an id where it had one (ids get
@@ -896,7 +962,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !wrapping && !otherAction);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !peerName && !wrapping && !otherAction);
 }
 
 /**
@@ -927,16 +993,23 @@ interface CandidateMatch {
   othersRuledOut?: boolean[];
   /** Whether each scored element has the recorded id, exactly, an id without numbers (not copy: a rename keeping it is no guess). */
   idKept?: boolean[];
+  /** Each scored element's group label (Fingerprint.group, '' when none): which of two twins is in the recorded group. */
+  groups?: string[];
+  /**
+   * For each scored element ruled out on everything but the name only because it names another action: the
+   * agreement it would have had (-1 for the others). It is never chosen as a rename, and it is a rival of any other.
+   */
+  rivals?: number[];
   /** Why it could not be run. */
   error?: string;
 }
 
 /** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */
 function scoreMatch(expected: Fingerprint, seen: Fingerprint[], count: number): CandidateMatch {
-  const match: CandidateMatch = { count, agreements: [], uids: [], others: [], labels: [], described: [], ruledOut: [], othersRuledOut: [], idKept: [] };
+  const match: CandidateMatch = { count, agreements: [], uids: [], others: [], labels: [], described: [], ruledOut: [], othersRuledOut: [], idKept: [], groups: [], rivals: [] };
   for (const s of seen) {
     const verdict: { another?: boolean } = {};
-    const otherVerdict: { another?: boolean } = {};
+    const otherVerdict: { another?: boolean; rival?: number } = {};
     match.agreements.push(fingerprintAgreement(expected, s, false, verdict));
     match.uids.push(s.uid === undefined ? -1 : s.uid);
     match.others!.push(fingerprintAgreement(expected, s, true, otherVerdict));
@@ -946,6 +1019,8 @@ function scoreMatch(expected: Fingerprint, seen: Fingerprint[], count: number): 
     match.othersRuledOut!.push(!!otherVerdict.another);
     // Only an id without numbers: a numbered one ("row-2") moves to the next row when rows are renumbered.
     match.idKept!.push(!!expected.id && s.id === expected.id && !/\p{N}/u.test(expected.id));
+    match.groups!.push(s.group || '');
+    match.rivals!.push(otherVerdict.rival === undefined ? -1 : otherVerdict.rival);
   }
   return match;
 }
@@ -1016,10 +1091,14 @@ function renamedRival(matches: (CandidateMatch | null)[], expected: Fingerprint,
   const others = new Map<number, { other: number; label: string; out: boolean; idKept: boolean }>();
   for (const match of matches) {
     if (!match || !match.others || !match.labels) continue;
-    match.uids.forEach((id, i) => others.set(id, {
-      other: match.others ? match.others[i] : 0, label: match.labels ? match.labels[i] : '', out: !!(match.othersRuledOut && match.othersRuledOut[i]),
-      idKept: !!(match.idKept && match.idKept[i]),
-    }));
+    match.uids.forEach((id, i) => {
+      // Naming another action, it is never the one chosen, and a rival at the agreement it would have had.
+      const rival = match.rivals && match.rivals[i] >= 0 ? match.rivals[i] : -1;
+      others.set(id, {
+        other: rival >= 0 ? rival : match.others ? match.others[i] : 0, label: match.labels ? match.labels[i] : '',
+        out: rival < 0 && !!(match.othersRuledOut && match.othersRuledOut[i]), idKept: !!(match.idKept && match.idKept[i]),
+      });
+    });
   }
   const chosen = others.get(uid);
   // It kept the recorded id itself: renamed or not, it is the recorded element, whatever else reads alike.
@@ -1070,20 +1149,46 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
     }
     return true;
   };
+  /**
+   * Twins: the elements within AMBIGUITY_MARGIN of `best`, all reading the recorded name, alike in every recorded
+   * respect but the group they are in (the same dish's "Add" listed under "Popular" and again under "Mains"): the
+   * one alone in the recorded group, by its per-page number and agreement; null when not exactly one is.
+   */
+  const twinInGroup = (recorded: Fingerprint) => {
+    const norm = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+    const from = norm(recorded.name || recorded.text);
+    const inGroup = new Map<number, number>();
+    for (const match of matches) {
+      if (!match) continue;
+      for (let i = 0; i < match.uids.length; i++) {
+        if ((match.ruledOut && match.ruledOut[i]) || best - match.agreements[i] >= AMBIGUITY_MARGIN - MARGIN_SLACK) continue;
+        if (!match.labels || !match.groups || norm(match.labels[i] || '') !== from) return null;
+        if (match.groups[i] === recorded.group) inGroup.set(match.uids[i], match.agreements[i]);
+      }
+    }
+    return inGroup.size === 1 ? Array.from(inGroup)[0] : null;
+  };
   if (best < MIN_AGREEMENT) return null;
+  let chosen = uid;
+  let agreement = best;
   // An element the same in every recorded respect, its name included, is the recorded one when every element coming
   // close reads another name: a new "3:30 – 4:30 pm" slot beside the recorded "2:00 – 3:00 pm" shares most of its
-  // words, not the name. Elements reading the recorded name too keep the margin (two the same: no choice).
-  if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && best >= EXACT && onlyOneNamed(expected))) return null;
-  if (expected && expected.peers && renamedRival(matches, expected, uid)) return null;
-  const choice = reach(matches, uid, best);
+  // words, not the name. Elements reading the recorded name too keep the margin (two the same: no choice), unless
+  // one alone is in the recorded group.
+  if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && best >= EXACT && onlyOneNamed(expected))) {
+    const twin = expected && expected.group ? twinInGroup(expected) : null;
+    if (!twin || twin[1] < MIN_AGREEMENT) return null;
+    [chosen, agreement] = twin;
+  }
+  if (expected && expected.peers && renamedRival(matches, expected, chosen)) return null;
+  const choice = reach(matches, chosen, agreement);
   // Chosen reading other than the recorded name (its identity kept: the same link target, id or field): a copy edit,
   // reported as the rename it is. Numbers aside: a count or a time in a name ("Inbox (12)") changes with the data.
   const from = expected ? expected.name || expected.text : '';
   const norm = (text: string) => text.replace(/\p{N}+/gu, '#').replace(/\s+/g, ' ').trim().toLowerCase();
   let to = '';
   for (const match of matches) {
-    const i = match && match.labels ? match.uids.indexOf(uid) : -1;
+    const i = match && match.labels ? match.uids.indexOf(chosen) : -1;
     if (match && match.labels && i >= 0) to = match.labels[i] || '';
   }
   return choice && from && to && norm(to) !== norm(from) ? { ...choice, renamed: { from, to } } : choice;
@@ -1134,11 +1239,14 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   const recordedWords = distinctive.length ? distinctive : wordsOf(from);
   // Each element seen (by its per-page number, so one seen twice counts once): its agreement without the name, and its name now.
   const competitors = new Map<number, { agreement: number; label: string }>();
+  // Elements naming another action: never chosen, but each stands in the way of a rename it comes close to.
+  const blockers: number[] = [];
   for (const match of matches) {
     if (!match || !match.others || !match.labels) continue;
     match.uids.forEach((uid, i) => {
       const label = match.labels ? match.labels[i] : '';
       if (!label || key(label) === key(from) || peers.includes(key(label))) return;
+      if (match.rivals && match.rivals[i] >= 0) blockers.push(match.rivals[i]);
       // Another element by the rules (another label's control, another item) competes with nothing.
       if (match.othersRuledOut && match.othersRuledOut[i]) return;
       competitors.set(uid, { agreement: match.others ? match.others[i] : 0, label });
@@ -1180,7 +1288,7 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   const allNumbers = keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n)));
   if (keeping.length > 1 && numbers.length && allNumbers.length === 1) keeping = allNumbers;
   const winner = close.length === 1 ? close[0] : keeping.length === 1 && keeping[0][1].agreement >= MIN_AGREEMENT ? keeping[0] : null;
-  if (!winner) return null;
+  if (!winner || blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches, winner[0], winner[1].agreement);
   return choice && { ...choice, renamed: { from, to: winner[1].label } };
 }

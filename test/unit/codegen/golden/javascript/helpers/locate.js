@@ -151,6 +151,7 @@ function captureFingerprints(elements, max, record = false) {
   const CONTEXT = "label, tr, li, article, [role=row], [role=listitem], fieldset, form, dialog, section, aside, header, footer, nav";
   const ITEMS = "tr, li, [role=row], [role=listitem]";
   const ITEM_OF_LABEL = "tr, li, article, [role=row], [role=listitem]";
+  const HEADED = ["section", "article", "aside"];
   const MAX_WRAPPED = 8;
   const WHOLE_CHARS = 400;
   const IDENTIFYING = ["name", "href", "data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
@@ -288,6 +289,25 @@ function captureFingerprints(elements, max, record = false) {
     }
     return item;
   };
+  const outersRead = new Map();
+  /** See Fingerprint.outer: '' unless its context's container is an item among items inside an outer repeated item. */
+  const outerOf = (el, whole) => {
+    const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
+    if (!container || !container.matches(ITEM_OF_LABEL) || !hasKin(container)) return "";
+    let outer = outersRead.get(container);
+    if (outer === undefined) {
+      outer = "";
+      let up = container.parentElement ? container.parentElement.closest(ITEM_OF_LABEL) : null;
+      for (let depth = 0; up && depth < 3; depth++, up = up.parentElement ? up.parentElement.closest(ITEM_OF_LABEL) : null) {
+        if (hasKin(up)) {
+          outer = whole ? joined(wordsOf(up), WHOLE_CHARS) : joined(distinctWords(up));
+          break;
+        }
+      }
+      outersRead.set(container, outer);
+    }
+    return outer;
+  };
   const lookalikeLists = new Map();
   const lookalikesOf = (el, role, near) => {
     const group = near || el.ownerDocument;
@@ -361,12 +381,16 @@ ${optionValueOf(other)}` : "";
     return names;
   };
   const groupLabels = new Map();
-  /** The label of the nearest labelled group from `near` (an element's nearest group) up (see Fingerprint.group), '' when none is. */
+  /**
+   * The label of the nearest labelled group from `near` (an element's nearest group) up (see Fingerprint.group), ''
+   * when none is; and the heading it was read from, when a heading named the group (that heading is in no group of
+   * its own naming: a copy edit of it would move it to another group).
+   */
   const groupOf = (near) => {
-    if (!near) return "";
+    if (!near) return { label: "", heading: null };
     let found = groupLabels.get(near);
     if (found !== undefined) return found;
-    found = "";
+    found = { label: "", heading: null };
     const doc = near.ownerDocument;
     for (let up = near; up; up = up.parentElement ? up.parentElement.closest(GROUPS) : null) {
       const labelledBy = (up.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean);
@@ -374,8 +398,10 @@ ${optionValueOf(other)}` : "";
       if (!label) label = clean(up.getAttribute("aria-label"));
       if (!label && up.localName === "fieldset") label = clean(up.querySelector(":scope > legend")?.textContent);
       if (!label && up.localName === "table") label = clean(up.querySelector(":scope > caption")?.textContent);
+      const heading = !label && HEADED.includes(up.localName) ? up.querySelector(":scope > :is(h1, h2, h3, h4, h5, h6):first-child, :scope > header:first-child :is(h1, h2, h3, h4, h5, h6)") : null;
+      if (heading) label = clean(heading.textContent);
       if (label) {
-        found = label.toLowerCase().slice(0, PEER_LENGTH);
+        found = { label: label.toLowerCase().slice(0, PEER_LENGTH), heading };
         break;
       }
     }
@@ -446,8 +472,10 @@ ${optionValueOf(other)}` : "";
     if (marks) print.marks = marks;
     const item = itemOf(el);
     if (item) print.item = item;
+    const outer = outerOf(el, !record);
+    if (outer) print.outer = outer;
     const group = groupOf(near);
-    if (group) print.group = group;
+    if (group.label && !(group.heading && group.heading.contains(el))) print.group = group.label;
     const wrapping = el.closest("label");
     const control = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
     if (control && control !== el && control.getAttribute("name")) print.control = clean(control.getAttribute("name"));
@@ -533,6 +561,11 @@ ${optionValueOf(other)}` : "";
  *
  * `verdict.another` is set when the rules hold `seen` to be another element
  * (the 0.7 cap applied): such an element is no rival of the one chosen.
+ * `verdict.rival`, on everything but the name, is set (to the agreement it
+ * would have had) when the only rule holding it to be another element is
+ * that it names another action: it is never chosen, but it still stands in
+ * the way of another rename ("Stop run #1483" beside "Options for run
+ * #1483", both new, for a recorded "Cancel run #1483").
  */
 function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const words = (text) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
@@ -614,6 +647,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const context = otherWords ? identifierKept || ownIdentity ? 1 : kept(otherWords, seen.whole ?? seen.context) : 1;
   if (otherWords) add(3, context);
   if (ignoreName && expected.group) add(2, similarity(seen.group || "", expected.group));
+  const outerKept = expected.outer ? kept(expected.outer, seen.outer || "") : 1;
+  if (expected.outer) add(2, outerKept);
+  const anotherOuter = outerKept < 0.5;
+  const peerName = name < 1 && !!expected.peers && expected.peers.includes((seen.name || seen.text).toLowerCase().slice(0, PEER_CHARS));
   const contextTags = expected.ancestry.filter((tag) => CONTEXT_TAGS.includes(tag));
   const recordedWords = keys(expected.context);
   const fieldName = keys(expected.attributes.name || expected.control || "");
@@ -626,7 +663,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const ownWords = keys(seen.name || seen.text);
   const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
   const newWords = rowWords.filter((w) => !itemWords.has(w)).length;
-  const anotherItem = item && !ownIdentity && !identifierKept && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
+  const uniqueName = name === 1 && !!(expected.name || expected.text) && expected.position[1] === 1 && seen.position[1] === 1;
+  const outerVouches = !!expected.outer && outerKept === 1 && context >= 0.75;
+  const anotherItem = item && !ownIdentity && !identifierKept && !uniqueName && !outerVouches && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;
@@ -661,7 +700,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
       "delete remove trash discard erase destroy",
       "edit change modify update",
       "save store",
-      "cancel close dismiss hide collapse exit quit",
+      "cancel abort stop end halt terminate close dismiss exit quit hide collapse",
       "open view show see display reveal expand preview",
       "copy duplicate clone",
       "move transfer",
@@ -678,7 +717,6 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
       "disable deactivate",
       "start begin launch run resume play",
       "pause suspend",
-      "stop end halt terminate",
       "sign log login signin",
       "logout signout",
       "signup register",
@@ -734,17 +772,21 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
   };
-  if (ignoreName) return judged(sameElement && context > 0 && !anotherItem && numbersKept && marked && !wrapping && !otherAction);
+  if (ignoreName) {
+    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !peerName && numbersKept && marked && !wrapping;
+    if (same && otherAction && verdict) verdict.rival = score;
+    return judged(same && !otherAction);
+  }
   const anchored = name >= 0.6 || countOnly || sameId || keptIdentifiers.length > 0;
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !wrapping && !otherAction);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !peerName && !wrapping && !otherAction);
 }
 
 /** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */
 function scoreMatch(expected, seen, count) {
-  const match = { count, agreements: [], uids: [], others: [], labels: [], described: [], ruledOut: [], othersRuledOut: [], idKept: [] };
+  const match = { count, agreements: [], uids: [], others: [], labels: [], described: [], ruledOut: [], othersRuledOut: [], idKept: [], groups: [], rivals: [] };
   for (const s of seen) {
     const verdict = {};
     const otherVerdict = {};
@@ -756,6 +798,8 @@ function scoreMatch(expected, seen, count) {
     match.ruledOut.push(!!verdict.another);
     match.othersRuledOut.push(!!otherVerdict.another);
     match.idKept.push(!!expected.id && s.id === expected.id && !/\p{N}/u.test(expected.id));
+    match.groups.push(s.group || "");
+    match.rivals.push(otherVerdict.rival === undefined ? -1 : otherVerdict.rival);
   }
   return match;
 }
@@ -814,12 +858,15 @@ function renamedRival(matches2, expected, uid) {
   const others = new Map();
   for (const match of matches2) {
     if (!match || !match.others || !match.labels) continue;
-    match.uids.forEach((id, i) => others.set(id, {
-      other: match.others ? match.others[i] : 0,
-      label: match.labels ? match.labels[i] : "",
-      out: !!(match.othersRuledOut && match.othersRuledOut[i]),
-      idKept: !!(match.idKept && match.idKept[i])
-    }));
+    match.uids.forEach((id, i) => {
+      const rival = match.rivals && match.rivals[i] >= 0 ? match.rivals[i] : -1;
+      others.set(id, {
+        other: rival >= 0 ? rival : match.others ? match.others[i] : 0,
+        label: match.labels ? match.labels[i] : "",
+        out: rival < 0 && !!(match.othersRuledOut && match.othersRuledOut[i]),
+        idKept: !!(match.idKept && match.idKept[i])
+      });
+    });
   }
   const chosen = others.get(uid);
   if (chosen && chosen.idKept) return false;
@@ -864,15 +911,40 @@ function chooseByAgreement(matches2, expected) {
     }
     return true;
   };
+  /**
+   * Twins: the elements within AMBIGUITY_MARGIN of `best`, all reading the recorded name, alike in every recorded
+   * respect but the group they are in (the same dish's "Add" listed under "Popular" and again under "Mains"): the
+   * one alone in the recorded group, by its per-page number and agreement; null when not exactly one is.
+   */
+  const twinInGroup = (recorded) => {
+    const norm2 = (text) => text.replace(/\s+/g, " ").trim().toLowerCase();
+    const from2 = norm2(recorded.name || recorded.text);
+    const inGroup = new Map();
+    for (const match of matches2) {
+      if (!match) continue;
+      for (let i = 0; i < match.uids.length; i++) {
+        if (match.ruledOut && match.ruledOut[i] || best - match.agreements[i] >= AMBIGUITY_MARGIN - MARGIN_SLACK) continue;
+        if (!match.labels || !match.groups || norm2(match.labels[i] || "") !== from2) return null;
+        if (match.groups[i] === recorded.group) inGroup.set(match.uids[i], match.agreements[i]);
+      }
+    }
+    return inGroup.size === 1 ? Array.from(inGroup)[0] : null;
+  };
   if (best < MIN_AGREEMENT) return null;
-  if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && best >= EXACT && onlyOneNamed(expected))) return null;
-  if (expected && expected.peers && renamedRival(matches2, expected, uid)) return null;
-  const choice = reach(matches2, uid, best);
+  let chosen = uid;
+  let agreement = best;
+  if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && best >= EXACT && onlyOneNamed(expected))) {
+    const twin = expected && expected.group ? twinInGroup(expected) : null;
+    if (!twin || twin[1] < MIN_AGREEMENT) return null;
+    [chosen, agreement] = twin;
+  }
+  if (expected && expected.peers && renamedRival(matches2, expected, chosen)) return null;
+  const choice = reach(matches2, chosen, agreement);
   const from = expected ? expected.name || expected.text : "";
   const norm = (text) => text.replace(/\p{N}+/gu, "#").replace(/\s+/g, " ").trim().toLowerCase();
   let to = "";
   for (const match of matches2) {
-    const i = match && match.labels ? match.uids.indexOf(uid) : -1;
+    const i = match && match.labels ? match.uids.indexOf(chosen) : -1;
     if (match && match.labels && i >= 0) to = match.labels[i] || "";
   }
   return choice && from && to && norm(to) !== norm(from) ? { ...choice, renamed: { from, to } } : choice;
@@ -920,11 +992,13 @@ function chooseRenamed(matches2, expected) {
   const distinctive = wordsOf(from).filter((w) => !peerWords.includes(w));
   const recordedWords = distinctive.length ? distinctive : wordsOf(from);
   const competitors = new Map();
+  const blockers = [];
   for (const match of matches2) {
     if (!match || !match.others || !match.labels) continue;
     match.uids.forEach((uid, i) => {
       const label = match.labels ? match.labels[i] : "";
       if (!label || key(label) === key(from) || peers.includes(key(label))) return;
+      if (match.rivals && match.rivals[i] >= 0) blockers.push(match.rivals[i]);
       if (match.othersRuledOut && match.othersRuledOut[i]) return;
       competitors.set(uid, { agreement: match.others ? match.others[i] : 0, label });
     });
@@ -953,7 +1027,7 @@ function chooseRenamed(matches2, expected) {
   const allNumbers = keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n)));
   if (keeping.length > 1 && numbers.length && allNumbers.length === 1) keeping = allNumbers;
   const winner = close.length === 1 ? close[0] : keeping.length === 1 && keeping[0][1].agreement >= MIN_AGREEMENT ? keeping[0] : null;
-  if (!winner) return null;
+  if (!winner || blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches2, winner[0], winner[1].agreement);
   return choice && { ...choice, renamed: { from, to: winner[1].label } };
 }
