@@ -703,12 +703,19 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // An identifier its row, list item or card showed that no other one had (a URL, an email address, a path: the
   // recorded context holds only the words the other items lacked), kept, says it is the same one, whatever copy
   // around it was edited: it counts as the whole context kept, and it is never another item in its place.
+  // A number written as one ("#1479": a run, an order, an issue) is such an identifier too.
   const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)]
-    .map((w) => w.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, ''))
-    .filter((w) => w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2)
+    .filter((raw) => /^#\p{N}{3,}$/u.test(raw) || (() => {
+      const w = raw.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, '');
+      return w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2;
+    })())
     .map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
   const seenItemKeys = shownIdentifiers.length ? keys(expected.item ? seen.item ?? seen.context : seen.context) : new Set<string>();
   const identifierKept = shownIdentifiers.some((w) => seenItemKeys.has(w));
+  // Gone from every word of its row (a look-alike row may share it and take it out of the row's own words), the
+  // identifier says the row is another one: run #1478 of the same commit beside the recorded #1479.
+  const seenWholeKeys = shownIdentifiers.length && seen.whole ? keys(seen.whole) : new Set<string>();
+  const identifierGone = shownIdentifiers.length > 0 && !identifierKept && !shownIdentifiers.some((w) => seenWholeKeys.has(w));
   const recordedContextKeys = keys(expected.context);
   const keptIdentifiers = IDENTIFYING.filter((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
   // An identity of its own kept (a field's `name` no recorded look-alike had: the form's key for it) vouches for its
@@ -759,7 +766,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // Nor when the outer item it was in is kept whole (the flight) and most of its own row's words are too (the fare
   // renamed "Standard" -> "Classic", its note rewritten): among the few items of one outer item, that is it.
   const outerVouches = !!expected.outer && outerKept === 1 && context >= 0.75;
-  const anotherItem = item && !ownIdentity && !identifierKept && !uniqueName && !outerVouches && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
+  const anotherItem = item && !ownIdentity && (identifierGone || (!identifierKept && !uniqueName && !outerVouches && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     // The same place counted from either end: a look-alike inserted before or after it moves only one count.
@@ -837,8 +844,11 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
   };
+  // Renamed, an element a label names keeps its own text, a glyph ("■" of "Cancel run #1483"): with its label and its
+  // glyph both changed ("⋯" of "Options for run #1483"), nothing of its own is left to say it is the same one.
+  const glyphChanged = textApart && !!expected.text.trim() && !/[\p{L}\p{N}]/u.test(expected.text) && name < 1 && seen.text.trim() !== expected.text.trim();
   if (ignoreName) {
-    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !peerName && numbersKept && marked && !wrapping;
+    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !peerName && numbersKept && marked && !wrapping && !glyphChanged;
     if (same && otherAction && verdict) verdict.rival = score;
     return judged(same && !otherAction);
   }

@@ -895,7 +895,7 @@ test('round 13: a copy edit never changes the action (one action word swapped fo
   assert.deepEqual(replay(['Duplicate', 'Copy to calendar…', 'Print', 'Publish event', 'Delete'])?.renamed, { from: 'Copy to another calendar', to: 'Copy to calendar…' });
 });
 
-test('round 13 (the seventh hold-out): twins told by their headed section, fares told by their flight, a look-alike\'s recorded name, a unique name, another action in the way', async () => {
+test('round 13 (the seventh hold-out): twins told by their headed section, fares told by their flight, a look-alike\'s recorded name, a unique name, another action in the way, a run\'s number, a glyph', async () => {
   const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage();
@@ -919,7 +919,7 @@ test('round 13 (the seventh hold-out): twins told by their headed section, fares
     const menu = (popular: Dish[], mains: Dish[]) => ['Popular', 'Mains'].map((title, s) => `<section><h2>${title}</h2><ul>${(s ? mains : popular).map(([name, description, who]) => `<li><h3${who ? ` data-who="${who}-name"` : ''}>${name}</h3><p>${description}</p>`
       + `<button type="button" aria-label="Add ${name}"${who ? ` data-who="${who}"` : ''}>+</button></li>`).join('')}</ul></section>`).join('');
     const TIKKA: Dish = ['Chicken tikka masala', 'Chargrilled chicken in a creamy tomato sauce'];
-    const MAINS: Dish[] = [[...TIKKA.slice(0, 2), 'tikka'] as Dish, ['Lamb rogan josh', 'Slow-cooked lamb shoulder with Kashmiri chilli', 'rogan'], ['Chana masala', 'Chickpeas in an onion and tomato masala']];
+    const MAINS: Dish[] = [[TIKKA[0], TIKKA[1], 'tikka'], ['Lamb rogan josh', 'Slow-cooked lamb shoulder with Kashmiri chilli', 'rogan'], ['Chana masala', 'Chickpeas in an onion and tomato masala']];
     const html = menu([TIKKA, ['Garlic naan', 'Leavened bread with garlic butter']], MAINS);
     const add = await record(html, 'section:nth-of-type(2) button[aria-label="Add Chicken tikka masala"]');
     assert.equal(add.group, 'mains');
@@ -959,6 +959,18 @@ test('round 13 (the seventh hold-out): twins told by their headed section, fares
     const run = (buttons: [string, string?][]) => `<table><tbody><tr><td>Fix flaky checkout test</td><td>#1479</td><td></td></tr><tr><td>Add pagination</td><td>#1483</td><td>${buttons.map(([label, who]) => `<button type="button" aria-label="${label}"${who ? ` data-who="${who}"` : ''}>•</button>`).join('')}</td></tr></tbody></table>`;
     const pause = await record(run([['Pause run #1483', 'pause'], ['More actions for run #1483', 'more']]), 'button[aria-label^="Pause"]');
     assert.equal(await whoActedOn(run([['Stop run #1483', 'stop'], ['Options for run #1483', 'more']]), pause), null);
+
+    // Runs: "#1479" is an identifier its row showed; run #1478 of the same commit is another row. A run's "Cancel" gone
+    // while the "More actions" beside it was renamed: its label and glyph both changed, it is not the Cancel.
+    const runs = (list: [number, string, [string, string, string?][]][]) => `<table><tbody>${list.map(([num, duration, buttons]) => `<tr><td><span>Fix flaky checkout test</span> #${num} fix/checkout-flake mlopez</td><td>${duration}</td>`
+      + `<td>${buttons.map(([label, glyph, who]) => `<button type="button" aria-label="${label}"${who ? ` data-who="${who}"` : ''}>${glyph}</button>`).join('')}</td></tr>`).join('')}`
+      + `<tr><td><span>Bump axios</span> #1484 dependabot</td><td>1m 02s</td><td><button type="button" aria-label="Re-run">↻</button></td></tr></tbody></table>`;
+    const rerun = await record(runs([[1479, '7m 31s', [['Re-run', '↻', 'rerun-1479']]]]), 'button[data-who=rerun-1479]');
+    assert.equal(await whoActedOn(runs([[1478, '7m 12s', [['Re-run', '↻', 'rerun-1478']]], [1479, '7m 31s', [['Re-run', '↻', 'rerun-1479']]]]), rerun), 'rerun-1479');
+    assert.equal(await whoActedOn(runs([[1478, '7m 12s', [['Re-run', '↻', 'rerun-1478']]]]), rerun), null, 'run #1478 alone in its place');
+    const cancel = await record(runs([[1483, '4m 02s', [['Cancel run #1483', '■', 'cancel'], ['More actions for run #1483', '⋯', 'more']]]]), 'button[data-who=cancel]');
+    assert.equal(await whoActedOn(runs([[1483, '4m 02s', [['Stop run #1483', '■', 'cancel'], ['Options for run #1483', '⋯', 'more']]]]), cancel), 'cancel', 'cancel and stop name one action');
+    assert.equal(await whoActedOn(runs([[1483, '4m 02s', [['Options for run #1483', '⋯', 'more']]]]), cancel), null);
   } finally {
     await browser.close();
   }

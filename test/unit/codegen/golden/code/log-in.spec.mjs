@@ -645,9 +645,14 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const nameWords = keys(expected.name || expected.text);
   const ofName = (w) => nameWords.has(w) || w.length >= 3 && [...nameWords].some((n) => n.length > w.length && n.startsWith(w));
   const otherWords = [...keys(expected.context)].filter((w) => !ofName(w)).join(" ");
-  const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)].map((w) => w.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, "")).filter((w) => w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ""));
+  const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)].filter((raw) => /^#\p{N}{3,}$/u.test(raw) || (() => {
+    const w = raw.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, "");
+    return w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2;
+  })()).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ""));
   const seenItemKeys = shownIdentifiers.length ? keys(expected.item ? seen.item ?? seen.context : seen.context) : new Set();
   const identifierKept = shownIdentifiers.some((w) => seenItemKeys.has(w));
+  const seenWholeKeys = shownIdentifiers.length && seen.whole ? keys(seen.whole) : new Set();
+  const identifierGone = shownIdentifiers.length > 0 && !identifierKept && !shownIdentifiers.some((w) => seenWholeKeys.has(w));
   const recordedContextKeys = keys(expected.context);
   const keptIdentifiers = IDENTIFYING.filter((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
   const ownIdentity = !!expected.peers && !expected.shared && (keptIdentifiers.some((key) => !!expected.attributes[key]) || !!expected.value && seen.value === expected.value);
@@ -672,7 +677,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const newWords = rowWords.filter((w) => !itemWords.has(w)).length;
   const uniqueName = name === 1 && !!(expected.name || expected.text) && expected.position[1] === 1 && seen.position[1] === 1;
   const outerVouches = !!expected.outer && outerKept === 1 && context >= 0.75;
-  const anotherItem = item && !ownIdentity && !identifierKept && !uniqueName && !outerVouches && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length;
+  const anotherItem = item && !ownIdentity && (identifierGone || !identifierKept && !uniqueName && !outerVouches && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length);
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;
@@ -779,8 +784,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
   };
+  const glyphChanged = textApart && !!expected.text.trim() && !/[\p{L}\p{N}]/u.test(expected.text) && name < 1 && seen.text.trim() !== expected.text.trim();
   if (ignoreName) {
-    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !peerName && numbersKept && marked && !wrapping;
+    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !peerName && numbersKept && marked && !wrapping && !glyphChanged;
     if (same && otherAction && verdict) verdict.rival = score;
     return judged(same && !otherAction);
   }
