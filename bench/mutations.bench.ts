@@ -41,7 +41,8 @@
  * changed rules after seeing it, so it is no longer clean either;
  * holdout7: test/fixtures/mutations/unseen7, a CI/CD pipeline runs page,
  * a flight search's results and a restaurant's food-ordering menu, written
- * against c4099d8 before any replay of them);
+ * against c4099d8 before any replay of them and measured clean once;
+ * round 13 changed rules after seeing it, so it is no longer clean either);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */

@@ -184,7 +184,8 @@ interface Fingerprint {
   /**
    * The label of the nearest labelled form, fieldset, list, table, dialog
    * or landmark around it (aria-label, aria-labelledby, a fieldset's
-   * legend, a table's caption; at most PEER_CHARS characters, lower case),
+   * legend, a table's caption, the heading a section, article or aside
+   * opens with, unless it is that heading; at most PEER_CHARS characters, lower case),
    * absent when none is labelled: which of several look-alike groups it was
    * in ("search mail" or "bulk actions"), evidence for a rename.
    */
@@ -1136,7 +1137,9 @@ function renamedRival(matches: (CandidateMatch | null)[], expected: Fingerprint,
  * is no rival. An element the same in every recorded respect (agreement
  * 1) needs no margin over elements reading other names: a new slot "3:30 –
  * 4:30 pm" shares most words of the recorded "2:00 – 3:00 pm", not its
- * name. Chosen reading other than the recorded name, the choice
+ * name. Twins (every element within the margin reading the recorded name)
+ * are told apart by the recorded `group` when one alone is in it: the same
+ * dish's "Add" under "Popular" and again under "Mains". Chosen reading other than the recorded name, the choice
  * carries `renamed` (a copy edit the element's identity vouched for). Null
  * when no element qualifies.
  */
@@ -1233,7 +1236,8 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
  * words hold numbers and one alone keeps them all ("Wednesday 15 January,
  * 6 openings" beside a new "Wednesday 22 January, 8 openings"). The caller must still check in the page that
  * the recorded name names no element of the recorded tag any more
- * (`labelNamesElement`). Null when the fingerprint recorded no look-alikes'
+ * (`labelNamesElement`). An element held to name another action (`rivals`)
+ * is never chosen, and no rename is accepted within the margin of it. Null when the fingerprint recorded no look-alikes'
  * names (older recordings) or the evidence falls short.
  */
 function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint): Choice | null {
