@@ -116,6 +116,28 @@ function named(page: import('playwright-core').Page, label: string, tag?: string
   return page.evaluate(new Function(`return (named) => { const __name = (f) => f; return (${labelNamesElement.toString()})(named); }`)() as (named: { label: string; tag?: string; control?: boolean }) => boolean, { label, tag, control });
 }
 
+/**
+ * A replay in one page, as the drivers choose: `record` fingerprints the element `selector` matches on `html` (with
+ * its look-alikes' names); `whoActedOn` replays a recorded fingerprint on `html` and answers the `data-who` of the
+ * element acted on, or null when the step fails (a rename whose recorded name still names an element fails too).
+ */
+function replayer(page: import('playwright-core').Page) {
+  const whoActedOn = async (html: string, print: Fingerprint): Promise<string | null> => {
+    await page.setContent(html);
+    const seen = await prints(page, print.tag);
+    const matches = [scoreMatch(print, seen, seen.length)];
+    const choice = chooseByAgreement(matches, print) ?? chooseRenamed(matches, print);
+    if (!choice) return null;
+    if (choice.renamed && await named(page, choice.renamed.from, print.tag)) return null;
+    return page.locator(print.tag).nth(choice.nth).evaluate((el) => el.closest('[data-who]')?.getAttribute('data-who') ?? '');
+  };
+  const record = async (html: string, selector: string) => {
+    await page.setContent(html);
+    return (await prints(page, selector, true)).map((p) => ({ ...p, uid: undefined }))[0]!;
+  };
+  return { whoActedOn, record };
+}
+
 const SETTINGS = `<form id="notify"><h3>Notifications</h3>
   <label><input type="checkbox" name="push"> <span>Push notifications</span></label>
   <label><input type="checkbox" name="digest"> <span>Weekly digest</span></label>
@@ -792,21 +814,7 @@ test('round 11: a header row is no item among items; the value of an option; an 
 test('round 12 (the sixth hold-out): wrappers, a row\'s own look-alikes, the data in a label, counts, a kept id, a field\'s own name, the whole row, inflections, the exact name', async () => {
   const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
   try {
-    const page = await browser.newPage();
-    /** What the replay of `print` on `html` acts on: the element's `data-who`, or null when the step fails. */
-    const whoActedOn = async (html: string, print: Fingerprint): Promise<string | null> => {
-      await page.setContent(html);
-      const seen = await prints(page, print.tag);
-      const matches = [scoreMatch(print, seen, seen.length)];
-      const choice = chooseByAgreement(matches, print) ?? chooseRenamed(matches, print);
-      if (!choice) return null;
-      if (choice.renamed && await named(page, choice.renamed.from, print.tag)) return null;
-      return page.locator(print.tag).nth(choice.nth).evaluate((el) => el.closest('[data-who]')?.getAttribute('data-who') ?? '');
-    };
-    const record = async (html: string, selector: string) => {
-      await page.setContent(html);
-      return (await prints(page, selector, true)).map((p) => ({ ...p, uid: undefined }))[0]!;
-    };
+    const { whoActedOn, record } = replayer(await browser.newPage());
 
     // Files: a name span a redesign wraps in another span; icon buttons named by aria-labels in a long table.
     type File = { name: string; who: string; date?: string };
@@ -898,21 +906,7 @@ test('round 13: a copy edit never changes the action (one action word swapped fo
 test('round 13 (the seventh hold-out): twins told by their headed section, fares told by their flight, a look-alike\'s recorded name, a unique name, another action in the way, a run\'s number, a glyph', async () => {
   const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
   try {
-    const page = await browser.newPage();
-    /** What the replay of `print` on `html` acts on: the element's `data-who`, or null when the step fails. */
-    const whoActedOn = async (html: string, print: Fingerprint): Promise<string | null> => {
-      await page.setContent(html);
-      const seen = await prints(page, print.tag);
-      const matches = [scoreMatch(print, seen, seen.length)];
-      const choice = chooseByAgreement(matches, print) ?? chooseRenamed(matches, print);
-      if (!choice) return null;
-      if (choice.renamed && await named(page, choice.renamed.from, print.tag)) return null;
-      return page.locator(print.tag).nth(choice.nth).evaluate((el) => el.closest('[data-who]')?.getAttribute('data-who') ?? '');
-    };
-    const record = async (html: string, selector: string) => {
-      await page.setContent(html);
-      return (await prints(page, selector, true)).map((p) => ({ ...p, uid: undefined }))[0]!;
-    };
+    const { whoActedOn, record } = replayer(await browser.newPage());
 
     // The same dish listed under "Popular" and again under "Mains": the section's heading names its group.
     type Dish = [string, string, string?];
