@@ -100,6 +100,11 @@ test('capture in Chromium: role, name from the label, key attributes, distinctiv
     const [copy] = await page.locator('button').evaluateAll(new Function(`return (${capture})`)() as (els: Element[], max: number) => Fingerprint[], 1);
     assert.equal(copy!.context, 'token S3cret-Pass_42!');
     assert.equal(fingerprintAgreement({ ...copy!, uid: undefined }, { ...copy!, context: 'TOKEN s3cret.pass.42' }), 1, 'words compared by their letters and digits, whatever the case and punctuation');
+    // So does one its outer item shows (the key of the project whose row holds the button's row): `outer` keeps it whole.
+    await page.setContent(`<ul><li><p>key S3cret-Pass_42!</p><ul><li>read <button>Copy</button></li><li>write <button>Copy</button></li></ul></li>`
+      + `<li><p>key other</p><ul><li>read <button>Copy</button></li><li>write <button>Copy</button></li></ul></li></ul>`);
+    const [nested] = await page.locator('button').evaluateAll(new Function(`return (${capture})`)() as (els: Element[], max: number) => Fingerprint[], 1);
+    assert.match(nested!.outer ?? '', /S3cret-Pass_42!/);
   } finally {
     await browser.close();
   }
