@@ -272,8 +272,7 @@ export function captureFingerprints(elements: Element[], max: number, record = f
    * button of Bob's row, "weekly digest" for the text beside the digest
    * checkbox. What tells apart elements that are otherwise the same.
    */
-  const contextOf = (el: Element, whole = false) => {
-    const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
+  const contextOf = (el: Element, container: Element | null, whole = false) => {
     if (!container) return '';
     // The whole words are shared (read once per container); copied only when a label's row is merged in below.
     let words = whole ? wordsOf(container) : distinctWords(container);
@@ -301,43 +300,37 @@ export function captureFingerprints(elements: Element[], max: number, record = f
     return text;
   };
   const hasKin = (el: Element) => !!el.parentElement && Array.from(el.parentElement.children).some((c) => c !== el && c.localName === el.localName);
-  // Each context container's item words, found once per capture (a scan meets every element of a card).
+  /** The nearest repeated item above `container` (a row, list item or card with siblings of its kind), within three such items up. */
+  const repeatedAround = (container: Element) => {
+    let up = container.parentElement ? container.parentElement.closest(ITEM_OF_LABEL) : null;
+    for (let depth = 0; up && depth < 3; depth++, up = up.parentElement ? up.parentElement.closest(ITEM_OF_LABEL) : null) {
+      if (hasKin(up)) return up;
+    }
+    return null;
+  };
+  // Each context container's item and outer-item words, found once per capture (a scan meets every element of a card).
   const itemsRead = new Map<Element, string>();
+  const outersRead = new Map<Element, string>();
   /** See Fingerprint.item: '' unless its context's container has no kin and a repeated item around it has. */
-  const itemOf = (el: Element) => {
-    const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
+  const itemOf = (container: Element | null) => {
     if (!container) return '';
     let item = itemsRead.get(container);
     if (item === undefined) {
-      item = '';
-      let up = hasKin(container) ? null : container.parentElement ? container.parentElement.closest(ITEM_OF_LABEL) : null;
-      for (let depth = 0; up && depth < 3; depth++, up = up.parentElement ? up.parentElement.closest(ITEM_OF_LABEL) : null) {
-        if (hasKin(up)) {
-          item = joined(distinctWords(up));
-          break;
-        }
-      }
-      itemsRead.set(container, item);
+      const around = hasKin(container) ? null : repeatedAround(container);
+      itemsRead.set(container, (item = around ? joined(distinctWords(around)) : ''));
     }
     return item;
   };
-  // Each item's outer item words, found once per capture (recorded: distinct; replayed: whole).
-  const outersRead = new Map<Element, string>();
-  /** See Fingerprint.outer: '' unless its context's container is an item among items inside an outer repeated item. */
-  const outerOf = (el: Element, whole: boolean) => {
-    const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
+  /**
+   * See Fingerprint.outer: '' unless its context's container is an item among items inside an outer repeated item
+   * (recorded: that item's distinct words; replayed: all of them).
+   */
+  const outerOf = (container: Element | null, whole: boolean) => {
     if (!container || !container.matches(ITEM_OF_LABEL) || !hasKin(container)) return '';
     let outer = outersRead.get(container);
     if (outer === undefined) {
-      outer = '';
-      let up = container.parentElement ? container.parentElement.closest(ITEM_OF_LABEL) : null;
-      for (let depth = 0; up && depth < 3; depth++, up = up.parentElement ? up.parentElement.closest(ITEM_OF_LABEL) : null) {
-        if (hasKin(up)) {
-          outer = whole ? joined(wordsOf(up), WHOLE_CHARS) : joined(distinctWords(up));
-          break;
-        }
-      }
-      outersRead.set(container, outer);
+      const around = repeatedAround(container);
+      outersRead.set(container, (outer = !around ? '' : whole ? joined(wordsOf(around), WHOLE_CHARS) : joined(distinctWords(around))));
     }
     return outer;
   };
@@ -490,6 +483,8 @@ export function captureFingerprints(elements: Element[], max: number, record = f
     const similar = readingTheSame(scope, tag, type).get(text) || [];
     // Its nearest form, list, table or landmark: where its look-alikes are, and the first group whose label is looked for.
     const near = el.parentElement ? el.parentElement.closest(GROUPS) : null;
+    // The row, list item, label or form its context is read from (and its item's and outer item's, see below).
+    const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
     const lookalikes = lookalikesOf(el, role, near);
     const placed = placeAmong(el, lookalikes);
     // Too many in its group (every row's buttons of a long table): those of its own row, when its place is counted there.
@@ -505,7 +500,7 @@ export function captureFingerprints(elements: Element[], max: number, record = f
       id: clean(el.getAttribute('id')),
       classes: Array.from(el.classList).slice(0, 8).map((c) => c.slice(0, MAX)),
       ancestry,
-      context: contextOf(el),
+      context: contextOf(el, container),
       position: [Math.max(0, similar.indexOf(el)), similar.length],
       place: [Math.max(0, placed.indexOf(el)), placed.length],
       uid: uidOf(el),
@@ -514,9 +509,9 @@ export function captureFingerprints(elements: Element[], max: number, record = f
     if (record && sharesIdentity(el, lookalikes)) print.shared = true;
     const marks = record ? marksOf(el, placed) : null;
     if (marks) print.marks = marks;
-    const item = itemOf(el);
+    const item = itemOf(container);
     if (item) print.item = item;
-    const outer = outerOf(el, !record);
+    const outer = outerOf(container, !record);
     if (outer) print.outer = outer;
     const group = groupOf(near);
     if (group.label && !(group.heading && group.heading.contains(el))) print.group = group.label;
@@ -525,7 +520,7 @@ export function captureFingerprints(elements: Element[], max: number, record = f
     if (control && control !== el && control.getAttribute('name')) print.control = clean(control.getAttribute('name'));
     const value = optionValueOf(el);
     if (value) print.value = value;
-    if (!record) print.whole = contextOf(el, true);
+    if (!record) print.whole = contextOf(el, container, true);
     // A wrapper holds few elements of its tag; a container of many is no wrapper of one (and reading each would cost
     // a replay's scan of 300 nested divs their whole subtrees' text).
     const inner = text ? el.getElementsByTagName(tag) : null;
@@ -791,9 +786,8 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // edit of the label keeps them; a name without them ("Remove Ana Lopes") is another item's element.
   const ownText = keys(expected.text);
   const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => recordedContextKeys.has(w) && !ownText.has(w)) : [];
-  const seenNameKeys = keys(seen.name || seen.text);
   const numbersKept = name === 1 || ([...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n))
-    && dataWords.every((w) => seenNameKeys.has(w)));
+    && dataWords.every((w) => ownWords.has(w)));
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
   // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A
   // name differing only in its numbers ("Inbox (12)" -> "(13)") changed with the data, not the copy, and is not held
@@ -810,11 +804,9 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // one word, says nothing: "Confirm transfer" -> "Send payment" rephrases the whole name.
   const otherAction = (() => {
     if (name === 1 || countOnly) return false;
-    const recordedKeys = keys(expected.name || expected.text);
-    const seenKeys = keys(seen.name || seen.text);
-    const gone = [...recordedKeys].filter((w) => !seenKeys.has(w));
-    const added = [...seenKeys].filter((w) => !recordedKeys.has(w));
-    if (gone.length !== 1 || added.length !== 1 || recordedKeys.size < 2) return false;
+    const gone = [...nameWords].filter((w) => !ownWords.has(w));
+    const added = [...ownWords].filter((w) => !nameWords.has(w));
+    if (gone.length !== 1 || added.length !== 1 || nameWords.size < 2) return false;
     const [was, now] = [gone[0], added[0]];
     // Opposites by prefix: "pin" / "unpin", "connect" / "disconnect", "select" / "deselect", "read" / "unread".
     const negates = (a: string, b: string) => a.length >= 3 && ['un', 'dis', 'de', 'non'].some((prefix) => b === prefix + a);
@@ -1039,14 +1031,15 @@ export function chooseByAgreement(matches: (CandidateMatch | null)[], expected?:
   const EXACT = 0.999;
   const { uid, best, runnerUp } = bestOf(matches, (m, i) => (m.ruledOut && m.ruledOut[i] ? 0 : m.agreements[i]));
   /** Whether no element but `uid` within AMBIGUITY_MARGIN of `best` reads the recorded name (case and spacing aside). */
+  /** A name as compared here: case and spacing aside. */
+  const plain = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
   const onlyOneNamed = (recorded: Fingerprint) => {
-    const norm = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
-    const from = norm(recorded.name || recorded.text);
+    const from = plain(recorded.name || recorded.text);
     for (const match of matches) {
       if (!match || !match.labels) return false;
       for (let i = 0; i < match.uids.length; i++) {
         if (match.uids[i] === uid || (match.ruledOut && match.ruledOut[i])) continue;
-        if (best - match.agreements[i] < AMBIGUITY_MARGIN - MARGIN_SLACK && norm(match.labels[i] || '') === from) return false;
+        if (best - match.agreements[i] < AMBIGUITY_MARGIN - MARGIN_SLACK && plain(match.labels[i] || '') === from) return false;
       }
     }
     return true;
@@ -1057,14 +1050,13 @@ export function chooseByAgreement(matches: (CandidateMatch | null)[], expected?:
    * one alone in the recorded group, by its per-page number and agreement; null when not exactly one is.
    */
   const twinInGroup = (recorded: Fingerprint) => {
-    const norm = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
-    const from = norm(recorded.name || recorded.text);
+    const from = plain(recorded.name || recorded.text);
     const inGroup = new Map<number, number>();
     for (const match of matches) {
       if (!match) continue;
       for (let i = 0; i < match.uids.length; i++) {
         if ((match.ruledOut && match.ruledOut[i]) || best - match.agreements[i] >= AMBIGUITY_MARGIN - MARGIN_SLACK) continue;
-        if (!match.labels || !match.groups || norm(match.labels[i] || '') !== from) return null;
+        if (!match.labels || !match.groups || plain(match.labels[i] || '') !== from) return null;
         if (match.groups[i] === recorded.group) inGroup.set(match.uids[i], match.agreements[i]);
       }
     }

@@ -254,8 +254,7 @@ function captureFingerprints(elements, max, record = false) {
    * button of Bob's row, "weekly digest" for the text beside the digest
    * checkbox. What tells apart elements that are otherwise the same.
    */
-  const contextOf = (el, whole = false) => {
-    const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
+  const contextOf = (el, container, whole = false) => {
     if (!container) return "";
     let words = whole ? wordsOf(container) : distinctWords(container);
     if (container instanceof HTMLLabelElement && container.parentElement) {
@@ -277,41 +276,36 @@ function captureFingerprints(elements, max, record = false) {
     return text;
   };
   const hasKin = (el) => !!el.parentElement && Array.from(el.parentElement.children).some((c) => c !== el && c.localName === el.localName);
+  /** The nearest repeated item above `container` (a row, list item or card with siblings of its kind), within three such items up. */
+  const repeatedAround = (container) => {
+    let up = container.parentElement ? container.parentElement.closest(ITEM_OF_LABEL) : null;
+    for (let depth = 0; up && depth < 3; depth++, up = up.parentElement ? up.parentElement.closest(ITEM_OF_LABEL) : null) {
+      if (hasKin(up)) return up;
+    }
+    return null;
+  };
   const itemsRead = new Map();
+  const outersRead = new Map();
   /** See Fingerprint.item: '' unless its context's container has no kin and a repeated item around it has. */
-  const itemOf = (el) => {
-    const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
+  const itemOf = (container) => {
     if (!container) return "";
     let item = itemsRead.get(container);
     if (item === undefined) {
-      item = "";
-      let up = hasKin(container) ? null : container.parentElement ? container.parentElement.closest(ITEM_OF_LABEL) : null;
-      for (let depth = 0; up && depth < 3; depth++, up = up.parentElement ? up.parentElement.closest(ITEM_OF_LABEL) : null) {
-        if (hasKin(up)) {
-          item = joined(distinctWords(up));
-          break;
-        }
-      }
-      itemsRead.set(container, item);
+      const around = hasKin(container) ? null : repeatedAround(container);
+      itemsRead.set(container, item = around ? joined(distinctWords(around)) : "");
     }
     return item;
   };
-  const outersRead = new Map();
-  /** See Fingerprint.outer: '' unless its context's container is an item among items inside an outer repeated item. */
-  const outerOf = (el, whole) => {
-    const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
+  /**
+   * See Fingerprint.outer: '' unless its context's container is an item among items inside an outer repeated item
+   * (recorded: that item's distinct words; replayed: all of them).
+   */
+  const outerOf = (container, whole) => {
     if (!container || !container.matches(ITEM_OF_LABEL) || !hasKin(container)) return "";
     let outer = outersRead.get(container);
     if (outer === undefined) {
-      outer = "";
-      let up = container.parentElement ? container.parentElement.closest(ITEM_OF_LABEL) : null;
-      for (let depth = 0; up && depth < 3; depth++, up = up.parentElement ? up.parentElement.closest(ITEM_OF_LABEL) : null) {
-        if (hasKin(up)) {
-          outer = whole ? joined(wordsOf(up), WHOLE_CHARS) : joined(distinctWords(up));
-          break;
-        }
-      }
-      outersRead.set(container, outer);
+      const around = repeatedAround(container);
+      outersRead.set(container, outer = !around ? "" : whole ? joined(wordsOf(around), WHOLE_CHARS) : joined(distinctWords(around)));
     }
     return outer;
   };
@@ -454,6 +448,7 @@ ${optionValueOf(other)}` : "";
     const type = el.getAttribute("type");
     const similar = readingTheSame(scope, tag, type).get(text) || [];
     const near = el.parentElement ? el.parentElement.closest(GROUPS) : null;
+    const container = el.parentElement ? el.parentElement.closest(CONTEXT) : null;
     const lookalikes = lookalikesOf(el, role, near);
     const placed = placeAmong(el, lookalikes);
     const own = label.toLowerCase().slice(0, PEER_LENGTH);
@@ -468,7 +463,7 @@ ${optionValueOf(other)}` : "";
       id: clean(el.getAttribute("id")),
       classes: Array.from(el.classList).slice(0, 8).map((c) => c.slice(0, MAX)),
       ancestry,
-      context: contextOf(el),
+      context: contextOf(el, container),
       position: [Math.max(0, similar.indexOf(el)), similar.length],
       place: [Math.max(0, placed.indexOf(el)), placed.length],
       uid: uidOf(el)
@@ -477,9 +472,9 @@ ${optionValueOf(other)}` : "";
     if (record && sharesIdentity(el, lookalikes)) print.shared = true;
     const marks = record ? marksOf(el, placed) : null;
     if (marks) print.marks = marks;
-    const item = itemOf(el);
+    const item = itemOf(container);
     if (item) print.item = item;
-    const outer = outerOf(el, !record);
+    const outer = outerOf(container, !record);
     if (outer) print.outer = outer;
     const group = groupOf(near);
     if (group.label && !(group.heading && group.heading.contains(el))) print.group = group.label;
@@ -488,7 +483,7 @@ ${optionValueOf(other)}` : "";
     if (control && control !== el && control.getAttribute("name")) print.control = clean(control.getAttribute("name"));
     const value = optionValueOf(el);
     if (value) print.value = value;
-    if (!record) print.whole = contextOf(el, true);
+    if (!record) print.whole = contextOf(el, container, true);
     const inner = text ? el.getElementsByTagName(tag) : null;
     print.wraps = !!inner && inner.length > 0 && inner.length <= MAX_WRAPPED && Array.from(inner).some((held) => clean(held.textContent) === text);
     return print;
@@ -692,18 +687,15 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const byNumbers = !!expected.peers && distinctName.length > 0 && distinctName.every((w) => /^\p{N}+$/u.test(w)) ? distinctName : [];
   const ownText = keys(expected.text);
   const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => recordedContextKeys.has(w) && !ownText.has(w)) : [];
-  const seenNameKeys = keys(seen.name || seen.text);
-  const numbersKept = name === 1 || [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n)) && dataWords.every((w) => seenNameKeys.has(w));
+  const numbersKept = name === 1 || [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n)) && dataWords.every((w) => ownWords.has(w));
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
   const otherAction = (() => {
     if (name === 1 || countOnly) return false;
-    const recordedKeys = keys(expected.name || expected.text);
-    const seenKeys = keys(seen.name || seen.text);
-    const gone = [...recordedKeys].filter((w) => !seenKeys.has(w));
-    const added = [...seenKeys].filter((w) => !recordedKeys.has(w));
-    if (gone.length !== 1 || added.length !== 1 || recordedKeys.size < 2) return false;
+    const gone = [...nameWords].filter((w) => !ownWords.has(w));
+    const added = [...ownWords].filter((w) => !nameWords.has(w));
+    if (gone.length !== 1 || added.length !== 1 || nameWords.size < 2) return false;
     const [was, now] = [gone[0], added[0]];
     const negates = (a2, b2) => a2.length >= 3 && ["un", "dis", "de", "non"].some((prefix) => b2 === prefix + a2);
     if (negates(was, now) || negates(now, was)) return true;
@@ -914,14 +906,15 @@ function chooseByAgreement(matches2, expected) {
   const EXACT = 0.999;
   const { uid, best, runnerUp } = bestOf(matches2, (m, i) => m.ruledOut && m.ruledOut[i] ? 0 : m.agreements[i]);
   /** Whether no element but `uid` within AMBIGUITY_MARGIN of `best` reads the recorded name (case and spacing aside). */
+  /** A name as compared here: case and spacing aside. */
+  const plain = (text) => text.replace(/\s+/g, " ").trim().toLowerCase();
   const onlyOneNamed = (recorded) => {
-    const norm2 = (text) => text.replace(/\s+/g, " ").trim().toLowerCase();
-    const from2 = norm2(recorded.name || recorded.text);
+    const from2 = plain(recorded.name || recorded.text);
     for (const match of matches2) {
       if (!match || !match.labels) return false;
       for (let i = 0; i < match.uids.length; i++) {
         if (match.uids[i] === uid || match.ruledOut && match.ruledOut[i]) continue;
-        if (best - match.agreements[i] < AMBIGUITY_MARGIN - MARGIN_SLACK && norm2(match.labels[i] || "") === from2) return false;
+        if (best - match.agreements[i] < AMBIGUITY_MARGIN - MARGIN_SLACK && plain(match.labels[i] || "") === from2) return false;
       }
     }
     return true;
@@ -932,14 +925,13 @@ function chooseByAgreement(matches2, expected) {
    * one alone in the recorded group, by its per-page number and agreement; null when not exactly one is.
    */
   const twinInGroup = (recorded) => {
-    const norm2 = (text) => text.replace(/\s+/g, " ").trim().toLowerCase();
-    const from2 = norm2(recorded.name || recorded.text);
+    const from2 = plain(recorded.name || recorded.text);
     const inGroup = new Map();
     for (const match of matches2) {
       if (!match) continue;
       for (let i = 0; i < match.uids.length; i++) {
         if (match.ruledOut && match.ruledOut[i] || best - match.agreements[i] >= AMBIGUITY_MARGIN - MARGIN_SLACK) continue;
-        if (!match.labels || !match.groups || norm2(match.labels[i] || "") !== from2) return null;
+        if (!match.labels || !match.groups || plain(match.labels[i] || "") !== from2) return null;
         if (match.groups[i] === recorded.group) inGroup.set(match.uids[i], match.agreements[i]);
       }
     }
