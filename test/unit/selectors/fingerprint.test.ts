@@ -974,3 +974,59 @@ test('round 13 (the seventh hold-out): twins told by their headed section, fares
     await browser.close();
   }
 });
+
+test('round 14 (the eighth hold-out): a name carrying a look-alike\'s whole name is that look-alike; "save" and "add" name one action', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // Quick filters beside assignee avatars: every name copy-edited and the filters reordered. "Flagged as blocked"
+    // (the recorded "Blocked"), "Updated recently" and "Show issues assigned to Priya Nair" carry a look-alike's name.
+    const filters = (avatars: string[], quick: [string, string?][]) => `<form role="search"><input placeholder="Search backlog">`
+      + `<div role="group" aria-label="Assignees">${avatars.map((a) => `<button type="button" aria-label="${a}">${a.split(' ').slice(-2).map((w) => w[0]).join('')}</button>`).join('')}</div>`
+      + `<div role="group" aria-label="Quick filters">${quick.map(([label, who]) => `<button type="button"${who ? ` data-who="${who}"` : ''}>${label}</button>`).join('')}</div></form>`;
+    const mine = await record(filters(['Priya Nair', 'Tom Becker'], [['Only my issues', 'mine'], ['Recently updated'], ['Blocked']]), 'button[data-who=mine]');
+    assert.ok(mine.peers?.includes('blocked'), JSON.stringify(mine.peers));
+    assert.equal(await whoActedOn(filters(['Show issues assigned to Tom Becker', 'Show issues assigned to Priya Nair'], [['Flagged as blocked'], ['Updated recently'], ['Assigned to me', 'mine']]), mine), 'mine');
+    assert.equal(await whoActedOn(filters(['Priya Nair', 'Tom Becker'], [['Flagged as blocked'], ['Updated recently']]), mine), null, 'the filter removed: no look-alike renamed in its place');
+
+    // Tabs reordered and renamed: "Guest reviews (1,942)" is the recorded "Reviews (1,942)", "Info & prices" the rooms.
+    const tabs = (list: [string, string?][]) => `<main><div role="tablist" aria-label="Property sections">${list.map(([label, who]) => `<button type="button" role="tab"${who ? ` data-who="${who}"` : ''}>${label}</button>`).join('')}</div></main>`;
+    const rooms = await record(tabs([['Overview'], ['Rooms', 'rooms'], ['Facilities'], ['House rules'], ['Reviews (1,942)']]), 'button[data-who=rooms]');
+    assert.equal(await whoActedOn(tabs([['Guest reviews (1,942)'], ['House rules'], ['Facilities'], ['Info & prices', 'rooms'], ['Overview']]), rooms), 'rooms');
+
+    // A name keeping every word of the recorded one stays a candidate, whatever look-alike's name it carries too.
+    const details = (list: [string, string?][]) => `<ul>${list.map(([label, who]) => `<li><button type="button"${who ? ` data-who="${who}"` : ''}>${label}</button></li>`).join('')}</ul>`;
+    const show = await record(details([['Show details', 'show'], ['More'], ['Print']]), 'button[data-who=show]');
+    assert.equal(await whoActedOn(details([['Show more details', 'show'], ['More'], ['Print']]), show), 'show');
+  } finally {
+    await browser.close();
+  }
+  // Adding to a collection and saving to it are one action: "Add to playlist" -> "Save to playlist" is a copy edit.
+  const item = (name: string): Fingerprint => ({
+    tag: 'button', role: 'menuitem', name, text: '', attributes: { type: 'button' }, id: '', classes: [], ancestry: ['li', 'ul', 'main'],
+    context: '', position: [0, 1], place: [0, 4], peers: ['add to queue', 'go to artist', 'share'],
+  });
+  const verdict: { another?: boolean } = {};
+  assert.ok(fingerprintAgreement(item('Add to playlist'), item('Save to playlist'), true, verdict) >= MIN_AGREEMENT && !verdict.another);
+});
+
+test('round 14: a rename chosen for its words is the only one keeping any within the margin of itself, not only of the best', () => {
+  const recorded: Fingerprint = {
+    tag: 'button', role: 'menuitem', name: 'Add to playlist', text: '', attributes: { type: 'button' }, id: '', classes: [], ancestry: ['li', 'ul', 'main'],
+    context: '', position: [0, 1], place: [0, 4], peers: ['add to queue', 'go to artist', 'share'],
+  };
+  const renamed = (elements: [label: string, others: number][]) => chooseRenamed([{
+    count: elements.length, agreements: elements.map(() => 0.7), uids: elements.map((_, i) => i + 1), others: elements.map(([, o]) => o), labels: elements.map(([l]) => l),
+  }], recorded);
+  // "Show credits" leads; "Create playlist" (another menu's) is the only one keeping "playlist" within its margin, but
+  // "Save to playlist", trailing "Create playlist" by less than the margin, keeps it too: no choice.
+  assert.equal(renamed([['Show credits', 0.83], ['Create playlist', 0.8], ['Save to playlist', 0.75]]), null);
+  // The margin clear of it, the one keeping words within the best's margin is chosen, as before.
+  assert.deepEqual(renamed([['Show credits', 0.83], ['Create playlist', 0.8], ['Save to playlist', 0.7]])?.renamed, { from: 'Add to playlist', to: 'Create playlist' });
+  // Two keeping words close to each other: the recorded name's numbers still decide when one alone keeps them all.
+  const day: Fingerprint = { ...recorded, name: 'Wednesday 15 January, 6 times', peers: ['tuesday 14 january, 3 times', 'thursday 16 january, 2 times'] };
+  const days = (elements: [string, number][]) => chooseRenamed([{
+    count: elements.length, agreements: elements.map(() => 0.7), uids: elements.map((_, i) => i + 1), others: elements.map(([, o]) => o), labels: elements.map(([l]) => l),
+  }], day);
+  assert.deepEqual(days([['Friday 17 January', 0.9], ['Wednesday 15 January, 6 openings', 0.85], ['Wednesday 22 January, 8 openings', 0.8]])?.renamed?.to, 'Wednesday 15 January, 6 openings');
+});

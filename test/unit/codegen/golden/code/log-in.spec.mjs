@@ -657,7 +657,12 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const outerKept = expected.outer ? kept(expected.outer, seen.outer || "") : 1;
   if (expected.outer) add(2, outerKept);
   const anotherOuter = outerKept < 0.5;
-  const peerName = name < 1 && !!expected.peers && expected.peers.includes((seen.name || seen.text).toLowerCase().slice(0, PEER_CHARS));
+  const nowKeys = keys(seen.name || seen.text);
+  const carriesPeer = name < 1 && !!expected.peers && [...nameWords].some((w) => !nowKeys.has(w)) && expected.peers.some((peer) => {
+    const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, "") : peer)];
+    return peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w));
+  });
+  const peerName = name < 1 && !!expected.peers && (expected.peers.includes((seen.name || seen.text).toLowerCase().slice(0, PEER_CHARS)) || carriesPeer);
   const contextTags = expected.ancestry.filter((tag) => CONTEXT_TAGS.includes(tag));
   const recordedWords = keys(expected.context);
   const fieldName = keys(expected.attributes.name || expected.control || "");
@@ -667,7 +672,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const headerRow = itemTag === "tr" && expected.ancestry.includes("thead");
   const item = !!expected.item || ITEM_CONTAINERS.includes(itemTag) && !headerRow;
   const itemWords = expected.item ? keys(expected.item) : recordedWords;
-  const ownWords = keys(seen.name || seen.text);
+  const ownWords = nowKeys;
   const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
   const newWords = rowWords.filter((w) => !itemWords.has(w)).length;
   const uniqueName = name === 1 && !!(expected.name || expected.text) && expected.position[1] === 1 && seen.position[1] === 1;
@@ -700,10 +705,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     const negates = (a2, b2) => a2.length >= 3 && ["un", "dis", "de", "non"].some((prefix) => b2 === prefix + a2);
     if (negates(was, now) || negates(now, was)) return true;
     const ACTIONS = [
-      "add create new make generate insert compose",
+      "add create new make generate insert compose save store",
       "delete remove trash discard erase destroy",
       "edit change modify update",
-      "save store",
       "cancel abort stop end halt terminate close dismiss exit quit hide collapse",
       "open view show see display reveal expand preview",
       "copy duplicate clone",
@@ -966,7 +970,9 @@ function chooseByAgreement(matches2, expected) {
  * a look-alike had when the step was recorded (`expected.peers`: that is
  * the look-alike, still there, or something named after it; "Save draft" is
  * never taken for a vanished "Save settings" when "Save draft" was there at
- * record time). Of those, the one agreeing best on everything but the name
+ * record time, nor one whose name carries a look-alike's whole name and
+ * not the recorded one's: "Flagged as blocked" is the recorded "Blocked").
+ * Of those, the one agreeing best on everything but the name
  * (`others`, at least MIN_AGREEMENT, of the recorded tag, role and type)
  * is chosen when every other competitor trails it by AMBIGUITY_MARGIN. When
  * some come that close, the name itself decides, and only one way: a copy
@@ -981,7 +987,9 @@ function chooseByAgreement(matches2, expected) {
  * name keeps any of them is chosen when it is the only one keeping any
  * ("Dim", inserted beside "Dark mode", keeps none); two keeping some
  * ("Add a gift message" and "Gift receipt": which keeps more is a guess,
- * wrong for "Move to top" beside "Move" renamed from "Move to…"), or none
+ * wrong for "Move to top" beside "Move" renamed from "Move to…"; so does one
+ * keeping words within the margin of the one keeping them, though further
+ * from the best: "Save to playlist" behind "Create playlist"), or none
  * keeping any, and there is no choice, unless the recorded name's own
  * words hold numbers and one alone keeps them all ("Wednesday 15 January,
  * 6 openings" beside a new "Wednesday 22 January, 8 openings"). The caller must still check in the page that
@@ -1034,7 +1042,11 @@ function chooseRenamed(matches2, expected) {
   const numbers = recordedWords.filter((w) => /^\p{N}+$/u.test(w));
   const allNumbers = keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n)));
   if (keeping.length > 1 && numbers.length && allNumbers.length === 1) keeping = allNumbers;
-  const winner = close.length === 1 ? close[0] : keeping.length === 1 && keeping[0][1].agreement >= MIN_AGREEMENT ? keeping[0] : null;
+  const keeper = keeping.length === 1 && keeping[0][1].agreement >= MIN_AGREEMENT ? keeping[0] : null;
+  const near = keeper ? Array.from(competitors).filter(([uid, c]) => uid === keeper[0] || keeper[1].agreement - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK && share(c.label) > 0) : [];
+  const nearNumbers = near.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n)));
+  const keeperAlone = !!keeper && (near.length === 1 || numbers.length > 0 && nearNumbers.length === 1 && nearNumbers[0][0] === keeper[0]);
+  const winner = close.length === 1 ? close[0] : keeperAlone ? keeper : null;
   if (!winner || blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches2, winner[0], winner[1].agreement);
   return choice && { ...choice, renamed: { from, to: winner[1].label } };

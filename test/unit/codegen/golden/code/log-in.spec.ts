@@ -840,7 +840,17 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const anotherOuter = outerKept < 0.5;
   // Reading the name a look-alike had when the step was recorded, it is that look-alike (seat "14D" beside the
   // recorded "14C", taken since), whatever it shares with the recorded name.
-  const peerName = name < 1 && !!expected.peers && expected.peers.includes((seen.name || seen.text).toLowerCase().slice(0, PEER_CHARS));
+  // Nor is one whose name carries a look-alike's whole name and not the recorded one's ("Flagged as blocked" where the
+  // quick filters were "Only my issues" and "Blocked", "Guest reviews (1,942)" for the tab "Reviews (1,942)"): a copy
+  // edit of that look-alike. A name keeping every word of the recorded one stays a candidate ("Show more details" for
+  // "Show details" beside "More"), and so does a look-alike's name whose words the recorded name holds too.
+  const nowKeys = keys(seen.name || seen.text);
+  const carriesPeer = name < 1 && !!expected.peers && [...nameWords].some((w) => !nowKeys.has(w)) && expected.peers.some((peer) => {
+    // A name cut at PEER_CHARS may end in part of a word: that part is not a word of it.
+    const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, '') : peer)];
+    return peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w));
+  });
+  const peerName = name < 1 && !!expected.peers && (expected.peers.includes((seen.name || seen.text).toLowerCase().slice(0, PEER_CHARS)) || carriesPeer);
   // Another item in the recorded one's place: a row, list item or card whose distinctive words are more than
   // NEW_WORDS_SHARE new ("Desk lamp bulb" where the "Desk lamp" row was). Its own name's words and numbers
   // (prices, quantities, counts) do not count: names get edited, numbers change.
@@ -860,7 +870,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const headerRow = itemTag === 'tr' && expected.ancestry.includes('thead');
   const item = !!expected.item || (ITEM_CONTAINERS.includes(itemTag) && !headerRow);
   const itemWords = expected.item ? keys(expected.item) : recordedWords;
-  const ownWords = keys(seen.name || seen.text);
+  const ownWords = nowKeys;
   // Nor does the field's own `name`, which its label's words carry in every row.
   const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
   const newWords = rowWords.filter((w) => !itemWords.has(w)).length;
@@ -911,7 +921,8 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // recorded one but one, that one an action word swapped for a word naming another action ("Copy to another
   // calendar" -> "Move to another calendar", "Sign in" -> "Sign out", "Pin message" -> "Unpin message"), names
   // another control, however much else agrees. Words are grouped by the action they name (synonyms together: "View
-  // in Salesforce" -> "Open in Salesforce" is a copy edit); a word of no group, or a rewrite changing more than the
+  // in Salesforce" -> "Open in Salesforce" is a copy edit, and so is "Add to playlist" -> "Save to playlist": saving
+  // something, to a collection or as a new record, is adding it); a word of no group, or a rewrite changing more than the
   // one word, says nothing: "Confirm transfer" -> "Send payment" rephrases the whole name.
   const otherAction = (() => {
     if (name === 1 || countOnly) return false;
@@ -923,8 +934,8 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     const negates = (a: string, b: string) => a.length >= 3 && ['un', 'dis', 'de', 'non'].some((prefix) => b === prefix + a);
     if (negates(was, now) || negates(now, was)) return true;
     const ACTIONS = [
-      'add create new make generate insert compose', 'delete remove trash discard erase destroy', 'edit change modify update',
-      'save store', 'cancel abort stop end halt terminate close dismiss exit quit hide collapse', 'open view show see display reveal expand preview',
+      'add create new make generate insert compose save store', 'delete remove trash discard erase destroy', 'edit change modify update',
+      'cancel abort stop end halt terminate close dismiss exit quit hide collapse', 'open view show see display reveal expand preview',
       'copy duplicate clone', 'move transfer', 'send submit post share', 'publish release', 'download export',
       'upload import attach', 'print', 'archive', 'restore recover undelete', 'approve accept allow grant confirm agree',
       'reject decline deny refuse block', 'enable activate', 'disable deactivate', 'start begin launch run resume play',
@@ -1208,7 +1219,9 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
  * a look-alike had when the step was recorded (`expected.peers`: that is
  * the look-alike, still there, or something named after it; "Save draft" is
  * never taken for a vanished "Save settings" when "Save draft" was there at
- * record time). Of those, the one agreeing best on everything but the name
+ * record time, nor one whose name carries a look-alike's whole name and
+ * not the recorded one's: "Flagged as blocked" is the recorded "Blocked").
+ * Of those, the one agreeing best on everything but the name
  * (`others`, at least MIN_AGREEMENT, of the recorded tag, role and type)
  * is chosen when every other competitor trails it by AMBIGUITY_MARGIN. When
  * some come that close, the name itself decides, and only one way: a copy
@@ -1223,7 +1236,9 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
  * name keeps any of them is chosen when it is the only one keeping any
  * ("Dim", inserted beside "Dark mode", keeps none); two keeping some
  * ("Add a gift message" and "Gift receipt": which keeps more is a guess,
- * wrong for "Move to top" beside "Move" renamed from "Move to…"), or none
+ * wrong for "Move to top" beside "Move" renamed from "Move to…"; so does one
+ * keeping words within the margin of the one keeping them, though further
+ * from the best: "Save to playlist" behind "Create playlist"), or none
  * keeping any, and there is no choice, unless the recorded name's own
  * words hold numbers and one alone keeps them all ("Wednesday 15 January,
  * 6 openings" beside a new "Wednesday 22 January, 8 openings"). The caller must still check in the page that
@@ -1293,7 +1308,15 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   const numbers = recordedWords.filter((w) => /^\p{N}+$/u.test(w));
   const allNumbers = keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n)));
   if (keeping.length > 1 && numbers.length && allNumbers.length === 1) keeping = allNumbers;
-  const winner = close.length === 1 ? close[0] : keeping.length === 1 && keeping[0][1].agreement >= MIN_AGREEMENT ? keeping[0] : null;
+  // Chosen for its words, it is the only one keeping any within the margin of itself too, not only of the best: an
+  // element trailing the best by the margin while keeping words as well ("Save to playlist", for "Add to playlist",
+  // beside a "Create playlist" of another menu ahead of it) leaves no choice.
+  const keeper = keeping.length === 1 && keeping[0][1].agreement >= MIN_AGREEMENT ? keeping[0] : null;
+  const near = keeper ? Array.from(competitors).filter(([uid, c]) => uid === keeper[0]
+    || (keeper[1].agreement - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK && share(c.label) > 0)) : [];
+  const nearNumbers = near.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n)));
+  const keeperAlone = !!keeper && (near.length === 1 || (numbers.length > 0 && nearNumbers.length === 1 && nearNumbers[0][0] === keeper[0]));
+  const winner = close.length === 1 ? close[0] : keeperAlone ? keeper : null;
   if (!winner || blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches, winner[0], winner[1].agreement);
   return choice && { ...choice, renamed: { from, to: winner[1].label } };
