@@ -35,7 +35,7 @@ const CAPTURE_ONE = inPage<(el: Element) => Fingerprint>(`(el) => {
   return (${captureFingerprints.toString()})([el], 1, true)[0];
 }`);
 /** In page: whether a name still names an element. */
-const LABEL_NAMES_ELEMENT = inPage<(named: { label: string; tag: string; control: boolean }) => boolean>(`(named) => {
+const LABEL_NAMES_ELEMENT = inPage<(named: { label: string; tag: string; control: boolean; role?: string }) => boolean>(`(named) => {
   const __name = (f) => f;
   return (${labelNamesElement.toString()})(named);
 }`);
@@ -96,6 +96,6 @@ export async function probeByAgreement(page: Page, candidates: Candidate[], expe
 async function renamed(page: Page, matches: (CandidateMatch | null)[], expected: Fingerprint): Promise<Choice | null> {
   const choice = chooseRenamed(matches, expected);
   if (!choice) return null;
-  const stillNamed = await page.evaluate(LABEL_NAMES_ELEMENT, { label: choice.renamed!.from, tag: expected.tag, control: expected.control !== undefined }).catch(() => true);
+  const stillNamed = await page.evaluate(LABEL_NAMES_ELEMENT, { label: choice.renamed!.from, tag: expected.tag, control: expected.control !== undefined, role: expected.attributes.role }).catch(() => true);
   return stillNamed ? null : choice;
 }

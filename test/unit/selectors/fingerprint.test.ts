@@ -117,8 +117,8 @@ async function prints(page: import('playwright-core').Page, selector: string, re
 }
 
 /** Whether `label` still names an element of `page` (of tag `tag`, when given). */
-function named(page: import('playwright-core').Page, label: string, tag?: string, control?: boolean): Promise<boolean> {
-  return page.evaluate(new Function(`return (named) => { const __name = (f) => f; return (${labelNamesElement.toString()})(named); }`)() as (named: { label: string; tag?: string; control?: boolean }) => boolean, { label, tag, control });
+function named(page: import('playwright-core').Page, label: string, tag?: string, control?: boolean, role?: string): Promise<boolean> {
+  return page.evaluate(new Function(`return (named) => { const __name = (f) => f; return (${labelNamesElement.toString()})(named); }`)() as (named: { label: string; tag?: string; control?: boolean; role?: string }) => boolean, { label, tag, control, role });
 }
 
 /**
@@ -133,7 +133,7 @@ function replayer(page: import('playwright-core').Page) {
     const matches = [scoreMatch(print, seen, seen.length)];
     const choice = chooseByAgreement(matches, print) ?? chooseRenamed(matches, print);
     if (!choice) return null;
-    if (choice.renamed && await named(page, choice.renamed.from, print.tag)) return null;
+    if (choice.renamed && await named(page, choice.renamed.from, print.tag, print.control !== undefined, print.attributes.role)) return null;
     return page.locator(print.tag).nth(choice.nth).evaluate((el) => el.closest('[data-who]')?.getAttribute('data-who') ?? '');
   };
   const record = async (html: string, selector: string) => {
@@ -1029,4 +1029,31 @@ test('round 14: a rename chosen for its words is the only one keeping any within
     count: elements.length, agreements: elements.map(() => 0.7), uids: elements.map((_, i) => i + 1), others: elements.map(([, o]) => o), labels: elements.map(([l]) => l),
   }], day);
   assert.deepEqual(days([['Friday 17 January', 0.9], ['Wednesday 15 January, 6 openings', 0.85], ['Wednesday 22 January, 8 openings', 0.8]])?.renamed?.to, 'Wednesday 15 January, 6 openings');
+});
+
+test('round 15 (the ninth hold-out): a label carrying its item\'s data vouches for the item; a name kept by an element of another role is no element of the recorded kind', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // Saved searches, each with icon buttons named after it. Copy edits rename the buttons and rewrite the row's
+    // alert frequency: "Clifton flats", kept in the new label and still shown by the row, says which row it is.
+    const searches = (rows: [name: string, price: string, alerts: string][], edit: string, remove: string) => `<aside><h2>Your saved searches</h2><ul>${rows.map(([name, price, alerts]) => `<li><a href="#s">${name}</a> <span>${price}</span> <span>${alerts}</span>`
+      + `<button type="button" aria-label="${edit} ${name}">✎</button><button type="button" aria-label="${remove} ${name}" data-who="delete-${name.split(' ')[0]!.toLowerCase()}">🗑</button></li>`).join('')}</ul></aside>`;
+    const ROWS: [string, string, string][] = [['Bishopston houses', '£450,000', 'Daily'], ['Clifton flats', '£350,000', 'Instant'], ['Southville 2-beds', '£325,000', 'Weekly']];
+    const remove = await record(searches(ROWS, 'Edit saved search', 'Delete saved search'), 'button[data-who=delete-clifton]');
+    const edited = ROWS.map(([name, price, alerts]): [string, string, string] => [name, `${price}, 2 beds or more`, alerts === 'Instant' ? 'As they happen' : alerts === 'Daily' ? 'Once a day' : 'Once a week']);
+    assert.equal(await whoActedOn(searches(edited, 'Edit', 'Remove'), remove), 'delete-clifton');
+    assert.equal(await whoActedOn(searches(edited.filter(([name]) => name !== 'Clifton flats'), 'Edit', 'Remove'), remove), null, 'its row gone: no other row\'s button');
+
+    // A VM's action menu and the list's toolbar both say "Stop": the menu item renamed "Stop VM" is a rename, the
+    // toolbar's button (no menu item) does not keep the name on the page.
+    const page = (item: string, toolbar: boolean) => `${toolbar ? '<div role="toolbar"><button type="button">Start</button><button type="button">Stop</button></div>' : ''}`
+      + `<ul role="menu" aria-label="Actions for api-1"><li role="none"><button type="button" role="menuitem">Start</button></li><li role="none"><button type="button" role="menuitem" data-who="stop">${item}</button></li>`
+      + `<li role="none"><button type="button" role="menuitem">Suspend</button></li><li role="none"><button type="button" role="menuitem">Delete</button></li></ul>`;
+    const stop = await record(page('Stop', true), 'button[data-who=stop]');
+    assert.equal(await whoActedOn(page('Stop VM', true), stop), 'stop');
+    assert.equal(await whoActedOn(page('Stop VM', false), stop), 'stop');
+  } finally {
+    await browser.close();
+  }
 });

@@ -139,7 +139,7 @@ async function agreementsOf(locator: Locator, fingerprint: Fingerprint, max: num
 async function renamed(page: Page, found: CandidateMatch[], fingerprint: Fingerprint): Promise<Choice | null> {
   const choice = chooseRenamed(found, fingerprint);
   if (!choice?.renamed) return null;
-  const stillNamed = await page.evaluate(labelNamesElement, { label: choice.renamed.from, tag: fingerprint.tag, control: fingerprint.control !== undefined }).catch(() => true);
+  const stillNamed = await page.evaluate(labelNamesElement, { label: choice.renamed.from, tag: fingerprint.tag, control: fingerprint.control !== undefined, role: fingerprint.attributes.role }).catch(() => true);
   return stillNamed ? null : choice;
 }
 

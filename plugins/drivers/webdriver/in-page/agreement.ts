@@ -18,7 +18,7 @@ export interface Agreement {
   score(expected: Fingerprint, seen: Fingerprint[], count: number): CandidateMatch;
   choose(matches: (CandidateMatch | null)[], expected?: Fingerprint): Choice | null;
   chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint): Choice | null;
-  labelNamesElement(named: { label: string; tag?: string; control?: boolean }): boolean;
+  labelNamesElement(named: { label: string; tag?: string; control?: boolean; role?: string }): boolean;
   describeMatch(match: CandidateMatch | null): string;
   describeClosest(expected: Fingerprint, matches: (CandidateMatch | null)[]): string;
   describe(fingerprint: Fingerprint): string;

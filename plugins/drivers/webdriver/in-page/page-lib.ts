@@ -128,7 +128,7 @@ export const findElement = pageFunction<DriverLib, [FindArgs], FindResult>(DRIVE
     if (!best) {
       // Renamed, when the evidence allows and the recorded name names nothing on the page any more.
       const rename = lib.agreement.chooseRenamed(matches, recorded.fingerprint);
-      if (rename && rename.renamed && !lib.agreement.labelNamesElement({ label: rename.renamed.from, tag: recorded.fingerprint.tag, control: recorded.fingerprint.control !== undefined })) best = rename;
+      if (rename && rename.renamed && !lib.agreement.labelNamesElement({ label: rename.renamed.from, tag: recorded.fingerprint.tag, control: recorded.fingerprint.control !== undefined, role: recorded.fingerprint.attributes.role })) best = rename;
     }
     // Only what Node reads goes back: counts, agreements and per-page numbers.
     matched = matches.map((m) => (m ? { count: m.count, agreements: m.agreements, uids: m.uids, ...(m.error ? { error: m.error } : {}) } : null));

@@ -116,7 +116,7 @@ async function agreementsOf(locator: Locator, fingerprint: Fingerprint, max: num
 async function renamed(page: Page, found: CandidateMatch[], fingerprint: Fingerprint): Promise<Choice | null> {
   const choice = chooseRenamed(found, fingerprint);
   if (!choice?.renamed) return null;
-  const stillNamed = await page.evaluate(labelNamesElement, { label: choice.renamed.from, tag: fingerprint.tag, control: fingerprint.control !== undefined }).catch(() => true);
+  const stillNamed = await page.evaluate(labelNamesElement, { label: choice.renamed.from, tag: fingerprint.tag, control: fingerprint.control !== undefined, role: fingerprint.attributes.role }).catch(() => true);
   return stillNamed ? null : choice;
 }
 
@@ -883,7 +883,13 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // Nor when the outer item it was in is kept whole (the flight) and most of its own row's words are too (the fare
   // renamed "Standard" -> "Classic", its note rewritten): among the few items of one outer item, that is it.
   const outerVouches = !!expected.outer && outerKept === 1 && context >= 0.75;
-  const anotherItem = item && !ownIdentity && (identifierGone || (!identifierKept && !uniqueName && !outerVouches && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length));
+  // Nor when a label naming it carries its item's data ("Delete saved search Clifton flats" on a "🗑"), the words its
+  // item alone showed: kept in its new label and still shown by its item ("Remove Clifton flats"), they say which
+  // item it is, whatever else of the item's copy was edited ("Instant" -> "As they happen").
+  const labelData = item && textApart ? [...keys(expected.name)].filter((w) => recordedContextKeys.has(w) && !keys(expected.text).has(w)) : [];
+  const seenItemWords = labelData.length ? keys(seen.whole ?? seen.context) : new Set<string>();
+  const dataVouches = labelData.length > 0 && labelData.every((w) => ownWords.has(w) && seenItemWords.has(w));
+  const anotherItem = item && !ownIdentity && (identifierGone || (!identifierKept && !uniqueName && !outerVouches && !dataVouches && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     // The same place counted from either end: a look-alike inserted before or after it moves only one count.
@@ -905,8 +911,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // In a row, list item or card: the words of an aria-label or title naming the element ("Remove Ana Lima" on a "×")
   // that the item shows and the element's own text does not are the item's data ("Ana Lima", "draft.png"): a copy
   // edit of the label keeps them; a name without them ("Remove Ana Lopes") is another item's element.
-  const ownText = keys(expected.text);
-  const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => recordedContextKeys.has(w) && !ownText.has(w)) : [];
+  const dataWords = labelData;
   const numbersKept = name === 1 || ([...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n))
     && dataWords.every((w) => ownWords.has(w)));
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
@@ -1331,9 +1336,12 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
  * do not count. Open shadow roots and same-origin frames are searched too.
  * An element of another tag reading it (an `<option>` "Archive" beside a
  * renamed link "Archive") is not the recorded element: a rename needs its
- * recorded name gone from its own kind of element only.
+ * recorded name gone from its own kind of element only. With `role` (the
+ * role attribute the recorded element had), only elements given that role
+ * count: a toolbar's `<button>` "Stop" is not a menu's `<button
+ * role="menuitem">` "Stop".
  */
-function labelNamesElement(named: { label: string; tag?: string; control?: boolean }): boolean {
+function labelNamesElement(named: { label: string; tag?: string; control?: boolean; role?: string }): boolean {
   const clean = (text: string | null | undefined) => (text || '').replace(/[\s\u200b]+/g, ' ').trim().slice(0, 80).toLowerCase();
   const wanted = clean(named.label);
   const tag = named.tag || '';
@@ -1346,13 +1354,16 @@ function labelNamesElement(named: { label: string; tag?: string; control?: boole
     const label = el.closest('label');
     return !!label && !!(label as HTMLLabelElement).control;
   };
+  // The role the recorded element was given (a `<button role="menuitem">`): a toolbar's button "Stop" does not keep
+  // a menu's item "Stop" on the page.
+  const kind = (el: Element) => (!tag || el.localName === tag) && (named.role === undefined || el.getAttribute('role') === named.role);
   const counts = (el: Element) => {
     if (named.control && !ofControl(el)) return false;
-    if (!tag || el.localName === tag) return true;
+    if (kind(el)) return true;
     const control = el.localName === 'label' ? (el as HTMLLabelElement).control : null;
-    if (control && control.localName === tag) return true;
+    if (control && kind(control)) return true;
     const root = el.getRootNode() as Document | ShadowRoot;
-    return !!el.id && Array.from(root.querySelectorAll(`${tag}[aria-labelledby]`)).some((other) => (other.getAttribute('aria-labelledby') || '').split(/\s+/).includes(el.id));
+    return !!el.id && Array.from(root.querySelectorAll(`${tag || '*'}[aria-labelledby]`)).some((other) => kind(other) && (other.getAttribute('aria-labelledby') || '').split(/\s+/).includes(el.id));
   };
   const roots: (Document | ShadowRoot)[] = [document];
   for (let r = 0; r < roots.length && r < 200; r++) {
@@ -1371,7 +1382,7 @@ function labelNamesElement(named: { label: string; tag?: string; control?: boole
       }
     }
     for (const el of Array.from(root.querySelectorAll('*'))) {
-      for (const key of ['aria-label', 'title', 'alt', 'placeholder', 'value']) if (clean(el.getAttribute(key)) === wanted && (!tag || el.localName === tag)) return true;
+      for (const key of ['aria-label', 'title', 'alt', 'placeholder', 'value']) if (clean(el.getAttribute(key)) === wanted && kind(el)) return true;
       if (el.shadowRoot) roots.push(el.shadowRoot);
       if (el.localName === 'iframe') {
         try {

@@ -99,7 +99,7 @@ async function agreementsOf(locator, fingerprint, max) {
 async function renamed(page, found, fingerprint) {
   const choice = chooseRenamed(found, fingerprint);
   if (!choice?.renamed) return null;
-  const stillNamed = await page.evaluate(labelNamesElement, { label: choice.renamed.from, tag: fingerprint.tag, control: fingerprint.control !== undefined }).catch(() => true);
+  const stillNamed = await page.evaluate(labelNamesElement, { label: choice.renamed.from, tag: fingerprint.tag, control: fingerprint.control !== undefined, role: fingerprint.attributes.role }).catch(() => true);
   return stillNamed ? null : choice;
 }
 
@@ -670,7 +670,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const newWords = rowWords.filter((w) => !itemWords.has(w)).length;
   const uniqueName = name === 1 && !!(expected.name || expected.text) && expected.position[1] === 1 && seen.position[1] === 1;
   const outerVouches = !!expected.outer && outerKept === 1 && context >= 0.75;
-  const anotherItem = item && !ownIdentity && (identifierGone || !identifierKept && !uniqueName && !outerVouches && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length);
+  const labelData = item && textApart ? [...keys(expected.name)].filter((w) => recordedContextKeys.has(w) && !keys(expected.text).has(w)) : [];
+  const seenItemWords = labelData.length ? keys(seen.whole ?? seen.context) : new Set();
+  const dataVouches = labelData.length > 0 && labelData.every((w) => ownWords.has(w) && seenItemWords.has(w));
+  const anotherItem = item && !ownIdentity && (identifierGone || !identifierKept && !uniqueName && !outerVouches && !dataVouches && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length);
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;
@@ -683,8 +686,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const peerWords = new Set((expected.peers || []).flatMap((peer) => [...words(peer)]));
   const distinctName = [...words(expected.name || expected.text)].filter((w) => !peerWords.has(w));
   const byNumbers = !!expected.peers && distinctName.length > 0 && distinctName.every((w) => /^\p{N}+$/u.test(w)) ? distinctName : [];
-  const ownText = keys(expected.text);
-  const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => recordedContextKeys.has(w) && !ownText.has(w)) : [];
+  const dataWords = labelData;
   const numbersKept = name === 1 || [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n)) && dataWords.every((w) => ownWords.has(w));
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
@@ -1054,7 +1056,10 @@ function chooseRenamed(matches2, expected) {
  * do not count. Open shadow roots and same-origin frames are searched too.
  * An element of another tag reading it (an `<option>` "Archive" beside a
  * renamed link "Archive") is not the recorded element: a rename needs its
- * recorded name gone from its own kind of element only.
+ * recorded name gone from its own kind of element only. With `role` (the
+ * role attribute the recorded element had), only elements given that role
+ * count: a toolbar's `<button>` "Stop" is not a menu's `<button
+ * role="menuitem">` "Stop".
  */
 function labelNamesElement(named) {
   const clean = (text) => (text || "").replace(/[\s\u200b]+/g, " ").trim().slice(0, 80).toLowerCase();
@@ -1065,13 +1070,14 @@ function labelNamesElement(named) {
     const label = el.closest("label");
     return !!label && !!label.control;
   };
+  const kind = (el) => (!tag || el.localName === tag) && (named.role === undefined || el.getAttribute("role") === named.role);
   const counts = (el) => {
     if (named.control && !ofControl(el)) return false;
-    if (!tag || el.localName === tag) return true;
+    if (kind(el)) return true;
     const control = el.localName === "label" ? el.control : null;
-    if (control && control.localName === tag) return true;
+    if (control && kind(control)) return true;
     const root = el.getRootNode();
-    return !!el.id && Array.from(root.querySelectorAll(`${tag}[aria-labelledby]`)).some((other) => (other.getAttribute("aria-labelledby") || "").split(/\s+/).includes(el.id));
+    return !!el.id && Array.from(root.querySelectorAll(`${tag || "*"}[aria-labelledby]`)).some((other) => kind(other) && (other.getAttribute("aria-labelledby") || "").split(/\s+/).includes(el.id));
   };
   const roots = [document];
   for (let r = 0; r < roots.length && r < 200; r++) {
@@ -1089,7 +1095,7 @@ function labelNamesElement(named) {
       }
     }
     for (const el of Array.from(root.querySelectorAll("*"))) {
-      for (const key of ["aria-label", "title", "alt", "placeholder", "value"]) if (clean(el.getAttribute(key)) === wanted && (!tag || el.localName === tag)) return true;
+      for (const key of ["aria-label", "title", "alt", "placeholder", "value"]) if (clean(el.getAttribute(key)) === wanted && kind(el)) return true;
       if (el.shadowRoot) roots.push(el.shadowRoot);
       if (el.localName === "iframe") {
         try {
