@@ -1015,9 +1015,11 @@ test('round 14: a rename chosen for its words is the only one keeping any within
     tag: 'button', role: 'menuitem', name: 'Add to playlist', text: '', attributes: { type: 'button' }, id: '', classes: [], ancestry: ['li', 'ul', 'main'],
     context: '', position: [0, 1], place: [0, 4], peers: ['add to queue', 'go to artist', 'share'],
   };
-  const renamed = (elements: [label: string, others: number][]) => chooseRenamed([{
+  // The elements seen, each with its agreement on everything but the name.
+  const choose = (expected: Fingerprint, elements: [label: string, others: number][]) => chooseRenamed([{
     count: elements.length, agreements: elements.map(() => 0.7), uids: elements.map((_, i) => i + 1), others: elements.map(([, o]) => o), labels: elements.map(([l]) => l),
-  }], recorded);
+  }], expected);
+  const renamed = (elements: [string, number][]) => choose(recorded, elements);
   // "Show credits" leads; "Create playlist" (another menu's) is the only one keeping "playlist" within its margin, but
   // "Save to playlist", trailing "Create playlist" by less than the margin, keeps it too: no choice.
   assert.equal(renamed([['Show credits', 0.83], ['Create playlist', 0.8], ['Save to playlist', 0.75]]), null);
@@ -1025,9 +1027,7 @@ test('round 14: a rename chosen for its words is the only one keeping any within
   assert.deepEqual(renamed([['Show credits', 0.83], ['Create playlist', 0.8], ['Save to playlist', 0.7]])?.renamed, { from: 'Add to playlist', to: 'Create playlist' });
   // Two keeping words close to each other: the recorded name's numbers still decide when one alone keeps them all.
   const day: Fingerprint = { ...recorded, name: 'Wednesday 15 January, 6 times', peers: ['tuesday 14 january, 3 times', 'thursday 16 january, 2 times'] };
-  const days = (elements: [string, number][]) => chooseRenamed([{
-    count: elements.length, agreements: elements.map(() => 0.7), uids: elements.map((_, i) => i + 1), others: elements.map(([, o]) => o), labels: elements.map(([l]) => l),
-  }], day);
+  const days = (elements: [string, number][]) => choose(day, elements);
   assert.deepEqual(days([['Friday 17 January', 0.9], ['Wednesday 15 January, 6 openings', 0.85], ['Wednesday 22 January, 8 openings', 0.8]])?.renamed?.to, 'Wednesday 15 January, 6 openings');
 });
 
