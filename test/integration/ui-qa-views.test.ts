@@ -27,8 +27,10 @@ before(async () => {
   const storage = resolve(svc.kernel.container, STORAGE);
   // 130 finished flows (three pages of 50), each using SHOP_USER; then two newer ones whose names hold commas.
   await seedFlows(storage, 130);
-  for (const name of ['Checkout, guest', 'Checkout, member']) {
-    await storage.flows.create(makeFlow({ name, state: 'SUCCESS', createdAt: Date.now(), startedAt: Date.now(), completedAt: Date.now(), result: { success: true, summary: 'ok', error: null } }));
+  // A millisecond apart at least: created in the same one, their order (newest first) would be a tie.
+  const at = Date.now();
+  for (const [i, name] of ['Checkout, guest', 'Checkout, member'].entries()) {
+    await storage.flows.create(makeFlow({ name, state: 'SUCCESS', createdAt: at + i, startedAt: at + i, completedAt: at + i, result: { success: true, summary: 'ok', error: null } }));
   }
   assert.equal((await svc.request('POST', '/api/env/SHOP_USER', { value: 'shopper' })).status, 200);
 });
