@@ -734,12 +734,13 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // edit of that look-alike. A name keeping every word of the recorded one stays a candidate ("Show more details" for
   // "Show details" beside "More"), and so does a look-alike's name whose words the recorded name holds too.
   const nowKeys = keys(seen.name || seen.text);
-  const carriesPeer = name < 1 && !!expected.peers && [...nameWords].some((w) => !nowKeys.has(w)) && expected.peers.some((peer) => {
+  const carriesPeer = (peers: string[]) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
     // A name cut at PEER_CHARS may end in part of a word: that part is not a word of it.
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, '') : peer)];
     return peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w));
   });
-  const peerName = name < 1 && !!expected.peers && (expected.peers.includes((seen.name || seen.text).toLowerCase().slice(0, PEER_CHARS)) || carriesPeer);
+  const peerName = name < 1 && !!expected.peers
+    && (expected.peers.includes((seen.name || seen.text).toLowerCase().slice(0, PEER_CHARS)) || carriesPeer(expected.peers));
   // Another item in the recorded one's place: a row, list item or card whose distinctive words are more than
   // NEW_WORDS_SHARE new ("Desk lamp bulb" where the "Desk lamp" row was). Its own name's words and numbers
   // (prices, quantities, counts) do not count: names get edited, numbers change.
@@ -775,9 +776,10 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // Nor when a label naming it carries its item's data ("Delete saved search Clifton flats" on a "🗑"), the words its
   // item alone showed: kept in its new label and still shown by its item ("Remove Clifton flats"), they say which
   // item it is, whatever else of the item's copy was edited ("Instant" -> "As they happen").
-  const labelData = item && textApart ? [...keys(expected.name)].filter((w) => recordedContextKeys.has(w) && !keys(expected.text).has(w)) : [];
-  const seenItemWords = labelData.length ? keys(seen.whole ?? seen.context) : new Set<string>();
-  const dataVouches = labelData.length > 0 && labelData.every((w) => ownWords.has(w) && seenItemWords.has(w));
+  const ownText = keys(expected.text);
+  const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => recordedContextKeys.has(w) && !ownText.has(w)) : [];
+  const seenItemWords = dataWords.length ? keys(seen.whole ?? seen.context) : new Set<string>();
+  const dataVouches = dataWords.length > 0 && dataWords.every((w) => ownWords.has(w) && seenItemWords.has(w));
   const anotherItem = item && !ownIdentity && (identifierGone || (!identifierKept && !uniqueName && !outerVouches && !dataVouches && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
@@ -799,8 +801,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const byNumbers = !!expected.peers && distinctName.length > 0 && distinctName.every((w) => /^\p{N}+$/u.test(w)) ? distinctName : [];
   // In a row, list item or card: the words of an aria-label or title naming the element ("Remove Ana Lima" on a "×")
   // that the item shows and the element's own text does not are the item's data ("Ana Lima", "draft.png"): a copy
-  // edit of the label keeps them; a name without them ("Remove Ana Lopes") is another item's element.
-  const dataWords = labelData;
+  // edit of the label keeps them; a name without them ("Remove Ana Lopes") is another item's element (dataWords, above).
   const numbersKept = name === 1 || ([...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n))
     && dataWords.every((w) => ownWords.has(w)));
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
@@ -1195,22 +1196,24 @@ export function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fing
   // where "Pro" was) has those too. Only a new name keeping words of the recorded one is then taken for it.
   const ownOnly = ![...new Set(wordsOf(expected.context))].some((w) => !wordsOf(from).includes(w));
   if (expected.shared && ownOnly && !close.some(([, c]) => share(c.label) > 0)) return null;
-  const shares = close.map(([, c]) => share(c.label));
-  let keeping = close.filter((_, i) => shares[i] > 0);
   // Of several keeping words, the numbers of the recorded name's own words decide when one alone keeps them all: a
   // day "15" or a room "204" is which one it is ("Wednesday 22 January" beside "Wednesday 15 January" renamed).
   const numbers = recordedWords.filter((w) => /^\p{N}+$/u.test(w));
-  const allNumbers = keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n)));
-  if (keeping.length > 1 && numbers.length && allNumbers.length === 1) keeping = allNumbers;
+  type Competitor = [number, { agreement: number; label: string }];
+  /** The only one of `among` keeping words of the recorded name (the numbers deciding between several), else null. */
+  const onlyKeeper = (among: Competitor[]): Competitor | null => {
+    const keeping = among.filter(([, c]) => share(c.label) > 0);
+    if (keeping.length === 1) return keeping[0];
+    const allNumbers = numbers.length ? keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n))) : [];
+    return allNumbers.length === 1 ? allNumbers[0] : null;
+  };
+  const found = onlyKeeper(close);
+  const keeper = found && found[1].agreement >= MIN_AGREEMENT ? found : null;
   // Chosen for its words, it is the only one keeping any within the margin of itself too, not only of the best: an
   // element trailing the best by the margin while keeping words as well ("Save to playlist", for "Add to playlist",
   // beside a "Create playlist" of another menu ahead of it) leaves no choice.
-  const keeper = keeping.length === 1 && keeping[0][1].agreement >= MIN_AGREEMENT ? keeping[0] : null;
-  const near = keeper ? Array.from(competitors).filter(([uid, c]) => uid === keeper[0]
-    || (keeper[1].agreement - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK && share(c.label) > 0)) : [];
-  const nearNumbers = near.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n)));
-  const keeperAlone = !!keeper && (near.length === 1 || (numbers.length > 0 && nearNumbers.length === 1 && nearNumbers[0][0] === keeper[0]));
-  const winner = close.length === 1 ? close[0] : keeperAlone ? keeper : null;
+  const nearKeeper = keeper ? Array.from(competitors).filter(([, c]) => keeper[1].agreement - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK) : [];
+  const winner = close.length === 1 ? close[0] : keeper && onlyKeeper(nearKeeper)?.[0] === keeper[0] ? keeper : null;
   if (!winner || blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches, winner[0], winner[1].agreement);
   return choice && { ...choice, renamed: { from, to: winner[1].label } };

@@ -658,11 +658,11 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   if (expected.outer) add(2, outerKept);
   const anotherOuter = outerKept < 0.5;
   const nowKeys = keys(seen.name || seen.text);
-  const carriesPeer = name < 1 && !!expected.peers && [...nameWords].some((w) => !nowKeys.has(w)) && expected.peers.some((peer) => {
+  const carriesPeer = (peers) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, "") : peer)];
     return peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w));
   });
-  const peerName = name < 1 && !!expected.peers && (expected.peers.includes((seen.name || seen.text).toLowerCase().slice(0, PEER_CHARS)) || carriesPeer);
+  const peerName = name < 1 && !!expected.peers && (expected.peers.includes((seen.name || seen.text).toLowerCase().slice(0, PEER_CHARS)) || carriesPeer(expected.peers));
   const contextTags = expected.ancestry.filter((tag) => CONTEXT_TAGS.includes(tag));
   const recordedWords = keys(expected.context);
   const fieldName = keys(expected.attributes.name || expected.control || "");
@@ -677,9 +677,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const newWords = rowWords.filter((w) => !itemWords.has(w)).length;
   const uniqueName = name === 1 && !!(expected.name || expected.text) && expected.position[1] === 1 && seen.position[1] === 1;
   const outerVouches = !!expected.outer && outerKept === 1 && context >= 0.75;
-  const labelData = item && textApart ? [...keys(expected.name)].filter((w) => recordedContextKeys.has(w) && !keys(expected.text).has(w)) : [];
-  const seenItemWords = labelData.length ? keys(seen.whole ?? seen.context) : new Set();
-  const dataVouches = labelData.length > 0 && labelData.every((w) => ownWords.has(w) && seenItemWords.has(w));
+  const ownText = keys(expected.text);
+  const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => recordedContextKeys.has(w) && !ownText.has(w)) : [];
+  const seenItemWords = dataWords.length ? keys(seen.whole ?? seen.context) : new Set();
+  const dataVouches = dataWords.length > 0 && dataWords.every((w) => ownWords.has(w) && seenItemWords.has(w));
   const anotherItem = item && !ownIdentity && (identifierGone || !identifierKept && !uniqueName && !outerVouches && !dataVouches && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length);
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
@@ -693,7 +694,6 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const peerWords = new Set((expected.peers || []).flatMap((peer) => [...words(peer)]));
   const distinctName = [...words(expected.name || expected.text)].filter((w) => !peerWords.has(w));
   const byNumbers = !!expected.peers && distinctName.length > 0 && distinctName.every((w) => /^\p{N}+$/u.test(w)) ? distinctName : [];
-  const dataWords = labelData;
   const numbersKept = name === 1 || [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n)) && dataWords.every((w) => ownWords.has(w));
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
@@ -1039,16 +1039,18 @@ function chooseRenamed(matches2, expected) {
   };
   const ownOnly = ![...new Set(wordsOf(expected.context))].some((w) => !wordsOf(from).includes(w));
   if (expected.shared && ownOnly && !close.some(([, c]) => share(c.label) > 0)) return null;
-  const shares = close.map(([, c]) => share(c.label));
-  let keeping = close.filter((_, i) => shares[i] > 0);
   const numbers = recordedWords.filter((w) => /^\p{N}+$/u.test(w));
-  const allNumbers = keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n)));
-  if (keeping.length > 1 && numbers.length && allNumbers.length === 1) keeping = allNumbers;
-  const keeper = keeping.length === 1 && keeping[0][1].agreement >= MIN_AGREEMENT ? keeping[0] : null;
-  const near = keeper ? Array.from(competitors).filter(([uid, c]) => uid === keeper[0] || keeper[1].agreement - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK && share(c.label) > 0) : [];
-  const nearNumbers = near.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n)));
-  const keeperAlone = !!keeper && (near.length === 1 || numbers.length > 0 && nearNumbers.length === 1 && nearNumbers[0][0] === keeper[0]);
-  const winner = close.length === 1 ? close[0] : keeperAlone ? keeper : null;
+  /** The only one of `among` keeping words of the recorded name (the numbers deciding between several), else null. */
+  const onlyKeeper = (among) => {
+    const keeping = among.filter(([, c]) => share(c.label) > 0);
+    if (keeping.length === 1) return keeping[0];
+    const allNumbers = numbers.length ? keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n))) : [];
+    return allNumbers.length === 1 ? allNumbers[0] : null;
+  };
+  const found = onlyKeeper(close);
+  const keeper = found && found[1].agreement >= MIN_AGREEMENT ? found : null;
+  const nearKeeper = keeper ? Array.from(competitors).filter(([, c]) => keeper[1].agreement - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK) : [];
+  const winner = close.length === 1 ? close[0] : keeper && onlyKeeper(nearKeeper)?.[0] === keeper[0] ? keeper : null;
   if (!winner || blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches2, winner[0], winner[1].agreement);
   return choice && { ...choice, renamed: { from, to: winner[1].label } };
