@@ -1031,6 +1031,24 @@ test('round 14: a rename chosen for its words is the only one keeping any within
   assert.deepEqual(days([['Friday 17 January', 0.9], ['Wednesday 15 January, 6 openings', 0.85], ['Wednesday 22 January, 8 openings', 0.8]])?.renamed?.to, 'Wednesday 15 January, 6 openings');
 });
 
+test('round 16: an icon button\'s own words ("CC") kept under a new label say which button it is; its glyph-only look-alikes do not', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A video player's controls, each an icon button named by its aria-label. A copy edit renames every one and the
+    // redesign reorders them: "Captions" (showing "CC") becomes "Subtitles", still showing "CC", and "Mute" (a glyph)
+    // lands in the recorded button's place.
+    const controls = (buttons: [label: string, shows: string, who: string][]) => `<main><video></video><div class="controls">${buttons
+      .map(([label, shows, who]) => `<button type="button" class="ctl" aria-label="${label}" data-who="${who}">${shows}</button>`).join('')}</div>`
+      + '<form aria-label="Notes"><textarea aria-label="Note"></textarea><button type="submit">Save note</button></form></main>';
+    const captions = await record(controls([['Play', '▶', 'play'], ['Rewind 10 seconds', '↺', 'rewind'], ['Captions', 'CC', 'captions'], ['Mute', '🔊', 'mute'], ['Settings', '⚙', 'settings']]), 'button[data-who=captions]');
+    assert.equal(await whoActedOn(controls([['Play video', '▶', 'play'], ['Subtitles', 'CC', 'captions'], ['Back 10s', '↺', 'rewind'], ['Turn sound off', '🔊', 'mute'], ['Player settings', '⚙', 'settings']]), captions), 'captions');
+    assert.equal(await whoActedOn(controls([['Play video', '▶', 'play'], ['Back 10s', '↺', 'rewind'], ['Turn sound off', '🔊', 'mute'], ['Player settings', '⚙', 'settings']]), captions), null, 'gone: no glyph button in its place');
+  } finally {
+    await browser.close();
+  }
+});
+
 test('round 15 (the ninth hold-out): a label carrying its item\'s data vouches for the item; a name kept by an element of another role is no element of the recorded kind', async () => {
   const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
   try {

@@ -618,7 +618,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   add(2, seen.role === expected.role ? 1 : 0);
   if (!ignoreName) add(3, countOnly ? 1 : name);
   const textApart = !!expected.name && (expected.attributes["aria-label"] === expected.name || expected.attributes.title === expected.name);
-  if (expected.text && (!ignoreName || textApart)) add(1, similarity(seen.text, expected.text));
+  if (expected.text && (!ignoreName || textApart)) add(ignoreName && /[\p{L}\p{N}]/u.test(expected.text) ? 2 : 1, similarity(seen.text, expected.text));
   for (const [key, value] of Object.entries(expected.attributes)) {
     if (!ignoreName || !NAMING.includes(key)) add(ATTRIBUTE_WEIGHTS[key] || 1.5, seen.attributes[key] === value ? 1 : 0);
   }

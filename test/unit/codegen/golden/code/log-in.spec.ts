@@ -776,8 +776,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   add(2, seen.role === expected.role ? 1 : 0);
   if (!ignoreName) add(3, countOnly ? 1 : name);
   // Its own text, when an aria-label or title names it (a "🔗" or "🗑" glyph): a copy edit of the label leaves it.
+  // Words of its own ("CC" on "Captions", "HD"), not a glyph its look-alikes may share, weigh twice as a rename's
+  // evidence: with the labels rewritten and the controls reordered ("Subtitles", still "CC"), they are what says which.
   const textApart = !!expected.name && (expected.attributes['aria-label'] === expected.name || expected.attributes.title === expected.name);
-  if (expected.text && (!ignoreName || textApart)) add(1, similarity(seen.text, expected.text));
+  if (expected.text && (!ignoreName || textApart)) add(ignoreName && /[\p{L}\p{N}]/u.test(expected.text) ? 2 : 1, similarity(seen.text, expected.text));
   for (const [key, value] of Object.entries(expected.attributes)) {
     if (!ignoreName || !NAMING.includes(key)) add(ATTRIBUTE_WEIGHTS[key] || 1.5, seen.attributes[key] === value ? 1 : 0);
   }
