@@ -21,7 +21,7 @@
  * also recorded and replayed with that checkout's service and code
  * generator ("before"), in the same run.
  * PATHS=service/device,generated/javascript (a comma list) limits the paths;
- * SUITES=tuned, unseen, holdout, holdout3, holdout4, holdout5, holdout6, holdout7, holdout8 or holdout9 (a comma list;
+ * SUITES=tuned, unseen, holdout, holdout3, holdout4, holdout5, holdout6, holdout7, holdout8, holdout9 or holdout10 (a comma list;
  * default tuned,unseen) the pages (holdout: test/fixtures/mutations/unseen2,
  * written after the round-4 rules; two rules were changed after seeing
  * their figures in round 5, so they are no longer a clean hold-out;
@@ -52,7 +52,9 @@
  * saved searches and an online course's lesson with its quiz, written
  * against 0311a4a before any replay of them and measured clean once;
  * round 15 changed rules after seeing it, so it is no longer clean
- * either);
+ * either; holdout10: test/fixtures/mutations/unseen10, an expense
+ * report's approval, a concert's seat chooser and a warehouse's stock
+ * transfer, written against 4e553d8 before any replay of them);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
