@@ -1049,6 +1049,91 @@ test('round 16: an icon button\'s own words ("CC") kept under a new label say wh
   }
 });
 
+test('round 17 (the tenth hold-out): file formats, a look-alike renamed in other words, a row\'s data kept, ids renumbered under a label\'s for, where and what disagreeing', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    const { whoActedOn, record } = replayer(page);
+    // A report's actions menu. The ZIP of receipts renamed keeps its format; gone, a new PDF of them or the CSV export
+    // renamed is another download.
+    const menu = (items: [label: string, who: string][]) => `<main><ul role="menu" aria-label="Report actions">${items
+      .map(([label, who]) => `<li role="none"><button type="button" role="menuitem" data-who="${who}">${label}</button></li>`).join('')}</ul></main>`;
+    const zip = await record(menu([['Download report (PDF)', 'pdf'], ['Download receipts (ZIP)', 'zip'], ['Export to CSV', 'csv'], ['Print', 'print']]), 'button[data-who=zip]');
+    assert.equal(await whoActedOn(menu([['Download report (.pdf)', 'pdf'], ['Download all receipts (.zip)', 'zip'], ['Export lines (.csv)', 'csv'], ['Print', 'print']]), zip), 'zip');
+    assert.equal(await whoActedOn(menu([['Download report (PDF)', 'pdf'], ['Download receipts (single PDF)', 'receipts-pdf'], ['Export to CSV', 'csv'], ['Print', 'print']]), zip), null, 'another format: no rename');
+    assert.equal(await whoActedOn(menu([['Download report (.pdf)', 'pdf'], ['Export lines (.csv)', 'csv'], ['Print', 'print']]), zip), null, 'the CSV export renamed is not the ZIP');
+    // Reordered and renamed: the ZIP keeping every word of its name is no rename rivalled by "Change approver"
+    // ("Reassign approver" renamed) in its place, which keeps none.
+    const withApprover = await record(menu([['Download report (PDF)', 'pdf'], ['Download receipts (ZIP)', 'zip'], ['Export to CSV', 'csv'], ['Print', 'print'], ['Reassign approver', 'approver'], ['View audit trail', 'audit']]), 'button[data-who=zip]');
+    assert.equal(await whoActedOn(menu([['See audit log', 'audit'], ['Change approver', 'approver'], ['Print', 'print'], ['Export lines (.csv)', 'csv'], ['Download all receipts (.zip)', 'zip'], ['Download report (.pdf)', 'pdf']]), withApprover), 'zip');
+
+    // A line's menu: "Split line" renamed beside "Remove line" renamed "Delete line" (another action than splitting,
+    // but the recorded look-alike in other words, not a rival).
+    const lineMenu = (split: string, batch: string, remove: string) => `<main><form aria-label="Transfer"><ul role="menu" aria-label="Line actions">${[[split, 'split'], [batch, 'batch'], [remove, 'remove']]
+      .map(([label, who]) => `<li role="none"><button type="button" role="menuitem" data-who="${who}">${label}</button></li>`).join('')}</ul></form></main>`;
+    const split = await record(lineMenu('Split line', 'Change batch', 'Remove line'), 'button[data-who=split]');
+    assert.equal(await whoActedOn(lineMenu('Split into two lines', 'Pick another batch', 'Delete line'), split), 'split');
+    const deleteLine = (await prints(page, 'button')).find((p) => p.name === 'Delete line')!;
+    const verdict: { another?: boolean; rival?: number } = {};
+    fingerprintAgreement(split, deleteLine, true, verdict);
+    assert.deepEqual(verdict, { another: true }, '"Remove line" renamed: ruled out, and no rival of another action');
+
+    // An expense line's merchant cell: its name extended and the row's receipt column reworded, the row's day and
+    // amount kept. The row gone, another merchant's row keeping neither is no rename.
+    const table = (rows: [day: string, merchant: string, amount: string, receipt: string][]) => `<main><table aria-label="Expenses"><tbody>${rows
+      .map(([day, merchant, amount, receipt]) => `<tr><td>${day}</td><td data-who="${merchant.split(' ')[0]!.toLowerCase()}">${merchant}</td><td>${amount}</td><td>${receipt}</td></tr>`).join('')}</tbody></table></main>`;
+    const mercado = await record(table([['2 Sep', 'Bolt', '€9.80', 'Yes'], ['3 Sep', 'Mercado Central', '€62.50', 'No'], ['4 Sep', 'Pastelaria Versailles', '€14.20', 'Yes']]), 'td[data-who=mercado]');
+    assert.equal(await whoActedOn(table([['2 Sep', 'Bolt', '€9.80', 'Attached'], ['3 Sep', 'Mercado Central Lisboa', '€62.50', 'Missing'], ['4 Sep', 'Pastelaria Versailles', '€14.20', 'Attached']]), mercado), 'mercado');
+    assert.equal(await whoActedOn(table([['2 Sep', 'Bolt', '€9.80', 'Attached'], ['5 Sep', 'Mercado da Ribeira', '€31.00', 'Missing'], ['4 Sep', 'Pastelaria Versailles', '€14.20', 'Attached']]), mercado), null);
+
+    // A label whose control's id was renumbered by the build: its \`for\` still names the same control.
+    const notes = (ids: string, chilled: string) => `<main><form aria-label="Delivery"><label for="notes${ids}">Notes for the driver</label><textarea id="notes${ids}"></textarea>`
+      + `<input type="checkbox" id="chilled${ids}" name="chilled"><label for="chilled${ids}" data-who="chilled">${chilled}</label>`
+      + `<input type="checkbox" id="lift${ids}" name="lift"><label for="lift${ids}">Destination needs a tail lift</label><button type="submit">Submit</button></form></main>`;
+    const chilled = await record(notes('', 'Chilled goods: needs a temperature-controlled vehicle'), 'label[data-who=chilled]');
+    assert.equal(await whoActedOn(notes('_7', 'Needs a refrigerated vehicle'), chilled), 'chilled');
+    const agreementOf = async (ids: string) => {
+      await page.setContent(notes(ids, 'Needs a refrigerated vehicle'));
+      return fingerprintAgreement(chilled, (await prints(page, 'label[data-who=chilled]'))[0]!, true);
+    };
+    assert.equal(await agreementOf('_7'), await agreementOf(''), 'the ids renumbered take nothing from it');
+
+    // Flights and their fares: TP 1363's Standard fare sold out, a codeshare BA 7063 at the same times still sells
+    // one. Its flight number gone, the outer item is another flight, however many of its times it shares.
+    const flight = (number: string, times: string, fares: [fare: string, price: string, who: string][]) => `<li><h3>${number}</h3><p>${times} LHR LIS</p><ul>${fares
+      .map(([fare, price, who]) => `<li><span>${fare}</span> <span>${price}</span> <button type="button" data-who="${who}">Select</button></li>`).join('')}</ul></li>`;
+    const flights = (list: string[]) => `<main><ol aria-label="Results">${list.join('')}</ol></main>`;
+    const other = flight('TP 1351', '11:20 14:05 2h 45m', [['Basic', '£39', 'tp1351-basic'], ['Standard', '£58', 'tp1351-standard']]);
+    const standard = await record(flights([flight('TP 1363', '07:05 09:45 2h 40m', [['Basic', '£48', 'tp-basic'], ['Standard', '£67', 'tp-standard']]), other]), 'button[data-who=tp-standard]');
+    assert.equal(await whoActedOn(flights([flight('TP 1363', '07:05 09:45 2h 40m', [['Basic', '£48', 'tp-basic']]), flight('BA 7063', '07:05 09:45 2h 40m', [['Basic', '£55', 'ba-basic'], ['Standard', '£74', 'ba-standard']]), other]), standard), null);
+
+    // Policy findings reordered and reworded: the finding in the recorded one's place keeps one word of it, the recorded
+    // one reworded keeps most. Where it is and what it says disagree: no choice.
+    const findings = (items: [text: string, who: string][]) => `<main><section aria-label="Policy checks"><ul>${items.map(([text, who]) => `<li data-who="${who}">${text}</li>`).join('')}</ul></section></main>`;
+    const receipt = await record(findings([['Over nightly limit: Hotel Avenida Palace, 2–5 Sep', 'hotel'], ['Receipt missing: Mercado Central, 3 Sep', 'receipt']]), 'li[data-who=receipt]');
+    assert.notEqual(await whoActedOn(findings([['No receipt for Mercado Central on 3 Sep', 'receipt'], ['Hotel Avenida Palace costs €228 a night, above the limit (2–5 Sep)', 'hotel']]), receipt), 'hotel');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('round 17: a rename just below the agreement is taken when it leads by the margin, keeps most words and has no twin', () => {
+  const recorded: Fingerprint = {
+    tag: 'button', role: 'button', name: 'Continue to payment', text: '', attributes: { type: 'submit' }, id: '', classes: [], ancestry: ['form', 'aside', 'main'],
+    context: '', position: [0, 1], place: [3, 4], peers: ['remove row g seat 8', 'apply'],
+  };
+  const renamed = (elements: [label: string, others: number][]) => chooseRenamed([{
+    count: elements.length, agreements: elements.map(() => 0.7), uids: elements.map((_, i) => i + 1), others: elements.map(([, o]) => o), labels: elements.map(([l]) => l),
+  }], recorded);
+  assert.deepEqual(renamed([['Go to payment', 0.69], ['Buy with Apple Pay', 0.59]])?.renamed, { from: 'Continue to payment', to: 'Go to payment' });
+  assert.equal(renamed([['Checkout', 0.69], ['Buy with Apple Pay', 0.59]]), null, 'keeping no word, below the agreement');
+  assert.equal(renamed([['Go to payment', 0.69], ['Buy with Apple Pay', 0.63]]), null, 'not leading by the margin');
+  assert.equal(renamed([['Go to payment', 0.69], ['Go to payment', 0.55]]), null, 'a twin reads its new name');
+  assert.equal(renamed([['Go to payment', 0.66], ['Buy with Apple Pay', 0.5]]), null, 'below by more than the margin');
+  // Where and what disagreeing: the leader keeps no word, another keeping most agrees enough.
+  assert.equal(renamed([['Buy with Apple Pay', 0.9], ['Go to payment', 0.8]]), null);
+});
+
 test('round 15 (the ninth hold-out): a label carrying its item\'s data vouches for the item; a name kept by an element of another role is no element of the recorded kind', async () => {
   const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
   try {

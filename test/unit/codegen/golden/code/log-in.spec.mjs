@@ -619,9 +619,6 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   if (!ignoreName) add(3, countOnly ? 1 : name);
   const textApart = !!expected.name && (expected.attributes["aria-label"] === expected.name || expected.attributes.title === expected.name);
   if (expected.text && (!ignoreName || textApart)) add(ignoreName && /[\p{L}\p{N}]/u.test(expected.text) ? 2 : 1, similarity(seen.text, expected.text));
-  for (const [key, value] of Object.entries(expected.attributes)) {
-    if (!ignoreName || !NAMING.includes(key)) add(ATTRIBUTE_WEIGHTS[key] || 1.5, seen.attributes[key] === value ? 1 : 0);
-  }
   const segments = (id) => id.toLowerCase().split(/[-_:.\s]+/).filter(Boolean);
   const numbered = (shorter, longer) => {
     const a = segments(shorter);
@@ -633,6 +630,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     }
     return false;
   };
+  const sameRef = (recorded, now) => now === recorded || !!now && (numbered(recorded, now) || numbered(now, recorded));
+  for (const [key, value] of Object.entries(expected.attributes)) {
+    if (!ignoreName || !NAMING.includes(key)) add(ATTRIBUTE_WEIGHTS[key] || 1.5, (key === "for" ? sameRef(value, seen.attributes[key]) : seen.attributes[key] === value) ? 1 : 0);
+  }
   const sameId = !!expected.id && !!seen.id && (seen.id === expected.id || numbered(expected.id, seen.id) || numbered(seen.id, expected.id));
   if (sameId) add(2, 1);
   if (expected.classes.length) add(0.5, overlap(seen.classes, expected.classes));
@@ -656,11 +657,85 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   if (ignoreName && expected.group) add(2, similarity(seen.group || "", expected.group));
   const outerKept = expected.outer ? kept(expected.outer, seen.outer || "") : 1;
   if (expected.outer) add(2, outerKept);
-  const anotherOuter = outerKept < 0.5;
+  const outerNumbers = expected.outer ? expected.outer.split(/\s+/).filter((raw) => /^\p{N}{3,}$/u.test(raw)) : [];
+  const seenOuterKeys = outerNumbers.length ? [...keys(seen.outer || "")] : [];
+  const anotherOuter = outerKept < 0.5 || !outerNumbers.every((n) => seenOuterKeys.some((k) => k === n || k.endsWith(n) && !/\p{N}/u.test(k.slice(0, -n.length))));
+  const ACTIONS = [
+    "add create new make generate insert compose save store",
+    "delete remove trash discard erase destroy",
+    "edit change modify update",
+    "cancel abort stop end halt terminate close dismiss exit quit hide collapse",
+    "open view show see display reveal expand preview",
+    "copy duplicate clone",
+    "move transfer",
+    "send submit post share",
+    "publish release",
+    "download export",
+    "upload import attach",
+    "print",
+    "archive",
+    "restore recover undelete",
+    "approve accept allow grant confirm agree",
+    "reject decline deny refuse block",
+    "enable activate",
+    "disable deactivate",
+    "start begin launch run resume play",
+    "pause suspend",
+    "sign log login signin",
+    "logout signout",
+    "signup register",
+    "in into",
+    "out",
+    "up",
+    "down",
+    "on",
+    "off",
+    "next forward continue proceed",
+    "previous back prev",
+    "reply respond answer",
+    "follow subscribe watch",
+    "mute",
+    "lock",
+    "pin",
+    "increase raise",
+    "decrease lower reduce",
+    "select choose pick check",
+    "clear reset",
+    "search find filter lookup",
+    "refresh reload sync retry",
+    "undo",
+    "redo",
+    "buy purchase order checkout pay",
+    "like favourite favorite star",
+    "sort",
+    "rename",
+    "invite",
+    "assign",
+    "mark",
+    "merge",
+    "split",
+    "join",
+    "leave",
+    "connect",
+    "test"
+  ];
+  const action = (word) => {
+    const forms = [
+      word,
+      ...["s", "es", "d", "ed", "ing"].map((end) => word.endsWith(end) ? word.slice(0, -end.length) : ""),
+      word.replace(/ing$/, "e"),
+      word.replace(/(?:ied|ies)$/, "y"),
+      word.replace(/(\p{L})\1(?:ed|ing)$/u, "$1")
+    ];
+    return ACTIONS.findIndex((group) => group.split(" ").some((w) => forms.includes(w)));
+  };
   const nowKeys = keys(seen.name || seen.text);
   const carriesPeer = (peers) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, "") : peer)];
-    return peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w));
+    if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
+    const gone = peerKeys.filter((w) => !nowKeys.has(w));
+    const added = [...nowKeys].filter((w) => !peerKeys.includes(w));
+    return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && action(gone[0]) >= 0 && action(gone[0]) === action(added[0]);
   });
   const peerName = name < 1 && !!expected.peers && (expected.peers.includes((seen.name || seen.text).toLowerCase().slice(0, PEER_CHARS)) || carriesPeer(expected.peers));
   const contextTags = expected.ancestry.filter((tag) => CONTEXT_TAGS.includes(tag));
@@ -681,7 +756,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => recordedContextKeys.has(w) && !ownText.has(w)) : [];
   const seenItemWords = dataWords.length ? keys(seen.whole ?? seen.context) : new Set();
   const dataVouches = dataWords.length > 0 && dataWords.every((w) => ownWords.has(w) && seenItemWords.has(w));
-  const anotherItem = item && !ownIdentity && (identifierGone || !identifierKept && !uniqueName && !outerVouches && !dataVouches && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length);
+  const itemNumbers = [...itemWords].filter((w) => /\p{N}/u.test(w) && !nameWords.has(w));
+  const seenRowKeys = itemNumbers.length >= 2 ? keys(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)) : new Set();
+  const nameAndNumbersKept = itemNumbers.length >= 2 && [...nameWords].every((w) => nowKeys.has(w)) && itemNumbers.every((w) => seenRowKeys.has(w));
+  const anotherItem = item && !ownIdentity && (identifierGone || !identifierKept && !uniqueName && !outerVouches && !dataVouches && !nameAndNumbersKept && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length);
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;
@@ -706,85 +784,21 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     const [was, now] = [gone[0], added[0]];
     const negates = (a2, b2) => a2.length >= 3 && ["un", "dis", "de", "non"].some((prefix) => b2 === prefix + a2);
     if (negates(was, now) || negates(now, was)) return true;
-    const ACTIONS = [
-      "add create new make generate insert compose save store",
-      "delete remove trash discard erase destroy",
-      "edit change modify update",
-      "cancel abort stop end halt terminate close dismiss exit quit hide collapse",
-      "open view show see display reveal expand preview",
-      "copy duplicate clone",
-      "move transfer",
-      "send submit post share",
-      "publish release",
-      "download export",
-      "upload import attach",
-      "print",
-      "archive",
-      "restore recover undelete",
-      "approve accept allow grant confirm agree",
-      "reject decline deny refuse block",
-      "enable activate",
-      "disable deactivate",
-      "start begin launch run resume play",
-      "pause suspend",
-      "sign log login signin",
-      "logout signout",
-      "signup register",
-      "in into",
-      "out",
-      "up",
-      "down",
-      "on",
-      "off",
-      "next forward continue proceed",
-      "previous back prev",
-      "reply respond answer",
-      "follow subscribe watch",
-      "mute",
-      "lock",
-      "pin",
-      "increase raise",
-      "decrease lower reduce",
-      "select choose pick check",
-      "clear reset",
-      "search find filter lookup",
-      "refresh reload sync retry",
-      "undo",
-      "redo",
-      "buy purchase order checkout pay",
-      "like favourite favorite star",
-      "sort",
-      "rename",
-      "invite",
-      "assign",
-      "mark",
-      "merge",
-      "split",
-      "join",
-      "leave",
-      "connect",
-      "test"
-    ];
-    const action = (word) => {
-      const forms = [
-        word,
-        ...["s", "es", "d", "ed", "ing"].map((end) => word.endsWith(end) ? word.slice(0, -end.length) : ""),
-        word.replace(/ing$/, "e"),
-        word.replace(/(?:ied|ies)$/, "y"),
-        word.replace(/(\p{L})\1(?:ed|ing)$/u, "$1")
-      ];
-      return ACTIONS.findIndex((group) => group.split(" ").some((w) => forms.includes(w)));
-    };
     const [a, b] = [action(was), action(now)];
     return a >= 0 && b >= 0 && a !== b;
   })();
+  const FORMATS = ["pdf", "csv", "tsv", "zip", "xlsx", "xls", "excel", "xml", "json", "txt", "docx", "odt", "ods", "pptx", "png", "jpg", "jpeg", "gif", "svg", "webp", "mp3", "mp4", "wav", "ics", "vcf", "html", "markdown", "rtf", "epub"];
+  const formatsOf = (wordKeys) => [...wordKeys].filter((w) => FORMATS.includes(w));
+  const recordedFormats = formatsOf(nameWords);
+  const seenFormats = recordedFormats.length && name < 1 ? formatsOf(ownWords) : [];
+  const otherFormat = seenFormats.length > 0 && (seenFormats.some((f) => !recordedFormats.includes(f)) || recordedFormats.some((f) => !seenFormats.includes(f)));
   const judged = (same) => {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
   };
   const glyphChanged = textApart && !!expected.text.trim() && !/[\p{L}\p{N}]/u.test(expected.text) && name < 1 && seen.text.trim() !== expected.text.trim();
   if (ignoreName) {
-    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !peerName && numbersKept && marked && !wrapping && !glyphChanged;
+    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat;
     if (same && otherAction && verdict) verdict.rival = score;
     return judged(same && !otherAction);
   }
@@ -792,7 +806,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !peerName && !wrapping && !otherAction);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !peerName && !wrapping && !otherAction && !otherFormat);
 }
 
 /** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */
@@ -883,8 +897,12 @@ function renamedRival(matches2, expected, uid) {
   if (chosen && chosen.idKept) return false;
   const digitless = (text) => norm(text).replace(/\p{N}+/gu, "#");
   if (!chosen || digitless(chosen.label) === digitless(from)) return false;
+  const wordsOf = (label) => norm(label).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const recordedWords = wordsOf(from);
+  const keepsAll = recordedWords.length > 0 && recordedWords.every((w) => wordsOf(chosen.label).includes(w));
   for (const [id, c] of others) {
     if (id === uid || c.out || !c.label || norm(c.label) === from || peers.includes(key(c.label))) continue;
+    if (keepsAll && !wordsOf(c.label).some((w) => recordedWords.includes(w))) continue;
     if (chosen.other - c.other < AMBIGUITY_MARGIN - MARGIN_SLACK) return true;
   }
   return false;
@@ -1023,7 +1041,7 @@ function chooseRenamed(matches2, expected) {
   }
   let best = -1;
   for (const c of competitors.values()) best = Math.max(best, c.agreement);
-  if (best < MIN_AGREEMENT) return null;
+  if (best < MIN_AGREEMENT - AMBIGUITY_MARGIN) return null;
   const close = Array.from(competitors).filter(([, c]) => best - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK);
   const STEM = 4;
   const ABBREVIATION = 3;
@@ -1050,7 +1068,10 @@ function chooseRenamed(matches2, expected) {
   const found = onlyKeeper(close);
   const keeper = found && found[1].agreement >= MIN_AGREEMENT ? found : null;
   const nearKeeper = keeper ? Array.from(competitors).filter(([, c]) => keeper[1].agreement - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK) : [];
-  const winner = close.length === 1 ? close[0] : keeper && onlyKeeper(nearKeeper)?.[0] === keeper[0] ? keeper : null;
+  const chosen = close.length === 1 ? close[0] : keeper && onlyKeeper(nearKeeper)?.[0] === keeper[0] ? keeper : null;
+  const twinned = (c) => matches2.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && key(match.labels[i] || "") === key(c[1].label)));
+  const reached = chosen && (chosen[1].agreement >= MIN_AGREEMENT || close.length === 1 && share(chosen[1].label) > 0.5 && !twinned(chosen)) ? chosen : null;
+  const winner = !reached || share(reached[1].label) <= 0.5 && Array.from(competitors).some(([uid, c]) => uid !== reached[0] && c.agreement >= MIN_AGREEMENT && share(c.label) > 0.5) ? null : reached;
   if (!winner || blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches2, winner[0], winner[1].agreement);
   return choice && { ...choice, renamed: { from, to: winner[1].label } };

@@ -773,9 +773,6 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // evidence: with the labels rewritten and the controls reordered ("Subtitles", still "CC"), they are what says which.
   const textApart = !!expected.name && (expected.attributes['aria-label'] === expected.name || expected.attributes.title === expected.name);
   if (expected.text && (!ignoreName || textApart)) add(ignoreName && /[\p{L}\p{N}]/u.test(expected.text) ? 2 : 1, similarity(seen.text, expected.text));
-  for (const [key, value] of Object.entries(expected.attributes)) {
-    if (!ignoreName || !NAMING.includes(key)) add(ATTRIBUTE_WEIGHTS[key] || 1.5, seen.attributes[key] === value ? 1 : 0);
-  }
   // The same id, or the recorded id whole with a numbered part added or dropped around it: a framework's container
   // prefix or counter ("send-reply" -> "hd10-send-reply", "ctl00_main_send"; "email" -> "f_email_5"). Words added
   // without a number are not numbering: "save-draft" is another id than "save".
@@ -790,6 +787,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     }
     return false;
   };
+  // A label's `for` names its control's id: renumbered with the ids, it still names the same control.
+  const sameRef = (recorded: string, now: string | undefined) => now === recorded || (!!now && (numbered(recorded, now) || numbered(now, recorded)));
+  for (const [key, value] of Object.entries(expected.attributes)) {
+    if (!ignoreName || !NAMING.includes(key)) add(ATTRIBUTE_WEIGHTS[key] || 1.5, (key === 'for' ? sameRef(value, seen.attributes[key]) : seen.attributes[key] === value) ? 1 : 0);
+  }
   const sameId = !!expected.id && !!seen.id && (seen.id === expected.id || numbered(expected.id, seen.id) || numbered(seen.id, expected.id));
   if (sameId) add(2, 1);
   if (expected.classes.length) add(0.5, overlap(seen.classes, expected.classes));
@@ -832,7 +834,32 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // than half of them kept is another outer item (another flight's fare reading the same but for its price).
   const outerKept = expected.outer ? kept(expected.outer, seen.outer || '') : 1;
   if (expected.outer) add(2, outerKept);
-  const anotherOuter = outerKept < 0.5;
+  // A number the outer item alone showed, written as one (a flight's "1363": three digits or more, not a price or a
+  // time), gone from it says it is another outer item too, however many of its times it shares (a codeshare's
+  // "BA 7063" at the same 07:05 as the recorded "TP 1363").
+  const outerNumbers = expected.outer ? expected.outer.split(/\s+/).filter((raw) => /^\p{N}{3,}$/u.test(raw)) : [];
+  const seenOuterKeys = outerNumbers.length ? [...keys(seen.outer || '')] : [];
+  const anotherOuter = outerKept < 0.5 || !outerNumbers.every((n) => seenOuterKeys.some((k) => k === n || (k.endsWith(n) && !/\p{N}/u.test(k.slice(0, -n.length)))));
+  // Words grouped by the action they name, synonyms together (see otherAction, below).
+  const ACTIONS = [
+    'add create new make generate insert compose save store', 'delete remove trash discard erase destroy', 'edit change modify update',
+    'cancel abort stop end halt terminate close dismiss exit quit hide collapse', 'open view show see display reveal expand preview',
+    'copy duplicate clone', 'move transfer', 'send submit post share', 'publish release', 'download export',
+    'upload import attach', 'print', 'archive', 'restore recover undelete', 'approve accept allow grant confirm agree',
+    'reject decline deny refuse block', 'enable activate', 'disable deactivate', 'start begin launch run resume play',
+    'pause suspend', 'sign log login signin', 'logout signout', 'signup register',
+    'in into', 'out', 'up', 'down', 'on', 'off', 'next forward continue proceed', 'previous back prev',
+    'reply respond answer', 'follow subscribe watch', 'mute', 'lock', 'pin', 'increase raise',
+    'decrease lower reduce', 'select choose pick check', 'clear reset', 'search find filter lookup',
+    'refresh reload sync retry', 'undo', 'redo', 'buy purchase order checkout pay', 'like favourite favorite star',
+    'sort', 'rename', 'invite', 'assign', 'mark', 'merge', 'split', 'join', 'leave', 'connect', 'test',
+  ];
+  // A word's action, its inflection aside ("moves", "copied", "sorting"); -1 for none.
+  const action = (word: string) => {
+    const forms = [word, ...['s', 'es', 'd', 'ed', 'ing'].map((end) => (word.endsWith(end) ? word.slice(0, -end.length) : '')),
+      word.replace(/ing$/, 'e'), word.replace(/(?:ied|ies)$/, 'y'), word.replace(/(\p{L})\1(?:ed|ing)$/u, '$1')];
+    return ACTIONS.findIndex((group) => group.split(' ').some((w) => forms.includes(w)));
+  };
   // Reading the name a look-alike had when the step was recorded, it is that look-alike (seat "14D" beside the
   // recorded "14C", taken since), whatever it shares with the recorded name.
   // Nor is one whose name carries a look-alike's whole name and not the recorded one's ("Flagged as blocked" where the
@@ -840,10 +867,15 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // edit of that look-alike. A name keeping every word of the recorded one stays a candidate ("Show more details" for
   // "Show details" beside "More"), and so does a look-alike's name whose words the recorded name holds too.
   const nowKeys = keys(seen.name || seen.text);
+  // Nor is one reading a look-alike's name with its action word said in other words ("Delete line" where the recorded
+  // "Split line"'s look-alike was "Remove line"): that look-alike, copy-edited as the recorded element may be.
   const carriesPeer = (peers: string[]) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
     // A name cut at PEER_CHARS may end in part of a word: that part is not a word of it.
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, '') : peer)];
-    return peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w));
+    if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
+    const gone = peerKeys.filter((w) => !nowKeys.has(w));
+    const added = [...nowKeys].filter((w) => !peerKeys.includes(w));
+    return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && action(gone[0]) >= 0 && action(gone[0]) === action(added[0]);
   });
   const peerName = name < 1 && !!expected.peers
     && (expected.peers.includes((seen.name || seen.text).toLowerCase().slice(0, PEER_CHARS)) || carriesPeer(expected.peers));
@@ -886,7 +918,12 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => recordedContextKeys.has(w) && !ownText.has(w)) : [];
   const seenItemWords = dataWords.length ? keys(seen.whole ?? seen.context) : new Set<string>();
   const dataVouches = dataWords.length > 0 && dataWords.every((w) => ownWords.has(w) && seenItemWords.has(w));
-  const anotherItem = item && !ownIdentity && (identifierGone || (!identifierKept && !uniqueName && !outerVouches && !dataVouches && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length));
+  // Nor when its own name keeps every word it had ("Mercado Central" -> "Mercado Central Lisboa") and its item still
+  // shows every number it showed (a day, an amount: at least two): the copy of both edited, the item's data kept.
+  const itemNumbers = [...itemWords].filter((w) => /\p{N}/u.test(w) && !nameWords.has(w));
+  const seenRowKeys = itemNumbers.length >= 2 ? keys(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)) : new Set<string>();
+  const nameAndNumbersKept = itemNumbers.length >= 2 && [...nameWords].every((w) => nowKeys.has(w)) && itemNumbers.every((w) => seenRowKeys.has(w));
+  const anotherItem = item && !ownIdentity && (identifierGone || (!identifierKept && !uniqueName && !outerVouches && !dataVouches && !nameAndNumbersKept && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     // The same place counted from either end: a look-alike inserted before or after it moves only one count.
@@ -934,28 +971,17 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     // Opposites by prefix: "pin" / "unpin", "connect" / "disconnect", "select" / "deselect", "read" / "unread".
     const negates = (a: string, b: string) => a.length >= 3 && ['un', 'dis', 'de', 'non'].some((prefix) => b === prefix + a);
     if (negates(was, now) || negates(now, was)) return true;
-    const ACTIONS = [
-      'add create new make generate insert compose save store', 'delete remove trash discard erase destroy', 'edit change modify update',
-      'cancel abort stop end halt terminate close dismiss exit quit hide collapse', 'open view show see display reveal expand preview',
-      'copy duplicate clone', 'move transfer', 'send submit post share', 'publish release', 'download export',
-      'upload import attach', 'print', 'archive', 'restore recover undelete', 'approve accept allow grant confirm agree',
-      'reject decline deny refuse block', 'enable activate', 'disable deactivate', 'start begin launch run resume play',
-      'pause suspend', 'sign log login signin', 'logout signout', 'signup register',
-      'in into', 'out', 'up', 'down', 'on', 'off', 'next forward continue proceed', 'previous back prev',
-      'reply respond answer', 'follow subscribe watch', 'mute', 'lock', 'pin', 'increase raise',
-      'decrease lower reduce', 'select choose pick check', 'clear reset', 'search find filter lookup',
-      'refresh reload sync retry', 'undo', 'redo', 'buy purchase order checkout pay', 'like favourite favorite star',
-      'sort', 'rename', 'invite', 'assign', 'mark', 'merge', 'split', 'join', 'leave', 'connect', 'test',
-    ];
-    // A word's action, its inflection aside ("moves", "copied", "sorting"); -1 for none.
-    const action = (word: string) => {
-      const forms = [word, ...['s', 'es', 'd', 'ed', 'ing'].map((end) => (word.endsWith(end) ? word.slice(0, -end.length) : '')),
-        word.replace(/ing$/, 'e'), word.replace(/(?:ied|ies)$/, 'y'), word.replace(/(\p{L})\1(?:ed|ing)$/u, '$1')];
-      return ACTIONS.findIndex((group) => group.split(' ').some((w) => forms.includes(w)));
-    };
     const [a, b] = [action(was), action(now)];
     return a >= 0 && b >= 0 && a !== b;
   })();
+  // Nor does a copy edit change the kind of file a control makes or takes: a name naming other file formats than the
+  // recorded one ("Download receipts (single PDF)" or "Export lines (.csv)" where "Download receipts (ZIP)" was)
+  // names another control. A name naming none ("Download all receipts") says nothing either way.
+  const FORMATS = ['pdf', 'csv', 'tsv', 'zip', 'xlsx', 'xls', 'excel', 'xml', 'json', 'txt', 'docx', 'odt', 'ods', 'pptx', 'png', 'jpg', 'jpeg', 'gif', 'svg', 'webp', 'mp3', 'mp4', 'wav', 'ics', 'vcf', 'html', 'markdown', 'rtf', 'epub'];
+  const formatsOf = (wordKeys: Set<string>) => [...wordKeys].filter((w) => FORMATS.includes(w));
+  const recordedFormats = formatsOf(nameWords);
+  const seenFormats = recordedFormats.length && name < 1 ? formatsOf(ownWords) : [];
+  const otherFormat = seenFormats.length > 0 && (seenFormats.some((f) => !recordedFormats.includes(f)) || recordedFormats.some((f) => !seenFormats.includes(f)));
   const judged = (same: boolean) => {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
@@ -964,7 +990,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // glyph both changed ("⋯" of "Options for run #1483"), nothing of its own is left to say it is the same one.
   const glyphChanged = textApart && !!expected.text.trim() && !/[\p{L}\p{N}]/u.test(expected.text) && name < 1 && seen.text.trim() !== expected.text.trim();
   if (ignoreName) {
-    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !peerName && numbersKept && marked && !wrapping && !glyphChanged;
+    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat;
     if (same && otherAction && verdict) verdict.rival = score;
     return judged(same && !otherAction);
   }
@@ -977,7 +1003,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !peerName && !wrapping && !otherAction);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !peerName && !wrapping && !otherAction && !otherFormat);
 }
 
 /**
@@ -1121,9 +1147,17 @@ function renamedRival(matches: (CandidateMatch | null)[], expected: Fingerprint,
   // Its name differing only in numbers is no rename ("Upcoming 3" -> "Upcoming 4": a count changed).
   const digitless = (text: string) => norm(text).replace(/\p{N}+/gu, '#');
   if (!chosen || digitless(chosen.label) === digitless(from)) return false;
+  // Chosen keeping every word of the recorded name ("Download all receipts (.zip)" for "Download receipts (ZIP)"),
+  // it is only challenged by an element keeping some: one keeping none ("Change approver", in its place since the
+  // menu was reordered) is no rename of it. ("Move to top", new, keeps every word of "Move to…" as well; the renamed
+  // "Move" keeps one, and stays its rival.)
+  const wordsOf = (label: string) => norm(label).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const recordedWords = wordsOf(from);
+  const keepsAll = recordedWords.length > 0 && recordedWords.every((w) => wordsOf(chosen.label).includes(w));
   for (const [id, c] of others) {
     // Another element by the rules is no rival.
     if (id === uid || c.out || !c.label || norm(c.label) === from || peers.includes(key(c.label))) continue;
+    if (keepsAll && !wordsOf(c.label).some((w) => recordedWords.includes(w))) continue;
     if (chosen.other - c.other < AMBIGUITY_MARGIN - MARGIN_SLACK) return true;
   }
   return false;
@@ -1276,7 +1310,10 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   }
   let best = -1;
   for (const c of competitors.values()) best = Math.max(best, c.agreement);
-  if (best < MIN_AGREEMENT) return null;
+  // Below MIN_AGREEMENT by less than the margin, a rename leading every other element by the margin is taken when
+  // its new name keeps more than half the recorded name's words ("Go to payment" for "Continue to payment", its form
+  // renamed and given more buttons): the words it kept say what the rest of it no longer says quite enough.
+  if (best < MIN_AGREEMENT - AMBIGUITY_MARGIN) return null;
   const close = Array.from(competitors).filter(([, c]) => best - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK);
   // A word is kept when it is there as it was, with an ending changed ("Filters" -> "Filter", "Archive" -> "Archived"),
   // or spelled out ("Pro" -> "Professional"; not the other way: "Pay" of a new "Apple Pay" keeps nothing of "PayPal").
@@ -1319,7 +1356,16 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   // element trailing the best by the margin while keeping words as well ("Save to playlist", for "Add to playlist",
   // beside a "Create playlist" of another menu ahead of it) leaves no choice.
   const nearKeeper = keeper ? Array.from(competitors).filter(([, c]) => keeper[1].agreement - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK) : [];
-  const winner = close.length === 1 ? close[0] : keeper && onlyKeeper(nearKeeper)?.[0] === keeper[0] ? keeper : null;
+  const chosen = close.length === 1 ? close[0] : keeper && onlyKeeper(nearKeeper)?.[0] === keeper[0] ? keeper : null;
+  // Chosen keeping at most half the recorded name's words while another element agreeing enough keeps more than half
+  // ("No receipt for Mercado Central on 3 Sep", for "Receipt missing: Mercado Central, 3 Sep", behind a finding
+  // that took its place when the list was reordered): where it is and what it says disagree, and neither is a guess.
+  // (Its new name read by no other element: a twin trailing it, the same dish under another heading, says the words
+  // kept are no evidence of which one it is.)
+  const twinned = (c: Competitor) => matches.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && key(match.labels![i] || '') === key(c[1].label)));
+  const reached = chosen && (chosen[1].agreement >= MIN_AGREEMENT || (close.length === 1 && share(chosen[1].label) > 0.5 && !twinned(chosen))) ? chosen : null;
+  const winner = !reached || (share(reached[1].label) <= 0.5
+    && Array.from(competitors).some(([uid, c]) => uid !== reached[0] && c.agreement >= MIN_AGREEMENT && share(c.label) > 0.5)) ? null : reached;
   if (!winner || blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches, winner[0], winner[1].agreement);
   return choice && { ...choice, renamed: { from, to: winner[1].label } };
