@@ -21,7 +21,7 @@
  * also recorded and replayed with that checkout's service and code
  * generator ("before"), in the same run.
  * PATHS=service/device,generated/javascript (a comma list) limits the paths;
- * SUITES=tuned, unseen, holdout, holdout3, holdout4, holdout5, holdout6, holdout7, holdout8, holdout9 or holdout10 (a comma list;
+ * SUITES=tuned, unseen, holdout, holdout3, holdout4, holdout5, holdout6, holdout7, holdout8, holdout9, holdout10 or holdout11 (a comma list;
  * default tuned,unseen) the pages (holdout: test/fixtures/mutations/unseen2,
  * written after the round-4 rules; two rules were changed after seeing
  * their figures in round 5, so they are no longer a clean hold-out;
@@ -56,7 +56,11 @@
  * report's approval, a concert's seat chooser and a warehouse's stock
  * transfer, written against 4e553d8 before any replay of them);
  * PARALLEL (default 2) is how many
- * service replays, or generated test files, run at once.
+ * service replays, or generated test files, run at once; holdout11:
+ * test/fixtures/mutations/unseen11, an email-marketing campaign editor,
+ * a car rental search with its booking drawer and an online pharmacy's
+ * prescription refills, written against 0c62d49 before any replay of
+ * them.
  */
 import { startService } from '../test/helpers/service';
 import { startMutationSites, type MutationSites } from '../test/fixtures/mutations/serve';
