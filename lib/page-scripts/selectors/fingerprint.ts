@@ -703,9 +703,10 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // An identifier its row, list item or card showed that no other one had (a URL, an email address, a path: the
   // recorded context holds only the words the other items lacked), kept, says it is the same one, whatever copy
   // around it was edited: it counts as the whole context kept, and it is never another item in its place.
-  // A number written as one ("#1479": a run, an order, an issue) is such an identifier too.
+  // A number written as one ("#1479": a run, an order, an issue) is such an identifier too, and so is a bare number
+  // of six digits or more (a prescription's "6039417": no price, count or date is written so).
   const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)]
-    .filter((raw) => /^#\p{N}{3,}$/u.test(raw) || (() => {
+    .filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || (() => {
       const w = raw.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, '');
       return w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2;
     })())
@@ -748,14 +749,17 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     'reply respond answer', 'follow subscribe watch', 'mute', 'lock', 'pin', 'increase raise',
     'decrease lower reduce', 'select choose pick check', 'clear reset', 'search find filter lookup',
     'refresh reload sync retry', 'undo', 'redo', 'buy purchase order checkout pay', 'like favourite favorite star',
-    'sort', 'rename', 'invite', 'assign', 'mark', 'merge', 'split', 'join', 'leave', 'connect', 'test',
+    'sort order arrange', 'rename', 'invite', 'assign', 'mark', 'merge', 'split', 'join', 'leave', 'connect', 'test',
   ];
-  // A word's action, its inflection aside ("moves", "copied", "sorting"); -1 for none.
-  const action = (word: string) => {
+  // A word's actions, its inflection aside ("moves", "copied", "sorting"): the groups it is in, none for a word of
+  // no action. A word may name two ("order": buying, or sorting as in "Sort by" -> "Order by").
+  const actions = (word: string) => {
     const forms = [word, ...['s', 'es', 'd', 'ed', 'ing'].map((end) => (word.endsWith(end) ? word.slice(0, -end.length) : '')),
       word.replace(/ing$/, 'e'), word.replace(/(?:ied|ies)$/, 'y'), word.replace(/(\p{L})\1(?:ed|ing)$/u, '$1')];
-    return ACTIONS.findIndex((group) => group.split(' ').some((w) => forms.includes(w)));
+    return ACTIONS.map((group, i) => (group.split(' ').some((w) => forms.includes(w)) ? i : -1)).filter((i) => i >= 0);
   };
+  /** Whether two words name one action (each names some, and they share one). */
+  const sameAction = (a: string, b: string) => actions(a).some((i) => actions(b).includes(i));
   // Reading the name a look-alike had when the step was recorded, it is that look-alike (seat "14D" beside the
   // recorded "14C", taken since), whatever it shares with the recorded name.
   // Nor is one whose name carries a look-alike's whole name and not the recorded one's ("Flagged as blocked" where the
@@ -771,7 +775,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
     const gone = peerKeys.filter((w) => !nowKeys.has(w));
     const added = [...nowKeys].filter((w) => !peerKeys.includes(w));
-    return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && action(gone[0]) >= 0 && action(gone[0]) === action(added[0]);
+    return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && sameAction(gone[0], added[0]);
   });
   const peerName = name < 1 && !!expected.peers
     && (expected.peers.includes((seen.name || seen.text).toLowerCase().slice(0, PEER_CHARS)) || carriesPeer(expected.peers));
@@ -867,8 +871,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     // Opposites by prefix: "pin" / "unpin", "connect" / "disconnect", "select" / "deselect", "read" / "unread".
     const negates = (a: string, b: string) => a.length >= 3 && ['un', 'dis', 'de', 'non'].some((prefix) => b === prefix + a);
     if (negates(was, now) || negates(now, was)) return true;
-    const [a, b] = [action(was), action(now)];
-    return a >= 0 && b >= 0 && a !== b;
+    return actions(was).length > 0 && actions(now).length > 0 && !sameAction(was, now);
   })();
   // Nor does a copy edit change the kind of file a control makes or takes: a name naming other file formats than the
   // recorded one ("Download receipts (single PDF)" or "Export lines (.csv)" where "Download receipts (ZIP)" was)
@@ -1183,7 +1186,8 @@ export function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fing
   const peers = expected.peers;
   if (!from || !peers) return null;
   const key = (label: string) => label.toLowerCase().slice(0, PEER_CHARS);
-  const wordsOf = (label: string) => label.split(/\s+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean);
+  // A hyphenated compound is words ("auto-refill" keeps "auto" and "refill": "Turn off automatic refills" keeps both).
+  const wordsOf = (label: string) => label.split(/[\s\-‐–—/]+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean);
   // The words that told its name from its look-alikes' names ("express" of "Express delivery" beside "Standard
   // delivery"): a word they shared says nothing about which of them a new name belongs to.
   const peerWords = peers.flatMap(wordsOf);

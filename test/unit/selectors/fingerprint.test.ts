@@ -1117,6 +1117,33 @@ test('round 17 (the tenth hold-out): file formats, a look-alike renamed in other
   }
 });
 
+test('round 18 (the eleventh hold-out): "order" names sorting too; a bare number of six digits is a row\'s identifier; a hyphenated word is words', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // "Sort by" -> "Order by": the same action in other words, not buying.
+    const sort = (label: string) => `<main><label for="s">${label}</label><select id="s" name="sort" data-who="sort"><option value="name">Medicine name</option><option value="next">Next refill date</option></select>`
+      + '<label for="p">Pharmacy</label><select id="p" name="store"><option>High Street</option></select></main>';
+    const sortBy = await record(sort('Sort by'), 'select[data-who=sort]');
+    assert.equal(await whoActedOn(sort('Order by'), sortBy), 'sort');
+
+    // Prescriptions, each row showing its number: the row's copy edited ("with meals" -> "with food", "HCl" added), the
+    // number kept says which row it is; a look-alike row with another number is another.
+    const rows = (list: [name: string, rx: string, note: string, who: string][], refill: string) => `<main><table aria-label="Active prescriptions"><tbody>${list
+      .map(([name, rx, note, who]) => `<tr><td><span>${name}</span></td><td>${rx}</td><td>${note}</td><td><button type="button" name="refill" data-who="${who}">${refill}</button></td></tr>`).join('')}</tbody></table></main>`;
+    const refill = await record(rows([['Lisinopril 10 mg tablets', '6038821', 'once a day', 'lisinopril'], ['Metformin 500 mg tablets', '6039417', 'twice with meals', 'metformin'], ['Atorvastatin 20 mg tablets', '6038822', 'at night', 'atorvastatin']], 'Request refill'), 'button[data-who=metformin]');
+    assert.equal(await whoActedOn(rows([['Lisinopril 10 mg tablet', '6038821', 'once daily', 'lisinopril'], ['Metformin HCl 500 mg tablet', '6039417', 'twice with food', 'metformin'], ['Metformin HCl ER 500 mg tablet', '6040233', 'with dinner', 'metformin-er'], ['Atorvastatin 20 mg tablet', '6038822', 'at bedtime', 'atorvastatin']], 'Refill'), refill), 'metformin');
+
+    // A row's menu: "Pause auto-refill" renamed "Turn off automatic refills" beside its look-alikes renamed too.
+    const menu = (items: [label: string, who: string][]) => `<main><table aria-label="Prescriptions"><tbody><tr><td>Sertraline 50 mg</td><td>6037160</td><td><ul role="menu" aria-label="Actions for Sertraline">${items
+      .map(([label, who]) => `<li role="menuitem" data-who="${who}">${label}</li>`).join('')}</ul></td></tr></tbody></table></main>`;
+    const pause = await record(menu([['View fill history', 'history'], ['Pause auto-refill', 'pause'], ['Transfer to another pharmacy', 'transfer'], ['Hide from this list', 'hide']]), 'li[data-who=pause]');
+    assert.equal(await whoActedOn(menu([['Past fills', 'history'], ['Turn off automatic refills', 'pause'], ['Move to a different pharmacy', 'transfer'], ['Hide prescription', 'hide']]), pause), 'pause');
+  } finally {
+    await browser.close();
+  }
+});
+
 test('round 17: a rename just below the agreement is taken when it leads by the margin, keeps most words and has no twin', () => {
   const recorded: Fingerprint = {
     tag: 'button', role: 'button', name: 'Continue to payment', text: '', attributes: { type: 'submit' }, id: '', classes: [], ancestry: ['form', 'aside', 'main'],

@@ -641,7 +641,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const nameWords = keys(expected.name || expected.text);
   const ofName = (w) => nameWords.has(w) || w.length >= 3 && [...nameWords].some((n) => n.length > w.length && n.startsWith(w));
   const otherWords = [...keys(expected.context)].filter((w) => !ofName(w)).join(" ");
-  const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)].filter((raw) => /^#\p{N}{3,}$/u.test(raw) || (() => {
+  const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)].filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || (() => {
     const w = raw.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, "");
     return w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2;
   })()).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ""));
@@ -707,7 +707,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     "redo",
     "buy purchase order checkout pay",
     "like favourite favorite star",
-    "sort",
+    "sort order arrange",
     "rename",
     "invite",
     "assign",
@@ -719,7 +719,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     "connect",
     "test"
   ];
-  const action = (word) => {
+  const actions = (word) => {
     const forms = [
       word,
       ...["s", "es", "d", "ed", "ing"].map((end) => word.endsWith(end) ? word.slice(0, -end.length) : ""),
@@ -727,15 +727,17 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
       word.replace(/(?:ied|ies)$/, "y"),
       word.replace(/(\p{L})\1(?:ed|ing)$/u, "$1")
     ];
-    return ACTIONS.findIndex((group) => group.split(" ").some((w) => forms.includes(w)));
+    return ACTIONS.map((group, i) => group.split(" ").some((w) => forms.includes(w)) ? i : -1).filter((i) => i >= 0);
   };
+  /** Whether two words name one action (each names some, and they share one). */
+  const sameAction = (a, b) => actions(a).some((i) => actions(b).includes(i));
   const nowKeys = keys(seen.name || seen.text);
   const carriesPeer = (peers) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, "") : peer)];
     if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
     const gone = peerKeys.filter((w) => !nowKeys.has(w));
     const added = [...nowKeys].filter((w) => !peerKeys.includes(w));
-    return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && action(gone[0]) >= 0 && action(gone[0]) === action(added[0]);
+    return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && sameAction(gone[0], added[0]);
   });
   const peerName = name < 1 && !!expected.peers && (expected.peers.includes((seen.name || seen.text).toLowerCase().slice(0, PEER_CHARS)) || carriesPeer(expected.peers));
   const contextTags = expected.ancestry.filter((tag) => CONTEXT_TAGS.includes(tag));
@@ -782,10 +784,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     const added = [...ownWords].filter((w) => !nameWords.has(w));
     if (gone.length !== 1 || added.length !== 1 || nameWords.size < 2) return false;
     const [was, now] = [gone[0], added[0]];
-    const negates = (a2, b2) => a2.length >= 3 && ["un", "dis", "de", "non"].some((prefix) => b2 === prefix + a2);
+    const negates = (a, b) => a.length >= 3 && ["un", "dis", "de", "non"].some((prefix) => b === prefix + a);
     if (negates(was, now) || negates(now, was)) return true;
-    const [a, b] = [action(was), action(now)];
-    return a >= 0 && b >= 0 && a !== b;
+    return actions(was).length > 0 && actions(now).length > 0 && !sameAction(was, now);
   })();
   const FORMATS = ["pdf", "csv", "tsv", "zip", "xlsx", "xls", "excel", "xml", "json", "txt", "docx", "odt", "ods", "pptx", "png", "jpg", "jpeg", "gif", "svg", "webp", "mp3", "mp4", "wav", "ics", "vcf", "html", "markdown", "rtf", "epub"];
   const formatsOf = (wordKeys) => [...wordKeys].filter((w) => FORMATS.includes(w));
@@ -1023,7 +1024,7 @@ function chooseRenamed(matches2, expected) {
   const peers = expected.peers;
   if (!from || !peers) return null;
   const key = (label) => label.toLowerCase().slice(0, PEER_CHARS);
-  const wordsOf = (label) => label.split(/\s+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")).filter(Boolean);
+  const wordsOf = (label) => label.split(/[\s\-‐–—/]+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")).filter(Boolean);
   const peerWords = peers.flatMap(wordsOf);
   const distinctive = wordsOf(from).filter((w) => !peerWords.includes(w));
   const recordedWords = distinctive.length ? distinctive : wordsOf(from);
