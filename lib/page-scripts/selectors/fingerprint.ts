@@ -1257,13 +1257,14 @@ export function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fing
   // beside a "Create playlist" of another menu ahead of it) leaves no choice.
   const nearKeeper = keeper ? Array.from(competitors).filter(([, c]) => keeper[1].agreement - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK) : [];
   const chosen = close.length === 1 ? close[0] : keeper && onlyKeeper(nearKeeper)?.[0] === keeper[0] ? keeper : null;
+  // Below MIN_AGREEMENT (see `best` above), it must lead alone, keep more than half of the words, and read a name no
+  // other element reads: a twin trailing it, the same dish under another heading, says the words kept are no
+  // evidence of which one it is.
+  const twinned = (c: Competitor) => matches.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && key(match.labels![i] || '') === key(c[1].label)));
+  const reached = chosen && (chosen[1].agreement >= MIN_AGREEMENT || (close.length === 1 && share(chosen[1].label) > 0.5 && !twinned(chosen))) ? chosen : null;
   // Chosen keeping at most half the recorded name's words while another element agreeing enough keeps more than half
   // ("No receipt for Mercado Central on 3 Sep", for "Receipt missing: Mercado Central, 3 Sep", behind a finding
   // that took its place when the list was reordered): where it is and what it says disagree, and neither is a guess.
-  // (Its new name read by no other element: a twin trailing it, the same dish under another heading, says the words
-  // kept are no evidence of which one it is.)
-  const twinned = (c: Competitor) => matches.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && key(match.labels![i] || '') === key(c[1].label)));
-  const reached = chosen && (chosen[1].agreement >= MIN_AGREEMENT || (close.length === 1 && share(chosen[1].label) > 0.5 && !twinned(chosen))) ? chosen : null;
   const winner = !reached || (share(reached[1].label) <= 0.5
     && Array.from(competitors).some(([uid, c]) => uid !== reached[0] && c.agreement >= MIN_AGREEMENT && share(c.label) > 0.5)) ? null : reached;
   if (!winner || blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
