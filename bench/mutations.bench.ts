@@ -21,7 +21,7 @@
  * also recorded and replayed with that checkout's service and code
  * generator ("before"), in the same run.
  * PATHS=service/device,generated/javascript (a comma list) limits the paths;
- * SUITES=tuned, unseen, holdout, holdout3, holdout4, holdout5, holdout6, holdout7, holdout8, holdout9, holdout10 or holdout11 (a comma list;
+ * SUITES=tuned, unseen, holdout, holdout3, holdout4, holdout5, holdout6, holdout7, holdout8, holdout9, holdout10, holdout11 or holdout12 (a comma list;
  * default tuned,unseen) the pages (holdout: test/fixtures/mutations/unseen2,
  * written after the round-4 rules; two rules were changed after seeing
  * their figures in round 5, so they are no longer a clean hold-out;
@@ -60,7 +60,11 @@
  * email-marketing campaign editor, a car rental search with its booking
  * drawer and an online pharmacy's prescription refills, written against
  * 0c62d49 before any replay of them and measured clean once; round 18
- * changed rules after seeing it, so it is no longer clean either);
+ * changed rules after seeing it, so it is no longer clean either;
+ * holdout12: test/fixtures/mutations/unseen12, an invoicing app's draft
+ * invoice, a parcel carrier's tracking page with its safe-place and
+ * return forms and a smart-home dashboard with its device settings
+ * drawer, written against f4460c8 before any replay of them);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
