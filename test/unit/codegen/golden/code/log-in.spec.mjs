@@ -1072,7 +1072,8 @@ function chooseRenamed(matches2, expected) {
   const chosen = close.length === 1 ? close[0] : keeper && onlyKeeper(nearKeeper)?.[0] === keeper[0] ? keeper : null;
   const twinned = (c) => matches2.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && key(match.labels[i] || "") === key(c[1].label)));
   const reached = chosen && (chosen[1].agreement >= MIN_AGREEMENT || close.length === 1 && share(chosen[1].label) > 0.5 && !twinned(chosen)) ? chosen : null;
-  const winner = !reached || share(reached[1].label) <= 0.5 && Array.from(competitors).some(([uid, c]) => uid !== reached[0] && c.agreement >= MIN_AGREEMENT && share(c.label) > 0.5) ? null : reached;
+  const outworded = (c) => share(c[1].label) <= 0.5 && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && share(other.label) > 0.5);
+  const winner = reached && !outworded(reached) ? reached : null;
   if (!winner || blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches2, winner[0], winner[1].agreement);
   return choice && { ...choice, renamed: { from, to: winner[1].label } };

@@ -1376,8 +1376,9 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   // Chosen keeping at most half the recorded name's words while another element agreeing enough keeps more than half
   // ("No receipt for Mercado Central on 3 Sep", for "Receipt missing: Mercado Central, 3 Sep", behind a finding
   // that took its place when the list was reordered): where it is and what it says disagree, and neither is a guess.
-  const winner = !reached || (share(reached[1].label) <= 0.5
-    && Array.from(competitors).some(([uid, c]) => uid !== reached[0] && c.agreement >= MIN_AGREEMENT && share(c.label) > 0.5)) ? null : reached;
+  const outworded = (c: Competitor) => share(c[1].label) <= 0.5
+    && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && share(other.label) > 0.5);
+  const winner = reached && !outworded(reached) ? reached : null;
   if (!winner || blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches, winner[0], winner[1].agreement);
   return choice && { ...choice, renamed: { from, to: winner[1].label } };
