@@ -1187,3 +1187,57 @@ test('round 15 (the ninth hold-out): a label carrying its item\'s data vouches f
     await browser.close();
   }
 });
+
+test('round 19 (the twelfth hold-out): a look-alike\'s name cut short is that look-alike; an icon swapped is another item; an icon beside a wrapped name', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // Scenes: buttons holding an icon and the scene's name in spans; the step clicked the name.
+    type Scene = [icon: string, name: string, who: string];
+    const scenes = (list: Scene[], wrapped = false) => `<main><section aria-labelledby="t"><h2 id="t">Scenes</h2><div>${list
+      .map(([icon, name, who]) => `<button type="button" data-who="${who}"><span aria-hidden="true">${icon}</span><span>${name}</span></button>`)
+      .map((button) => (wrapped ? `<span class="item">${button}</span>` : button)).join(' ')}<button type="button">New scene</button></div></section></main>`;
+    const MORNING: Scene = ['☀', 'Good morning', 'morning'];
+    const AWAY: Scene = ['🚪', 'Away', 'away'];
+    const MOVIE: Scene = ['🎬', 'Movie night', 'movie'];
+    const NIGHT: Scene = ['🌙', 'Good night', 'night'];
+    const movie = await record(scenes([MORNING, AWAY, MOVIE, NIGHT]), 'button[data-who=movie] span:not([aria-hidden])');
+    // Deleted, with a new scene of another icon in its place: not renamed "Movie marathon", whatever words it keeps.
+    assert.equal(await whoActedOn(scenes([MORNING, AWAY, ['🍿', 'Movie marathon', 'marathon'], NIGHT]), movie), null);
+    // Renamed, its icon kept, it is found.
+    assert.equal(await whoActedOn(scenes([MORNING, AWAY, ['🎬', 'Film night', 'movie'], NIGHT]), movie), 'movie');
+    // Deleted while "Good morning" was cut to "Morning": that look-alike, not a rename of it.
+    assert.equal(await whoActedOn(scenes([['☀', 'Morning', 'morning'], AWAY, NIGHT]), movie), null);
+    // Each button wrapped in a span reading its icon and name: the wrapper is no twin of the name's span.
+    assert.equal(await whoActedOn(scenes([MORNING, AWAY, MOVIE, NIGHT], true), movie), 'movie');
+
+    // An invoice's line actions after the lines' Remove buttons.
+    const invoice = (rows: string[], actions: [label: string, who: string][]) => `<main><form aria-label="Invoice"><table><tbody>${rows
+      .map((row, i) => `<tr><td><input name="description" value="${row}"></td><td>£${(i + 2) * 150}.00</td><td><button type="button" aria-label="Remove ${row}">🗑</button></td></tr>`).join('')}</tbody></table>`
+      + `<div>${actions.map(([label, who]) => `<button type="button" data-who="${who}">${label}</button>`).join(' ')}</div></form></main>`;
+    const ROWS = ['Brand workshop', 'Logo design', 'Guidelines document'];
+    const addLine = await record(invoice(ROWS, [['Add line item', 'add-line'], ['Add discount', 'discount']]), 'button[data-who=add-line]');
+    // Reordered and renamed: "Discount" ("Add discount" cut short) in its place is that look-alike; "Add a line" is it.
+    assert.equal(await whoActedOn(invoice(ROWS, [['Discount', 'discount'], ['Add a line', 'add-line']]), addLine), 'add-line');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('round 19: a rename leading alone is no choice when another of its group agreeing enough keeps as many of the words', () => {
+  const recorded: Fingerprint = {
+    tag: 'button', role: 'button', name: 'Add line item', text: '', attributes: { type: 'button' }, id: '', classes: [], ancestry: ['form', 'main'],
+    context: '', position: [0, 1], place: [5, 7], peers: ['remove brand workshop', 'remove logo design', 'add discount'],
+  };
+  const renamed = (elements: [label: string, others: number, group: string][]) => chooseRenamed([{
+    count: elements.length, agreements: elements.map(() => 0.7), uids: elements.map((_, i) => i + 1), others: elements.map(([, o]) => o),
+    labels: elements.map(([l]) => l), groups: elements.map(([, , g]) => g),
+  }], recorded);
+  // "Add from your items", new after it and so in its place counted from the end, leads "Add a line" by its place
+  // alone; each keeps one of "line" and "item".
+  assert.equal(renamed([['Add from your items', 0.906, 'invoice'], ['Add a line', 0.823, 'invoice']]), null);
+  // One of another group keeping as many words is not of its kind: the leader is chosen.
+  assert.deepEqual(renamed([['Add from your items', 0.906, 'invoice'], ['Add a line', 0.823, 'saved items']])?.renamed, { from: 'Add line item', to: 'Add from your items' });
+  // Nor does one keeping fewer words stand in the way.
+  assert.deepEqual(renamed([['Add a line', 0.906, 'invoice'], ['Add a discount', 0.823, 'invoice']])?.renamed, { from: 'Add line item', to: 'Add a line' });
+});

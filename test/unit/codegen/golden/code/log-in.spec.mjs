@@ -485,7 +485,12 @@ ${optionValueOf(other)}` : "";
     if (value) print.value = value;
     if (!record) print.whole = contextOf(el, container, true);
     const inner = text ? el.getElementsByTagName(tag) : null;
-    print.wraps = !!inner && inner.length > 0 && inner.length <= MAX_WRAPPED && Array.from(inner).some((held) => clean(held.textContent) === text);
+    const wordsOnly = (read) => read.replace(/[^\p{L}\p{N}]+/gu, " ").trim().toLowerCase();
+    const textWords = inner && inner.length ? wordsOnly(text) : "";
+    print.wraps = !!inner && inner.length > 0 && inner.length <= MAX_WRAPPED && Array.from(inner).some((held) => {
+      const read = clean(held.textContent);
+      return read === text || !!textWords && wordsOnly(read) === textWords;
+    });
     return print;
   };
   return elements.slice(0, max).map(capture);
@@ -735,6 +740,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const carriesPeer = (peers) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, "") : peer)];
     if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
+    if (nowKeys.size > 0 && [...nowKeys].every((w) => peerKeys.includes(w)) && [...nowKeys].some((w) => !nameWords.has(w))) return true;
     const gone = peerKeys.filter((w) => !nowKeys.has(w));
     const added = [...nowKeys].filter((w) => !peerKeys.includes(w));
     return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && sameAction(gone[0], added[0]);
@@ -1013,7 +1019,12 @@ function chooseByAgreement(matches2, expected) {
  * from the best: "Save to playlist" behind "Create playlist"), or none
  * keeping any, and there is no choice, unless the recorded name's own
  * words hold numbers and one alone keeps them all ("Wednesday 15 January,
- * 6 openings" beside a new "Wednesday 22 January, 8 openings"). The caller must still check in the page that
+ * 6 openings" beside a new "Wednesday 22 January, 8 openings"). Nor is
+ * one leading alone chosen when another of its group agreeing enough keeps
+ * as many of the words ("Add from your items", new after "Add line item",
+ * beside "Add a line": its place made the lead), nor any rename in a group
+ * whose icons changed (a recorded icon-only look-alike gone while a new
+ * icon appears: an item replaced, not renamed). The caller must still check in the page that
  * the recorded name names no element of the recorded tag any more
  * (`labelNamesElement`). An element held to name another action (`rivals`)
  * is never chosen, and no rename is accepted within the margin of it. Null when the fingerprint recorded no look-alikes'
@@ -1037,8 +1048,15 @@ function chooseRenamed(matches2, expected) {
       if (!label || key(label) === key(from) || peers.includes(key(label))) return;
       if (match.rivals && match.rivals[i] >= 0) blockers.push(match.rivals[i]);
       if (match.othersRuledOut && match.othersRuledOut[i]) return;
-      competitors.set(uid, { agreement: match.others ? match.others[i] : 0, label });
+      competitors.set(uid, { agreement: match.others ? match.others[i] : 0, label, group: match.groups ? match.groups[i] || "" : "" });
     });
+  }
+  const iconOnly = (label) => !!label.trim() && !/[\p{L}\p{N}]/u.test(label);
+  const icons = peers.filter(iconOnly);
+  if (icons.length) {
+    const readNow = new Set();
+    for (const match of matches2) if (match && match.labels) match.labels.forEach((label) => readNow.add(key(label || "")));
+    if (icons.some((icon) => !readNow.has(icon)) && [...readNow].some((label) => iconOnly(label) && !peers.includes(label))) return null;
   }
   let best = -1;
   for (const c of competitors.values()) best = Math.max(best, c.agreement);
@@ -1072,7 +1090,7 @@ function chooseRenamed(matches2, expected) {
   const chosen = close.length === 1 ? close[0] : keeper && onlyKeeper(nearKeeper)?.[0] === keeper[0] ? keeper : null;
   const twinned = (c) => matches2.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && key(match.labels[i] || "") === key(c[1].label)));
   const reached = chosen && (chosen[1].agreement >= MIN_AGREEMENT || close.length === 1 && share(chosen[1].label) > 0.5 && !twinned(chosen)) ? chosen : null;
-  const outworded = (c) => share(c[1].label) <= 0.5 && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && share(other.label) > 0.5);
+  const outworded = (c) => share(c[1].label) <= 0.5 && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && (share(other.label) > 0.5 || close.length === 1 && other.group === c[1].group && share(other.label) > 0 && share(other.label) >= share(c[1].label)));
   const winner = reached && !outworded(reached) ? reached : null;
   if (!winner || blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches2, winner[0], winner[1].agreement);

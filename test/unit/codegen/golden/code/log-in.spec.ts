@@ -240,8 +240,9 @@ interface Fingerprint {
    */
   outer?: string;
   /**
-   * Whether it holds an element of its own tag reading the same text (a
-   * `<span>` a redesign wrapped around the name's `<span>`): a wrapper and
+   * Whether it holds an element of its own tag reading the same text, or
+   * the same words with an icon beside them (a `<span>` a redesign wrapped
+   * around the name's `<span>`, "🎬" and all): a wrapper and
    * what it wraps are told apart by it; an element holding more than 8 of
    * its tag is no such wrapper. Recorded (true or false) since round 12;
    * judged only when recorded.
@@ -635,7 +636,11 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     // A wrapper holds few elements of its tag; a container of many is no wrapper of one (and reading each would cost
     // a replay's scan of 300 nested divs their whole subtrees' text).
     const inner = text ? el.getElementsByTagName(tag) : null;
-    print.wraps = !!inner && inner.length > 0 && inner.length <= MAX_WRAPPED && Array.from(inner).some((held) => clean(held.textContent) === text);
+    // An icon beside the name inside the wrapper ("🎬" + "Movie night") does not make it read otherwise: its words do.
+    const wordsOnly = (read: string) => read.replace(/[^\p{L}\p{N}]+/gu, ' ').trim().toLowerCase();
+    const textWords = inner && inner.length ? wordsOnly(text) : '';
+    print.wraps = !!inner && inner.length > 0 && inner.length <= MAX_WRAPPED
+      && Array.from(inner).some((held) => { const read = clean(held.textContent); return read === text || (!!textWords && wordsOnly(read) === textWords); });
     return print;
   };
   return elements.slice(0, max).map(capture);
@@ -884,6 +889,9 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     // A name cut at PEER_CHARS may end in part of a word: that part is not a word of it.
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, '') : peer)];
     if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
+    // Nor is one reading only words of a look-alike's name, one of them none of the recorded name's ("Morning" where
+    // the look-alike was "Good morning", "Discount" where it was "Add discount"): that look-alike, its copy cut.
+    if (nowKeys.size > 0 && [...nowKeys].every((w) => peerKeys.includes(w)) && [...nowKeys].some((w) => !nameWords.has(w))) return true;
     const gone = peerKeys.filter((w) => !nowKeys.has(w));
     const added = [...nowKeys].filter((w) => !peerKeys.includes(w));
     return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && sameAction(gone[0], added[0]);
@@ -1286,7 +1294,12 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
  * from the best: "Save to playlist" behind "Create playlist"), or none
  * keeping any, and there is no choice, unless the recorded name's own
  * words hold numbers and one alone keeps them all ("Wednesday 15 January,
- * 6 openings" beside a new "Wednesday 22 January, 8 openings"). The caller must still check in the page that
+ * 6 openings" beside a new "Wednesday 22 January, 8 openings"). Nor is
+ * one leading alone chosen when another of its group agreeing enough keeps
+ * as many of the words ("Add from your items", new after "Add line item",
+ * beside "Add a line": its place made the lead), nor any rename in a group
+ * whose icons changed (a recorded icon-only look-alike gone while a new
+ * icon appears: an item replaced, not renamed). The caller must still check in the page that
  * the recorded name names no element of the recorded tag any more
  * (`labelNamesElement`). An element held to name another action (`rivals`)
  * is never chosen, and no rename is accepted within the margin of it. Null when the fingerprint recorded no look-alikes'
@@ -1305,7 +1318,7 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   const distinctive = wordsOf(from).filter((w) => !peerWords.includes(w));
   const recordedWords = distinctive.length ? distinctive : wordsOf(from);
   // Each element seen (by its per-page number, so one seen twice counts once): its agreement without the name, and its name now.
-  const competitors = new Map<number, { agreement: number; label: string }>();
+  const competitors = new Map<number, { agreement: number; label: string; group: string }>();
   // Elements naming another action: never chosen, but each stands in the way of a rename it comes close to.
   const blockers: number[] = [];
   for (const match of matches) {
@@ -1316,8 +1329,18 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
       if (match.rivals && match.rivals[i] >= 0) blockers.push(match.rivals[i]);
       // Another element by the rules (another label's control, another item) competes with nothing.
       if (match.othersRuledOut && match.othersRuledOut[i]) return;
-      competitors.set(uid, { agreement: match.others ? match.others[i] : 0, label });
+      competitors.set(uid, { agreement: match.others ? match.others[i] : 0, label, group: match.groups ? match.groups[i] || '' : '' });
     });
+  }
+  // Copy edits change words, not icons: a recorded look-alike that was an icon alone ("🎬" beside "Movie night")
+  // that no element reads now, while an element reads an icon no recorded look-alike read ("🍿" beside a new "Movie
+  // marathon"), says an item of the group was replaced, not renamed; no rename in it is taken by its place.
+  const iconOnly = (label: string) => !!label.trim() && !/[\p{L}\p{N}]/u.test(label);
+  const icons = peers.filter(iconOnly);
+  if (icons.length) {
+    const readNow = new Set<string>();
+    for (const match of matches) if (match && match.labels) match.labels.forEach((label) => readNow.add(key(label || '')));
+    if (icons.some((icon) => !readNow.has(icon)) && [...readNow].some((label) => iconOnly(label) && !peers.includes(label))) return null;
   }
   let best = -1;
   for (const c of competitors.values()) best = Math.max(best, c.agreement);
@@ -1353,7 +1376,7 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   // Of several keeping words, the numbers of the recorded name's own words decide when one alone keeps them all: a
   // day "15" or a room "204" is which one it is ("Wednesday 22 January" beside "Wednesday 15 January" renamed).
   const numbers = recordedWords.filter((w) => /^\p{N}+$/u.test(w));
-  type Competitor = [number, { agreement: number; label: string }];
+  type Competitor = [number, { agreement: number; label: string; group: string }];
   /** The only one of `among` keeping words of the recorded name (the numbers deciding between several), else null. */
   const onlyKeeper = (among: Competitor[]): Competitor | null => {
     const keeping = among.filter(([, c]) => share(c.label) > 0);
@@ -1376,8 +1399,15 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   // Chosen keeping at most half the recorded name's words while another element agreeing enough keeps more than half
   // ("No receipt for Mercado Central on 3 Sep", for "Receipt missing: Mercado Central, 3 Sep", behind a finding
   // that took its place when the list was reordered): where it is and what it says disagree, and neither is a guess.
+  // Nor is one chosen for leading alone when another of its own group agreeing enough keeps as many of the words,
+  // some ("Add from your items", new after the recorded "Add line item" and so in its place counted from the end,
+  // beside "Add a line"): among look-alikes of one group the words say nothing between them, and the place that
+  // made the lead is a guess. (Another group's "Filter by role" keeping as much of "Role" as the form's renamed
+  // "Access level" select does is not of its kind.)
   const outworded = (c: Competitor) => share(c[1].label) <= 0.5
-    && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && share(other.label) > 0.5);
+    && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT
+      && (share(other.label) > 0.5
+        || (close.length === 1 && other.group === c[1].group && share(other.label) > 0 && share(other.label) >= share(c[1].label))));
   const winner = reached && !outworded(reached) ? reached : null;
   if (!winner || blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches, winner[0], winner[1].agreement);
