@@ -22,7 +22,8 @@ const slot: Fingerprint = {
 test('built from source alone, the choice runs every rule: the exact name beside a slot sharing most of its words', () => {
   const seen = [
     { ...slot, uid: 1, whole: slot.context },
-    { ...slot, name: 'Tue 11 Mar 3:30 – 4:30 pm All 5 guests available', place: [2, 5], uid: 2, whole: slot.context },
+    // (At the same times: a slot at other times is ruled out, another slot, and never comes close.)
+    { ...slot, name: 'Tue 11 Mar 2:00 – 3:00 pm 4 of 5 guests available', place: [2, 5], uid: 2, whole: slot.context },
   ];
   const matches = [agreement.score(slot, seen, seen.length)];
   assert.ok(matches[0]!.agreements[1]! > 0.92 - 0.005, `the look-alike comes within the margin: ${matches[0]!.agreements}`);

@@ -1241,3 +1241,41 @@ test('round 19: a rename leading alone is no choice when another of its group ag
   // Nor does one keeping fewer words stand in the way.
   assert.deepEqual(renamed([['Add a line', 0.906, 'invoice'], ['Add a discount', 0.823, 'invoice']])?.renamed, { from: 'Add line item', to: 'Add a line' });
 });
+
+test('round 20 (the thirteenth and fourteenth hold-outs): a name naming its row\'s data names no other row\'s; a name\'s time is data; a look-alike\'s name inflected is that look-alike', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // Loans, each row's Renew button naming its book.
+    type Loan = [title: string, author: string, due: string, who: string];
+    const loans = (rows: Loan[], renew: (title: string) => string) => `<main><section aria-labelledby="l"><h2 id="l">Items you have on loan</h2><table><tbody>${rows
+      .map(([title, author, due, who]) => `<tr><td>${title}</td><td>${author}</td><td>Due ${due}</td><td><button type="button" data-who="${who}">${renew(title)}</button></td></tr>`).join('')}</tbody></table></section></main>`;
+    const PIRANESI: Loan = ['Piranesi', 'Susanna Clarke', '12 June', 'piranesi'];
+    const OVERSTORY: Loan = ['The Overstory', 'Richard Powers', '14 June', 'overstory'];
+    const SWEETGRASS: Loan = ['Braiding Sweetgrass', 'Robin Wall Kimmerer', '9 June', 'sweetgrass'];
+    const renew = await record(loans([PIRANESI, OVERSTORY, SWEETGRASS], (title) => `Renew ${title}`), 'button[data-who=overstory]');
+    // Returned, a new loan by the same author in its place: "Renew Bewilderment" names another row's book.
+    assert.equal(await whoActedOn(loans([PIRANESI, ['Bewilderment', 'Richard Powers', '20 June', 'bewilderment'], SWEETGRASS], (title) => `Renew ${title}`), renew), null);
+    // The buttons' copy edited, the titles still in their rows: found.
+    assert.equal(await whoActedOn(loans([PIRANESI, OVERSTORY, SWEETGRASS], () => 'Renew loan'), renew), 'overstory');
+
+    // Classes, each card's waitlist button naming its class and time.
+    type Class = [name: string, time: string, instructor: string, who: string];
+    const classes = (cards: Class[]) => `<main><ol aria-label="Thu 13">${cards.map(([name, time, instructor, who]) => `<li><article><h3>${name}</h3><p>${time} · ${instructor}</p>`
+      + `<footer><button type="button" data-who="${who}">Join waitlist for ${name} at ${time}</button></footer></article></li>`).join('')}</ol></main>`;
+    const PILATES: Class = ['Reformer Pilates', '07:00', 'Sam Okafor', 'pilates'];
+    const YOGA: Class = ['Power Yoga', '19:00', 'Ellie Grant', 'yoga'];
+    const waitlist = await record(classes([PILATES, YOGA]), 'button[data-who=yoga]');
+    // Full and gone, a later class of much the same name in its place: another time is another class.
+    assert.equal(await whoActedOn(classes([PILATES, ['Hot Power Yoga', '19:15', 'Ellie Grant', 'hot-yoga']]), waitlist), null);
+
+    // Pipeline stages: "Screening" deleted, "Interview" written "Interviewing" in its place: that stage, not a rename.
+    const stages = (names: [label: string, who: string][]) => `<main><nav aria-label="Pipeline stages">${names
+      .map(([label, who]) => `<a href="#" data-who="${who}"><span>${label}</span></a>`).join('')}</nav></main>`;
+    const screening = await record(stages([['Applied', 'applied'], ['Screening', 'screening'], ['Interview', 'interview'], ['Offer', 'offer']]), 'a[data-who=screening] span');
+    assert.equal(await whoActedOn(stages([['Applied', 'applied'], ['Interviewing', 'interview'], ['Offer', 'offer']]), screening), null);
+    assert.equal(await whoActedOn(stages([['Applied', 'applied'], ['Phone screen', 'screening'], ['Interview', 'interview'], ['Offer', 'offer']]), screening), 'screening');
+  } finally {
+    await browser.close();
+  }
+});

@@ -543,7 +543,10 @@ ${optionValueOf(other)}` : "";
  * abbreviating a word of the name ("Wed" of "Wednesday") is the name's.
  * Nor one whose aria-label or title lost the words its row showed apart
  * from its own text (the row's data: "Remove Ana Lopes" for a removed
- * "Remove Ana Lima"), nor a wrapper around the recorded element reading
+ * "Remove Ana Lima"), nor one whose own text lost its item's data while
+ * naming another item's ("Renew Bewilderment" for a returned "Renew The
+ * Overstory"), nor one whose name reads other clock times than it read
+ * ("at 19:15" for "at 19:00"), nor a wrapper around the recorded element reading
  * the same (or what a recorded wrapper held: `wraps`). A name differing
  * only in its numbers ("Upcoming 3" -> "Upcoming 4") reads as the name. The
  * recorded words of its row are looked for among all the words its row
@@ -737,9 +740,15 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   /** Whether two words name one action (each names some, and they share one). */
   const sameAction = (a, b) => actions(a).some((i) => actions(b).includes(i));
   const nowKeys = keys(seen.name || seen.text);
+  /** Whether two words are one with an inflection changed ("interview", "interviewing"; "filter", "filters"). */
+  const inflectionOf = (a, b) => {
+    const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+    return short.length >= 4 && long !== short && long.startsWith(short) && /^(?:s|es|d|ed|ing|\p{L}(?:ed|ing))$/u.test(long.slice(short.length));
+  };
   const carriesPeer = (peers) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, "") : peer)];
     if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
+    if (peerKeys.length > 0 && nowKeys.size === peerKeys.length && [...nowKeys].every((w) => !nameWords.has(w) && peerKeys.some((p) => inflectionOf(p, w)))) return true;
     if (nowKeys.size > 0 && [...nowKeys].every((w) => peerKeys.includes(w)) && [...nowKeys].some((w) => !nameWords.has(w))) return true;
     const gone = peerKeys.filter((w) => !nowKeys.has(w));
     const added = [...nowKeys].filter((w) => !peerKeys.includes(w));
@@ -780,7 +789,17 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const peerWords = new Set((expected.peers || []).flatMap((peer) => [...words(peer)]));
   const distinctName = [...words(expected.name || expected.text)].filter((w) => !peerWords.has(w));
   const byNumbers = !!expected.peers && distinctName.length > 0 && distinctName.every((w) => /^\p{N}+$/u.test(w)) ? distinctName : [];
-  const numbersKept = name === 1 || [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n)) && dataWords.every((w) => ownWords.has(w));
+  const shownByItem = !textApart && item && name < 1 ? keys(expected.item || expected.context) : new Set();
+  const written = shownByItem.size ? (expected.name || expected.text).split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).map((raw) => raw.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")) : [];
+  const namedData = written.filter((w) => w && nameWords.has(w) && shownByItem.has(w) && !peerWords.has(w) && actions(w).length === 0);
+  const seenItemNow = namedData.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
+  const seenItemAlone = namedData.length ? keys(seen.item || seen.context) : new Set();
+  const namedDataGone = namedData.length > 0 && namedData.every((w) => !ownWords.has(w) && !seenItemNow.has(w)) && [...ownWords].some((w) => !nameWords.has(w) && seenItemAlone.has(w) && actions(w).length === 0);
+  const times = (text) => text.match(/(?<![\p{N}:.])\p{N}{1,2}:\p{N}{2}(?![\p{N}:])/gu) || [];
+  const seenTimes = times(seen.name || seen.text);
+  const recordedTimes = times(expected.name || expected.text);
+  const timesKept = !seenTimes.length || !recordedTimes.length || recordedTimes.some((t) => seenTimes.includes(t));
+  const numbersKept = name === 1 || timesKept && [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n)) && dataWords.every((w) => ownWords.has(w)) && !namedDataGone;
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;

@@ -693,7 +693,10 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
  * abbreviating a word of the name ("Wed" of "Wednesday") is the name's.
  * Nor one whose aria-label or title lost the words its row showed apart
  * from its own text (the row's data: "Remove Ana Lopes" for a removed
- * "Remove Ana Lima"), nor a wrapper around the recorded element reading
+ * "Remove Ana Lima"), nor one whose own text lost its item's data while
+ * naming another item's ("Renew Bewilderment" for a returned "Renew The
+ * Overstory"), nor one whose name reads other clock times than it read
+ * ("at 19:15" for "at 19:00"), nor a wrapper around the recorded element reading
  * the same (or what a recorded wrapper held: `wraps`). A name differing
  * only in its numbers ("Upcoming 3" -> "Upcoming 4") reads as the name. The
  * recorded words of its row are looked for among all the words its row
@@ -883,12 +886,20 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // edit of that look-alike. A name keeping every word of the recorded one stays a candidate ("Show more details" for
   // "Show details" beside "More"), and so does a look-alike's name whose words the recorded name holds too.
   const nowKeys = keys(seen.name || seen.text);
+  /** Whether two words are one with an inflection changed ("interview", "interviewing"; "filter", "filters"). */
+  const inflectionOf = (a: string, b: string) => {
+    const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+    return short.length >= 4 && long !== short && long.startsWith(short) && /^(?:s|es|d|ed|ing|\p{L}(?:ed|ing))$/u.test(long.slice(short.length));
+  };
   // Nor is one reading a look-alike's name with its action word said in other words ("Delete line" where the recorded
   // "Split line"'s look-alike was "Remove line"): that look-alike, copy-edited as the recorded element may be.
   const carriesPeer = (peers: string[]) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
     // A name cut at PEER_CHARS may end in part of a word: that part is not a word of it.
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, '') : peer)];
     if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
+    // Nor one reading a look-alike's name with its endings changed ("Interviewing" where the stages were "Screening"
+    // and "Interview"), keeping no word of the recorded name.
+    if (peerKeys.length > 0 && nowKeys.size === peerKeys.length && [...nowKeys].every((w) => !nameWords.has(w) && peerKeys.some((p) => inflectionOf(p, w)))) return true;
     // Nor is one reading only words of a look-alike's name, one of them none of the recorded name's ("Morning" where
     // the look-alike was "Good morning", "Discount" where it was "Add discount"): that look-alike, its copy cut.
     if (nowKeys.size > 0 && [...nowKeys].every((w) => peerKeys.includes(w)) && [...nowKeys].some((w) => !nameWords.has(w))) return true;
@@ -964,8 +975,30 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // In a row, list item or card: the words of an aria-label or title naming the element ("Remove Ana Lima" on a "×")
   // that the item shows and the element's own text does not are the item's data ("Ana Lima", "draft.png"): a copy
   // edit of the label keeps them; a name without them ("Remove Ana Lopes") is another item's element (dataWords, above).
-  const numbersKept = name === 1 || ([...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n))
-    && dataWords.every((w) => ownWords.has(w)));
+  // Its own text naming its item's data too ("Renew The Overstory": words its row, list item or card alone showed, no
+  // look-alike's name had and no action names), every one of them gone from both its name and its item, while its new
+  // name names what its item alone shows now ("Renew Bewilderment" in the row of "Bewilderment"): another item's
+  // element. A copy edit keeps the data in its name, or drops it with the item still showing it, or names nothing new
+  // of its item ("Move to…" -> "Move").
+  // Data, not copy: written as a name is (capitalised past its first word: "The Overstory", "Power Yoga"; not
+  // "auto-refill" of "Pause auto-refill", which a menu alone in its row shows too) or with digits.
+  const shownByItem = !textApart && item && name < 1 ? keys(expected.item || expected.context) : new Set<string>();
+  const written = shownByItem.size ? (expected.name || expected.text).split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).map((raw) => raw.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')) : [];
+  const namedData = written.filter((w) => w && nameWords.has(w) && shownByItem.has(w) && !peerWords.has(w) && actions(w).length === 0);
+  const seenItemNow = namedData.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ''}`) : new Set<string>();
+  const seenItemAlone = namedData.length ? keys(seen.item || seen.context) : new Set<string>();
+  const namedDataGone = namedData.length > 0 && namedData.every((w) => !ownWords.has(w) && !seenItemNow.has(w))
+    && [...ownWords].some((w) => !nameWords.has(w) && seenItemAlone.has(w) && actions(w).length === 0);
+  // A time in a name ("Join waitlist for Power Yoga at 19:00") is the data of what it names, as a number is: a name
+  // reading other times instead ("at 19:15") names another class, slot or departure. (Written otherwise, "7–8pm" for
+  // "19:00–20:00", or dropped, it may be a copy edit.)
+  // Written with a colon: "34.63" is a price.
+  const times = (text: string): string[] => text.match(/(?<![\p{N}:.])\p{N}{1,2}:\p{N}{2}(?![\p{N}:])/gu) || [];
+  const seenTimes = times(seen.name || seen.text);
+  const recordedTimes = times(expected.name || expected.text);
+  const timesKept = !seenTimes.length || !recordedTimes.length || recordedTimes.some((t) => seenTimes.includes(t));
+  const numbersKept = name === 1 || (timesKept && [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n))
+    && dataWords.every((w) => ownWords.has(w)) && !namedDataGone);
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
   // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A
   // name differing only in its numbers ("Inbox (12)" -> "(13)") changed with the data, not the copy, and is not held
