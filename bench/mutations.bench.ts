@@ -21,7 +21,7 @@
  * also recorded and replayed with that checkout's service and code
  * generator ("before"), in the same run.
  * PATHS=service/device,generated/javascript (a comma list) limits the paths;
- * SUITES=tuned, unseen, holdout, holdout3, holdout4, holdout5, holdout6, holdout7, holdout8, holdout9, holdout10, holdout11, holdout12, holdout13 or holdout14 (a comma list;
+ * SUITES=tuned, unseen, holdout, holdout3, holdout4, holdout5, holdout6, holdout7, holdout8, holdout9, holdout10, holdout11, holdout12, holdout13, holdout14 or holdout15 (a comma list;
  * default tuned,unseen) the pages (holdout: test/fixtures/mutations/unseen2,
  * written after the round-4 rules; two rules were changed after seeing
  * their figures in round 5, so they are no longer a clean hold-out;
@@ -74,7 +74,11 @@
  * test/fixtures/mutations/unseen14, a fitness club's class timetable
  * with its booking drawer, a survey builder and a food-delivery app's
  * checkout, written against 22fa70a before any replay of them; not yet
- * measured, so it is clean);
+ * measured, so it is clean; holdout15:
+ * test/fixtures/mutations/unseen15, a school's gradebook with its
+ * assignment settings drawer, a podcast host's episode editor and a
+ * crowdfunding project's pledge page, written against c85216f before any
+ * replay of them; not yet measured, so it is clean);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
