@@ -64,21 +64,25 @@
  * holdout12: test/fixtures/mutations/unseen12, an invoicing app's draft
  * invoice, a parcel carrier's tracking page with its safe-place and
  * return forms and a smart-home dashboard with its device settings
- * drawer, written against f4460c8 before any replay of them and
- * measured clean once on the round-18 rules; no rule has changed since,
- * so it is still clean; holdout13: test/fixtures/mutations/unseen13, a
- * recruiting app's candidate pipeline with its interview scheduling
- * drawer, a travel insurance quote form and a public library's account
- * page with its "Pay fines" dialog, written against 22fa70a before any
- * replay of them; not yet measured, so it is clean; holdout14:
+ * drawer, written against f4460c8 before any replay of them and measured
+ * clean once on the round-18 rules; round 19 changed rules after seeing
+ * it, so it is no longer clean either; holdout13:
+ * test/fixtures/mutations/unseen13, a recruiting app's candidate
+ * pipeline with its interview scheduling drawer, a travel insurance
+ * quote form and a public library's account page with its "Pay fines"
+ * dialog, written against 22fa70a before any replay of them and measured
+ * clean once on the round-19 rules; round 20 changed rules after seeing
+ * it, so it is no longer clean either; holdout14:
  * test/fixtures/mutations/unseen14, a fitness club's class timetable
  * with its booking drawer, a survey builder and a food-delivery app's
- * checkout, written against 22fa70a before any replay of them; not yet
- * measured, so it is clean; holdout15:
+ * checkout, written against 22fa70a before any replay of them and
+ * measured clean once on the round-19 rules; round 20 changed rules
+ * after seeing it, so it is no longer clean either; holdout15:
  * test/fixtures/mutations/unseen15, a school's gradebook with its
  * assignment settings drawer, a podcast host's episode editor and a
  * crowdfunding project's pledge page, written against c85216f before any
- * replay of them; not yet measured, so it is clean);
+ * replay of them and measured clean once on the round-20 rules; no rule
+ * has changed since, so it is still clean);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
