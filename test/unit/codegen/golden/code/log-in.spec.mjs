@@ -790,16 +790,17 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const distinctName = [...words(expected.name || expected.text)].filter((w) => !peerWords.has(w));
   const byNumbers = !!expected.peers && distinctName.length > 0 && distinctName.every((w) => /^\p{N}+$/u.test(w)) ? distinctName : [];
   const shownByItem = !textApart && item && name < 1 ? keys(expected.item || expected.context) : new Set();
-  const written = shownByItem.size ? (expected.name || expected.text).split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).map((raw) => raw.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")) : [];
-  const namedData = written.filter((w) => w && nameWords.has(w) && shownByItem.has(w) && !peerWords.has(w) && actions(w).length === 0);
+  const written = shownByItem.size ? keys((expected.name || expected.text).split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).join(" ")) : new Set();
+  const namedData = [...written].filter((w) => nameWords.has(w) && shownByItem.has(w) && !peerWords.has(w) && actions(w).length === 0);
   const seenItemNow = namedData.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
   const seenItemAlone = namedData.length ? keys(seen.item || seen.context) : new Set();
   const namedDataGone = namedData.length > 0 && namedData.every((w) => !ownWords.has(w) && !seenItemNow.has(w)) && [...ownWords].some((w) => !nameWords.has(w) && seenItemAlone.has(w) && actions(w).length === 0);
   const times = (text) => text.match(/(?<![\p{N}:.])\p{N}{1,2}:\p{N}{2}(?![\p{N}:])/gu) || [];
-  const seenTimes = times(seen.name || seen.text);
-  const recordedTimes = times(expected.name || expected.text);
-  const timesKept = !seenTimes.length || !recordedTimes.length || recordedTimes.some((t) => seenTimes.includes(t));
-  const numbersKept = name === 1 || timesKept && [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n)) && dataWords.every((w) => ownWords.has(w)) && !namedDataGone;
+  const timesKept = () => {
+    const [recorded, now] = [times(expected.name || expected.text), times(seen.name || seen.text)];
+    return !recorded.length || !now.length || recorded.some((t) => now.includes(t));
+  };
+  const numbersKept = name === 1 || [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n)) && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept();
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;

@@ -976,22 +976,22 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // Data, not copy: written as a name is (capitalised past its first word: "The Overstory", "Power Yoga"; not
   // "auto-refill" of "Pause auto-refill", which a menu alone in its row shows too) or with digits.
   const shownByItem = !textApart && item && name < 1 ? keys(expected.item || expected.context) : new Set<string>();
-  const written = shownByItem.size ? (expected.name || expected.text).split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).map((raw) => raw.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')) : [];
-  const namedData = written.filter((w) => w && nameWords.has(w) && shownByItem.has(w) && !peerWords.has(w) && actions(w).length === 0);
+  const written = shownByItem.size ? keys((expected.name || expected.text).split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).join(' ')) : new Set<string>();
+  const namedData = [...written].filter((w) => nameWords.has(w) && shownByItem.has(w) && !peerWords.has(w) && actions(w).length === 0);
   const seenItemNow = namedData.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ''}`) : new Set<string>();
   const seenItemAlone = namedData.length ? keys(seen.item || seen.context) : new Set<string>();
   const namedDataGone = namedData.length > 0 && namedData.every((w) => !ownWords.has(w) && !seenItemNow.has(w))
     && [...ownWords].some((w) => !nameWords.has(w) && seenItemAlone.has(w) && actions(w).length === 0);
-  // A time in a name ("Join waitlist for Power Yoga at 19:00") is the data of what it names, as a number is: a name
-  // reading other times instead ("at 19:15") names another class, slot or departure. (Written otherwise, "7–8pm" for
-  // "19:00–20:00", or dropped, it may be a copy edit.)
-  // Written with a colon: "34.63" is a price.
+  // A time in a name ("Join waitlist for Power Yoga at 19:00", written with a colon: "34.63" is a price) is the data of
+  // what it names, as a number is: a name reading other times instead ("at 19:15") names another class, slot or
+  // departure. (Written otherwise, "7–8pm" for "19:00–20:00", or dropped, it may be a copy edit.)
   const times = (text: string): string[] => text.match(/(?<![\p{N}:.])\p{N}{1,2}:\p{N}{2}(?![\p{N}:])/gu) || [];
-  const seenTimes = times(seen.name || seen.text);
-  const recordedTimes = times(expected.name || expected.text);
-  const timesKept = !seenTimes.length || !recordedTimes.length || recordedTimes.some((t) => seenTimes.includes(t));
-  const numbersKept = name === 1 || (timesKept && [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n))
-    && dataWords.every((w) => ownWords.has(w)) && !namedDataGone);
+  const timesKept = () => {
+    const [recorded, now] = [times(expected.name || expected.text), times(seen.name || seen.text)];
+    return !recorded.length || !now.length || recorded.some((t) => now.includes(t));
+  };
+  const numbersKept = name === 1 || ([...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n))
+    && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept());
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
   // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A
   // name differing only in its numbers ("Inbox (12)" -> "(13)") changed with the data, not the copy, and is not held
