@@ -36,6 +36,8 @@ const FingerprintSchema = v.object({
   marks: v.optional(v.pipe(v.array(Text), v.maxLength(4))),
   item: v.optional(v.pipe(v.string(), v.maxLength(200))),
   outer: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  column: v.optional(v.pipe(v.string(), v.maxLength(200))),
+  fields: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(4))),
 });
 
 /** What a selector candidate may hold (plugins/tools/browser/params.ts). */

@@ -255,6 +255,28 @@ interface Fingerprint {
    * takes them out of its context; the row still shows them.
    */
   whole?: string;
+  /**
+   * When it is in a body cell of a table with a header row, and a look-alike
+   * in its own row read the same when the step was recorded (a "Late"
+   * checkbox in each assignment's cell of a student's row): the words of
+   * its column's header cell that the other header cells lack, at most 120
+   * characters (recorded); on replays, every word of that header cell, for
+   * any element in such a cell (at most 400). Its row's words say which row;
+   * this says which of the row's look-alikes. Absent otherwise.
+   */
+  column?: string;
+  /**
+   * When its row or list item shows no words but its own name and a
+   * look-alike of its group reads the same (a "Remove chapter" icon in each
+   * chapter's row, the rows differing only in what their fields hold): the
+   * values of the other fields of that row (text fields, text areas, the
+   * option a select shows) that the other rows' fields lack, at most 4 of
+   * PEER_CHARS characters, as written (the service redacts them like the
+   * rest of the fingerprint); on replays, every field value of the row or
+   * list item around any element (at most 12). Never a password's, a hidden
+   * field's, a checkbox's or a button's. Absent otherwise.
+   */
+  fields?: string[];
   /** Per-page number of the element (replays only; never recorded). */
   uid?: number;
 }
@@ -262,8 +284,9 @@ interface Fingerprint {
 /**
  * The fingerprints of `elements` (the first `max`). Runs in the page and is
  * self-contained: drivers and the generated helper hand it to the page as
- * it is. Never reads values typed into fields, only attributes and text a
- * person sees. `record`: also the names of each element's look-alikes
+ * it is. Reads attributes and text a person sees, and the values of fields
+ * only where a row shows nothing else to tell it by (`fields`: never a
+ * password's or a hidden field's). `record`: also the names of each element's look-alikes
  * (`peers`), which only a recording needs.
  */
 function captureFingerprints(elements: Element[], max: number, record = false): Fingerprint[] {
@@ -402,6 +425,8 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     }
     return joined(words, whole ? WHOLE_CHARS : 120);
   };
+  /** Word keys of a text as wordsOf makes them. */
+  const keysOf = (text: string) => new Set(text.split(/\s+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean));
   /** Words joined, whole words only, up to 120 characters: nothing is cut in the middle. */
   const joined = (words: Map<string, string>, max = 120) => {
     let text = '';
@@ -445,6 +470,66 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
       outersRead.set(container, (outer = !around ? '' : whole ? joined(wordsOf(around), WHOLE_CHARS) : joined(distinctWords(around))));
     }
     return outer;
+  };
+  // The header cell of each table cell's column, found once per capture (every element of a cell asks for the same).
+  const headersRead = new Map<Element, Element | null>();
+  /**
+   * The header cell of the column `el` is in (its table's last head row, else its first row when that row is all
+   * header cells), when `el` is in a cell of a row below it (Fingerprint.column); null otherwise.
+   */
+  const headerOf = (el: Element) => {
+    const cell = el.closest('td, th');
+    if (!cell) return null;
+    let head = headersRead.get(cell);
+    if (head !== undefined) return head;
+    head = null;
+    const row = cell.parentElement;
+    const table = row instanceof HTMLTableRowElement ? row.closest('table') : null;
+    if (table && row instanceof HTMLTableRowElement && !(table.tHead && table.tHead.contains(row))) {
+      const headRows = table.tHead ? Array.from(table.tHead.rows) : [];
+      const first = table.rows[0];
+      const headRow = headRows.length ? headRows[headRows.length - 1]
+        : first && first !== row && Array.from(first.cells).every((c) => c.localName === 'th') ? first : null;
+      if (headRow && headRow !== row) {
+        // Columns counted with their spans: a cell spanning two columns is in the header cell above its first.
+        let at = 0;
+        for (const c of Array.from(row.cells)) {
+          if (c === cell) break;
+          at += c.colSpan || 1;
+        }
+        let from = 0;
+        for (const c of Array.from(headRow.cells)) {
+          const span = c.colSpan || 1;
+          if (at < from + span) {
+            head = c;
+            break;
+          }
+          from += span;
+        }
+      }
+    }
+    headersRead.set(cell, head);
+    return head;
+  };
+  // Fields whose values a row shows as its data (not a secret's, a form's hidden state or an option's on/off).
+  const NOT_DATA = ['password', 'hidden', 'checkbox', 'radio', 'submit', 'button', 'reset', 'image', 'file'];
+  // Each item's field values, read once per capture.
+  const fieldsRead = new Map<Element, { field: Element; value: string }[]>();
+  /** The values of an item's fields (Fingerprint.fields), each cut to PEER_LENGTH; empty ones left out. */
+  const fieldValuesOf = (item: Element) => {
+    let values = fieldsRead.get(item);
+    if (!values) {
+      values = [];
+      for (const field of Array.from(item.querySelectorAll('input, textarea, select')).slice(0, 24)) {
+        if (field.localName === 'input' && NOT_DATA.includes((field.getAttribute('type') || 'text').toLowerCase())) continue;
+        const value = field instanceof HTMLSelectElement ? Array.from(field.selectedOptions).map((o) => o.text).join(' ')
+          : (field as HTMLInputElement | HTMLTextAreaElement).value;
+        const read = clean(value).slice(0, PEER_LENGTH);
+        if (read) values.push({ field, value: read });
+      }
+      fieldsRead.set(item, values);
+    }
+    return values;
   };
   // Look-alikes per group and tag/role, found once per capture.
   const lookalikeLists = new Map<Element | Document, Map<string, Element[]>>();
@@ -633,6 +718,31 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     const value = optionValueOf(el);
     if (value) print.value = value;
     if (!record) print.whole = contextOf(el, container, true);
+    // Which of its row's look-alikes reading the same it is (Fingerprint.column), and which of its group's rows showing
+    // nothing but their fields it is in (Fingerprint.fields): recorded only when they alone tell it from a twin.
+    // A look-alike reading the same but for its numbers ("Option 4" beside "Option 3": named by its position) is a twin.
+    const digitless = (read: string) => read.replace(/\p{N}+/gu, '#').toLowerCase();
+    const readsAsIt = (other: Element) => other !== el && digitless(nameOf(other, roleOf(other), clean(other.textContent)) || clean(other.textContent)) === digitless(label);
+    const head = headerOf(el);
+    // (A column of numbered twins, a calendar's days, is told by its numbers: its twins read the same to the letter.)
+    const readsTheSame = (other: Element) => other !== el && (nameOf(other, roleOf(other), clean(other.textContent)) || clean(other.textContent)) === label;
+    if (head && (!record || (placed !== lookalikes && placed.some(readsTheSame)))) {
+      const column = record ? joined(distinctWords(head)) : joined(wordsOf(head), WHOLE_CHARS);
+      if (column) print.column = column;
+    }
+    const row = el.parentElement ? el.parentElement.closest(ITEM_OF_LABEL) : null;
+    if (row && !record) {
+      const values = fieldValuesOf(row).slice(0, 12).map((f) => f.value);
+      if (values.length) print.fields = values;
+    } else if (row && hasKin(row) && [...keysOf(print.context)].every((w) => keysOf(label).has(w)) && lookalikes.some(readsAsIt)) {
+      // Its own value too, when it is a field: read before the step acts, as a replay reads it.
+      const others = new Set<string>();
+      for (const sibling of Array.from(row.parentElement!.children).filter((c) => c !== row && c.localName === row.localName).slice(0, 50)) {
+        for (const f of fieldValuesOf(sibling)) others.add(f.value.toLowerCase());
+      }
+      const values = fieldValuesOf(row).filter((f) => !others.has(f.value.toLowerCase())).slice(0, 4).map((f) => f.value);
+      if (values.length) print.fields = values;
+    }
     // A wrapper holds few elements of its tag; a container of many is no wrapper of one (and reading each would cost
     // a replay's scan of 300 nested divs their whole subtrees' text).
     const inner = text ? el.getElementsByTagName(tag) : null;
@@ -696,7 +806,12 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
  * "Remove Ana Lima"), nor one whose own text lost its item's data while
  * naming another item's ("Renew Bewilderment" for a returned "Renew The
  * Overstory"), nor one whose name reads other clock times than it read
- * ("at 19:15" for "at 19:00"), nor a wrapper around the recorded element reading
+ * ("at 19:15" for "at 19:00"), nor one in another column of its row than
+ * the one whose header it recorded (`column`: the "Late" checkbox of another
+ * assignment), nor one in a row holding none of the field values its
+ * recorded row alone held (`fields`: the "Remove chapter" of another
+ * chapter; with all of them kept, a name differing only in its numbers is
+ * the same row renumbered, "Option 3" -> "Option 4"), nor a wrapper around the recorded element reading
  * the same (or what a recorded wrapper held: `wraps`). A name differing
  * only in its numbers ("Upcoming 3" -> "Upcoming 4") reads as the name. The
  * recorded words of its row are looked for among all the words its row
@@ -907,7 +1022,13 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     const added = [...nowKeys].filter((w) => !peerKeys.includes(w));
     return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && sameAction(gone[0], added[0]);
   });
-  const peerName = name < 1 && !!expected.peers
+  // A look-alike's recorded name that differs from the recorded one only in its numbers names a position ("Option 4"
+  // where "Option 3" was, one inserted before it): with every value the recorded row alone held kept, it is the same
+  // row renumbered (see anotherRow, below).
+  const seenValues = (seen.fields || []).map((v) => v.toLowerCase());
+  const recordedValues = (expected.fields || []).filter((v) => !/\$\{|\*\*\*\*/.test(v)).map((v) => v.toLowerCase());
+  const rowKept = recordedValues.length > 0 && recordedValues.every((v) => seenValues.includes(v));
+  const peerName = name < 1 && !!expected.peers && !(countOnly && rowKept)
     && (expected.peers.includes((seen.name || seen.text).toLowerCase().slice(0, PEER_CHARS)) || carriesPeer(expected.peers));
   // Another item in the recorded one's place: a row, list item or card whose distinctive words are more than
   // NEW_WORDS_SHARE new ("Desk lamp bulb" where the "Desk lamp" row was). Its own name's words and numbers
@@ -971,7 +1092,8 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // known by those numbers: another time is another slot, whatever else it shares.
   const peerWords = new Set((expected.peers || []).flatMap((peer) => [...words(peer)]));
   const distinctName = [...words(expected.name || expected.text)].filter((w) => !peerWords.has(w));
-  const byNumbers = !!expected.peers && distinctName.length > 0 && distinctName.every((w) => /^\p{N}+$/u.test(w)) ? distinctName : [];
+  // (Unless every value its row alone held is kept: numbers naming a position then, "Option 3" -> "Option 4".)
+  const byNumbers = !rowKept && !!expected.peers && distinctName.length > 0 && distinctName.every((w) => /^\p{N}+$/u.test(w)) ? distinctName : [];
   // In a row, list item or card: the words of an aria-label or title naming the element ("Remove Ana Lima" on a "×")
   // that the item shows and the element's own text does not are the item's data ("Ana Lima", "draft.png"): a copy
   // edit of the label keeps them; a name without them ("Remove Ana Lopes") is another item's element (dataWords, above).
@@ -1033,6 +1155,21 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const recordedFormats = formatsOf(nameWords);
   const seenFormats = recordedFormats.length && name < 1 ? formatsOf(ownWords) : [];
   const otherFormat = seenFormats.length > 0 && (seenFormats.some((f) => !recordedFormats.includes(f)) || recordedFormats.some((f) => !seenFormats.includes(f)));
+  // In a table, its column: one keeping fewer than half the words its recorded column's header alone showed is in
+  // another column (the "Late" checkbox of another assignment in the same student's row). Not in such a table, it
+  // says nothing either way.
+  // A header word written out or shortened ("Mo" -> "Mon", "Qty" of "Qty." is the same) is kept.
+  const columnKept = () => {
+    const recorded = [...keys(expected.column || '')];
+    const now = [...keys(seen.column || '')];
+    const found = recorded.filter((w) => now.some((n) => n === w || (Math.min(n.length, w.length) >= 2 && (n.startsWith(w) || w.startsWith(n)))));
+    return recorded.length ? found.length / recorded.length : 1;
+  };
+  const anotherColumn = !!expected.column && seen.column !== undefined && columnKept() < 0.5;
+  // In a row showing nothing but its fields, those fields' values: a row holding none of the values the recorded row
+  // alone held is another row (the "Remove chapter" of another chapter). A value the service redacted (a secret typed
+  // there: `${NAME}` or a mask) is no evidence either way.
+  const anotherRow = recordedValues.length > 0 && !!seen.fields && !seenValues.some((v) => recordedValues.includes(v));
   const judged = (same: boolean) => {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
@@ -1041,7 +1178,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // glyph both changed ("⋯" of "Options for run #1483"), nothing of its own is left to say it is the same one.
   const glyphChanged = textApart && !!expected.text.trim() && !/[\p{L}\p{N}]/u.test(expected.text) && name < 1 && seen.text.trim() !== expected.text.trim();
   if (ignoreName) {
-    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat;
+    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat;
     if (same && otherAction && verdict) verdict.rival = score;
     return judged(same && !otherAction);
   }
@@ -1054,7 +1191,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !peerName && !wrapping && !otherAction && !otherFormat);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !peerName && !wrapping && !otherAction && !otherFormat);
 }
 
 /**

@@ -138,8 +138,9 @@ const PEER_CHARS = 40;
 /**
  * The fingerprints of `elements` (the first `max`). Runs in the page and is
  * self-contained: drivers and the generated helper hand it to the page as
- * it is. Never reads values typed into fields, only attributes and text a
- * person sees. `record`: also the names of each element's look-alikes
+ * it is. Reads attributes and text a person sees, and the values of fields
+ * only where a row shows nothing else to tell it by (`fields`: never a
+ * password's or a hidden field's). `record`: also the names of each element's look-alikes
  * (`peers`), which only a recording needs.
  */
 function captureFingerprints(elements, max, record = false) {
@@ -259,6 +260,8 @@ function captureFingerprints(elements, max, record = false) {
     }
     return joined(words, whole ? WHOLE_CHARS : 120);
   };
+  /** Word keys of a text as wordsOf makes them. */
+  const keysOf = (text) => new Set(text.split(/\s+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")).filter(Boolean));
   /** Words joined, whole words only, up to 120 characters: nothing is cut in the middle. */
   const joined = (words, max2 = 120) => {
     let text = "";
@@ -301,6 +304,60 @@ function captureFingerprints(elements, max, record = false) {
       outersRead.set(container, outer = !around ? "" : whole ? joined(wordsOf(around), WHOLE_CHARS) : joined(distinctWords(around)));
     }
     return outer;
+  };
+  const headersRead = new Map();
+  /**
+   * The header cell of the column `el` is in (its table's last head row, else its first row when that row is all
+   * header cells), when `el` is in a cell of a row below it (Fingerprint.column); null otherwise.
+   */
+  const headerOf = (el) => {
+    const cell = el.closest("td, th");
+    if (!cell) return null;
+    let head = headersRead.get(cell);
+    if (head !== undefined) return head;
+    head = null;
+    const row = cell.parentElement;
+    const table = row instanceof HTMLTableRowElement ? row.closest("table") : null;
+    if (table && row instanceof HTMLTableRowElement && !(table.tHead && table.tHead.contains(row))) {
+      const headRows = table.tHead ? Array.from(table.tHead.rows) : [];
+      const first = table.rows[0];
+      const headRow = headRows.length ? headRows[headRows.length - 1] : first && first !== row && Array.from(first.cells).every((c) => c.localName === "th") ? first : null;
+      if (headRow && headRow !== row) {
+        let at = 0;
+        for (const c of Array.from(row.cells)) {
+          if (c === cell) break;
+          at += c.colSpan || 1;
+        }
+        let from = 0;
+        for (const c of Array.from(headRow.cells)) {
+          const span = c.colSpan || 1;
+          if (at < from + span) {
+            head = c;
+            break;
+          }
+          from += span;
+        }
+      }
+    }
+    headersRead.set(cell, head);
+    return head;
+  };
+  const NOT_DATA = ["password", "hidden", "checkbox", "radio", "submit", "button", "reset", "image", "file"];
+  const fieldsRead = new Map();
+  /** The values of an item's fields (Fingerprint.fields), each cut to PEER_LENGTH; empty ones left out. */
+  const fieldValuesOf = (item) => {
+    let values = fieldsRead.get(item);
+    if (!values) {
+      values = [];
+      for (const field of Array.from(item.querySelectorAll("input, textarea, select")).slice(0, 24)) {
+        if (field.localName === "input" && NOT_DATA.includes((field.getAttribute("type") || "text").toLowerCase())) continue;
+        const value = field instanceof HTMLSelectElement ? Array.from(field.selectedOptions).map((o) => o.text).join(" ") : field.value;
+        const read = clean(value).slice(0, PEER_LENGTH);
+        if (read) values.push({ field, value: read });
+      }
+      fieldsRead.set(item, values);
+    }
+    return values;
   };
   const lookalikeLists = new Map();
   const lookalikesOf = (el, role, near) => {
@@ -477,6 +534,26 @@ ${optionValueOf(other)}` : "";
     const value = optionValueOf(el);
     if (value) print.value = value;
     if (!record) print.whole = contextOf(el, container, true);
+    const digitless = (read) => read.replace(/\p{N}+/gu, "#").toLowerCase();
+    const readsAsIt = (other) => other !== el && digitless(nameOf(other, roleOf(other), clean(other.textContent)) || clean(other.textContent)) === digitless(label);
+    const head = headerOf(el);
+    const readsTheSame = (other) => other !== el && (nameOf(other, roleOf(other), clean(other.textContent)) || clean(other.textContent)) === label;
+    if (head && (!record || placed !== lookalikes && placed.some(readsTheSame))) {
+      const column = record ? joined(distinctWords(head)) : joined(wordsOf(head), WHOLE_CHARS);
+      if (column) print.column = column;
+    }
+    const row = el.parentElement ? el.parentElement.closest(ITEM_OF_LABEL) : null;
+    if (row && !record) {
+      const values = fieldValuesOf(row).slice(0, 12).map((f) => f.value);
+      if (values.length) print.fields = values;
+    } else if (row && hasKin(row) && [...keysOf(print.context)].every((w) => keysOf(label).has(w)) && lookalikes.some(readsAsIt)) {
+      const others = new Set();
+      for (const sibling of Array.from(row.parentElement.children).filter((c) => c !== row && c.localName === row.localName).slice(0, 50)) {
+        for (const f of fieldValuesOf(sibling)) others.add(f.value.toLowerCase());
+      }
+      const values = fieldValuesOf(row).filter((f) => !others.has(f.value.toLowerCase())).slice(0, 4).map((f) => f.value);
+      if (values.length) print.fields = values;
+    }
     const inner = text ? el.getElementsByTagName(tag) : null;
     const wordsOnly = (read) => read.replace(/[^\p{L}\p{N}]+/gu, " ").trim().toLowerCase();
     const textWords = inner && inner.length ? wordsOnly(text) : "";
@@ -539,7 +616,12 @@ ${optionValueOf(other)}` : "";
  * "Remove Ana Lima"), nor one whose own text lost its item's data while
  * naming another item's ("Renew Bewilderment" for a returned "Renew The
  * Overstory"), nor one whose name reads other clock times than it read
- * ("at 19:15" for "at 19:00"), nor a wrapper around the recorded element reading
+ * ("at 19:15" for "at 19:00"), nor one in another column of its row than
+ * the one whose header it recorded (`column`: the "Late" checkbox of another
+ * assignment), nor one in a row holding none of the field values its
+ * recorded row alone held (`fields`: the "Remove chapter" of another
+ * chapter; with all of them kept, a name differing only in its numbers is
+ * the same row renumbered, "Option 3" -> "Option 4"), nor a wrapper around the recorded element reading
  * the same (or what a recorded wrapper held: `wraps`). A name differing
  * only in its numbers ("Upcoming 3" -> "Upcoming 4") reads as the name. The
  * recorded words of its row are looked for among all the words its row
@@ -747,7 +829,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     const added = [...nowKeys].filter((w) => !peerKeys.includes(w));
     return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && sameAction(gone[0], added[0]);
   });
-  const peerName = name < 1 && !!expected.peers && (expected.peers.includes((seen.name || seen.text).toLowerCase().slice(0, PEER_CHARS)) || carriesPeer(expected.peers));
+  const seenValues = (seen.fields || []).map((v) => v.toLowerCase());
+  const recordedValues = (expected.fields || []).filter((v) => !/\$\{|\*\*\*\*/.test(v)).map((v) => v.toLowerCase());
+  const rowKept = recordedValues.length > 0 && recordedValues.every((v) => seenValues.includes(v));
+  const peerName = name < 1 && !!expected.peers && !(countOnly && rowKept) && (expected.peers.includes((seen.name || seen.text).toLowerCase().slice(0, PEER_CHARS)) || carriesPeer(expected.peers));
   const contextTags = expected.ancestry.filter((tag) => CONTEXT_TAGS.includes(tag));
   const recordedWords = keys(expected.context);
   const fieldName = keys(expected.attributes.name || expected.control || "");
@@ -781,7 +866,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const seenName = words(seen.name || seen.text);
   const peerWords = new Set((expected.peers || []).flatMap((peer) => [...words(peer)]));
   const distinctName = [...words(expected.name || expected.text)].filter((w) => !peerWords.has(w));
-  const byNumbers = !!expected.peers && distinctName.length > 0 && distinctName.every((w) => /^\p{N}+$/u.test(w)) ? distinctName : [];
+  const byNumbers = !rowKept && !!expected.peers && distinctName.length > 0 && distinctName.every((w) => /^\p{N}+$/u.test(w)) ? distinctName : [];
   const shownByItem = !textApart && item && name < 1 ? keys(expected.item || expected.context) : new Set();
   const written = shownByItem.size ? keys((expected.name || expected.text).split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).join(" ")) : new Set();
   const namedData = [...written].filter((w) => nameWords.has(w) && shownByItem.has(w) && !peerWords.has(w) && actions(w).length === 0);
@@ -812,13 +897,21 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const recordedFormats = formatsOf(nameWords);
   const seenFormats = recordedFormats.length && name < 1 ? formatsOf(ownWords) : [];
   const otherFormat = seenFormats.length > 0 && (seenFormats.some((f) => !recordedFormats.includes(f)) || recordedFormats.some((f) => !seenFormats.includes(f)));
+  const columnKept = () => {
+    const recorded = [...keys(expected.column || "")];
+    const now = [...keys(seen.column || "")];
+    const found = recorded.filter((w) => now.some((n) => n === w || Math.min(n.length, w.length) >= 2 && (n.startsWith(w) || w.startsWith(n))));
+    return recorded.length ? found.length / recorded.length : 1;
+  };
+  const anotherColumn = !!expected.column && seen.column !== undefined && columnKept() < 0.5;
+  const anotherRow = recordedValues.length > 0 && !!seen.fields && !seenValues.some((v) => recordedValues.includes(v));
   const judged = (same) => {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
   };
   const glyphChanged = textApart && !!expected.text.trim() && !/[\p{L}\p{N}]/u.test(expected.text) && name < 1 && seen.text.trim() !== expected.text.trim();
   if (ignoreName) {
-    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat;
+    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat;
     if (same && otherAction && verdict) verdict.rival = score;
     return judged(same && !otherAction);
   }
@@ -826,7 +919,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !peerName && !wrapping && !otherAction && !otherFormat);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !peerName && !wrapping && !otherAction && !otherFormat);
 }
 
 /** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */
