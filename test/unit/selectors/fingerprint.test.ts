@@ -1279,3 +1279,73 @@ test('round 20 (the thirteenth and fourteenth hold-outs): a name naming its row\
     await browser.close();
   }
 });
+
+test('round 21 (the fifteenth hold-out): a cell\'s column and a bare row\'s field values tell twins apart on the unchanged page; another column or row is never taken', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    const { whoActedOn, record } = replayer(page);
+    // A gradebook: a "Late" checkbox in every assignment's cell of a student's row.
+    type Column = [title: string, key: string];
+    const grades = (columns: Column[], students = ['Amara Okafor', 'Ben Carter']) => `<main><table aria-label="Scores"><thead><tr><th>Student</th>${columns
+      .map(([title]) => `<th scope="col">${title}</th>`).join('')}</tr></thead><tbody>${students
+      .map((s) => `<tr><th scope="row">${s}</th>${columns.map(([, key]) => `<td><input aria-label="Score" value="7"><label data-who="${s.split(' ')[0]!.toLowerCase()}-${key}"><input type="checkbox" name="late"> <span>Late</span></label></td>`).join('')}</tr>`).join('')}</tbody></table></main>`;
+    const HW: Column = ['Homework 4: Forces', 'hw'];
+    const QUIZ: Column = ['Quiz: Energy stores', 'quiz'];
+    const LAB: Column = ['Lab report: Density', 'lab'];
+    const late = await record(grades([HW, QUIZ, LAB]), 'label[data-who=ben-lab] input');
+    assert.equal(late.column, 'Lab report: Density', 'the words of its header the other headers lack');
+    // Before, its three twins in the row tied and the unchanged page failed.
+    assert.equal(await whoActedOn(grades([HW, QUIZ, LAB]), late), 'ben-lab');
+    assert.equal(await whoActedOn(grades([LAB, QUIZ, HW]), late), 'ben-lab', 'the columns reordered');
+    assert.equal(await whoActedOn(grades([HW, QUIZ, ['Lab report: Density (practical)', 'lab']]), late), 'ben-lab', 'its header edited, its words kept');
+    assert.equal(await whoActedOn(grades([HW, QUIZ]), late), null, 'its column gone: the homework\'s is another one');
+    // One "Late" per row: its row tells it, and no column is recorded (a header rewritten wholly stays no matter).
+    const single = await record(grades([LAB]), 'label[data-who=ben-lab] input');
+    assert.equal(single.column, undefined);
+    assert.equal(await whoActedOn(grades([['Practical write-up', 'lab']]), single), 'ben-lab');
+
+    // Chapters, each row two inputs and a "Remove chapter" icon: the rows differ only in what their fields hold.
+    type Chapter = [start: string, title: string, who: string];
+    const chapters = (rows: Chapter[]) => `<main><section aria-label="Chapters"><ol>${rows.map(([start, title, who]) => `<li><input aria-label="Start" value="${start}">`
+      + `<input aria-label="Title" value="${title}"><input type="password" aria-label="Key" value="${who}-s3cret"><button type="button" aria-label="Remove chapter" data-who="${who}">🗑</button></li>`).join('')}</ol></section></main>`;
+    const OPEN: Chapter = ['00:00', 'Cold open', 'open'];
+    const BUS: Chapter = ['03:15', 'Boarding the N29', 'bus'];
+    const MAIL: Chapter = ['18:40', 'Listener mail', 'mail'];
+    const CREDITS: Chapter = ['44:50', 'Credits', 'credits'];
+    const remove = await record(chapters([OPEN, BUS, MAIL, CREDITS]), 'button[data-who=mail]');
+    assert.deepEqual(remove.fields, ['18:40', 'Listener mail'], 'the values its row alone holds; never a password\'s');
+    assert.equal(await whoActedOn(chapters([OPEN, BUS, MAIL, CREDITS]), remove), 'mail');
+    assert.equal(await whoActedOn(chapters([CREDITS, MAIL, BUS, OPEN]), remove), 'mail', 'the rows reordered');
+    assert.equal(await whoActedOn(chapters([OPEN, BUS, CREDITS]), remove), null, 'its row gone: no other chapter\'s');
+
+    // Answer options named by their position, "Option 3" the recorded "Neutral": one inserted before it, it reads
+    // "Option 4", and the new "Option 3" is another row.
+    const options = (values: [value: string, who: string][]) => `<main><fieldset><legend>Answer options</legend><ol>${values
+      .map(([value, who], i) => `<li><input type="text" name="options[]" aria-label="Option ${i + 1}" value="${value}" data-who="${who}"><button type="button" aria-label="Remove option ${i + 1}">×</button></li>`).join('')}</ol></fieldset></main>`;
+    const neutral = await record(options([['Very satisfied', 'v'], ['Satisfied', 's'], ['Neutral', 'neutral'], ['Dissatisfied', 'd']]), 'input[data-who=neutral]');
+    assert.deepEqual(neutral.fields, ['Neutral']);
+    assert.equal(await whoActedOn(options([['Very satisfied', 'v'], ['Satisfied', 's'], ['Not sure', 'not-sure'], ['Neutral', 'neutral'], ['Dissatisfied', 'd']]), neutral), 'neutral');
+    assert.equal(await whoActedOn(options([['Very satisfied', 'v'], ['Satisfied', 's'], ['Not sure', 'not-sure'], ['Dissatisfied', 'd']]), neutral), null);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('round 21: a recording without a column or field values is judged as before; a redacted value is no evidence', () => {
+  const button: Fingerprint = { tag: 'button', role: 'button', name: 'Remove chapter', text: '🗑', attributes: { type: 'button', 'aria-label': 'Remove chapter' }, id: '', classes: [], ancestry: ['li', 'ol'], context: '', position: [2, 4], place: [2, 4] };
+  const other: Fingerprint = { ...button, position: [1, 4], place: [1, 4], column: 'quiz energy stores', fields: ['03:15', 'Boarding the N29'] };
+  assert.equal(fingerprintAgreement(button, other), fingerprintAgreement(button, { ...other, column: undefined, fields: undefined }), 'nothing recorded, nothing judged');
+  const verdict: { another?: boolean } = {};
+  fingerprintAgreement({ ...button, fields: ['18:40'] }, other, false, verdict);
+  assert.equal(verdict.another, true, 'none of the recorded values: another row');
+  const redacted: { another?: boolean } = {};
+  fingerprintAgreement({ ...button, fields: ['${CHAPTER_KEY}', 'ab****1234'] }, other, false, redacted);
+  assert.equal(redacted.another, undefined, 'a placeholder or a mask says nothing');
+  const columnVerdict: { another?: boolean } = {};
+  fingerprintAgreement({ ...button, column: 'Lab report Density' }, other, false, columnVerdict);
+  assert.equal(columnVerdict.another, true, 'another column');
+  const abbreviated: { another?: boolean } = {};
+  fingerprintAgreement({ ...button, column: 'Mo' }, { ...other, column: 'Mon' }, false, abbreviated);
+  assert.equal(abbreviated.another, undefined, 'a header word written out is kept');
+});
