@@ -1349,3 +1349,22 @@ test('round 21: a recording without a column or field values is judged as before
   fingerprintAgreement({ ...button, column: 'Mo' }, { ...other, column: 'Mon' }, false, abbreviated);
   assert.equal(abbreviated.another, undefined, 'a header word written out is kept');
 });
+
+test('round 21 (the fourteenth hold-out): a card\'s other buttons outside its footer are its look-alikes too, never its rename', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    type Card = [name: string, time: string, action: string | null];
+    const cards = (list: Card[]) => `<main><ol aria-label="Thu 13">${list.map(([name, time, action]) => `<li><article><header><time>${time}</time><h3>${name}</h3>`
+      + `<button type="button" aria-label="About ${name}" data-who="about-${name}">i</button></header><p>with Ellie Grant</p>`
+      + `<footer>${action === null ? '<span>Waitlist full</span>' : `<button type="button" data-who="action-${name}">${action} <span>for ${name} at ${time}</span></button>`}</footer></article></li>`).join('')}</ol></main>`;
+    const PILATES: Card = ['Reformer Pilates', '07:00', 'Book'];
+    const waitlist = await record(cards([PILATES, ['Power Yoga', '19:00', 'Join waitlist']]), 'button[data-who="action-Power Yoga"]');
+    assert.ok(waitlist.peers?.includes('about power yoga'), 'the card\'s own About button, outside the footer');
+    // The waitlist closed: the card's About button, there when the step was recorded, is no rename of it.
+    assert.equal(await whoActedOn(cards([PILATES, ['Power Yoga', '19:00', null]]), waitlist), null);
+    assert.equal(await whoActedOn(cards([PILATES, ['Power Yoga', '19:00', 'Join the waitlist']]), waitlist), 'action-Power Yoga', 'a copy edit still replays');
+  } finally {
+    await browser.close();
+  }
+});

@@ -509,7 +509,9 @@ ${optionValueOf(other)}` : "";
     const lookalikes = lookalikesOf(el, role, near);
     const placed = placeAmong(el, lookalikes);
     const own = label.toLowerCase().slice(0, PEER_LENGTH);
-    const peers = record ? peersOf(el, own, lookalikes) ?? (placed !== lookalikes ? peersOf(el, own, placed) : null) : null;
+    const itemAround = record && near && el.parentElement ? el.parentElement.closest(ITEM_OF_LABEL) : null;
+    const named = itemAround && itemAround !== near && itemAround.contains(near) ? [...lookalikes, ...Array.from(itemAround.querySelectorAll(el.localName)).filter((other) => !near.contains(other) && roleOf(other) === role)] : lookalikes;
+    const peers = record ? peersOf(el, own, named) ?? (placed !== lookalikes ? peersOf(el, own, placed) : null) : null;
     const print = {
       tag,
       role,

@@ -686,7 +686,12 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     const placed = placeAmong(el, lookalikes);
     // Too many in its group (every row's buttons of a long table): those of its own row, when its place is counted there.
     const own = label.toLowerCase().slice(0, PEER_LENGTH);
-    const peers = record ? peersOf(el, own, lookalikes) ?? (placed !== lookalikes ? peersOf(el, own, placed) : null) : null;
+    // Its group inside a row, list item or card (a card's footer): the item's other elements of its kind are its
+    // look-alikes' names too ("About Power Yoga" above the footer's "Join waitlist for Power Yoga"), never its rename.
+    const itemAround = record && near && el.parentElement ? el.parentElement.closest(ITEM_OF_LABEL) : null;
+    const named = itemAround && itemAround !== near && itemAround.contains(near)
+      ? [...lookalikes, ...Array.from(itemAround.querySelectorAll(el.localName)).filter((other) => !near!.contains(other) && roleOf(other) === role)] : lookalikes;
+    const peers = record ? peersOf(el, own, named) ?? (placed !== lookalikes ? peersOf(el, own, placed) : null) : null;
     const print: Fingerprint = {
       tag,
       role,
