@@ -81,12 +81,13 @@
  * test/fixtures/mutations/unseen15, a school's gradebook with its
  * assignment settings drawer, a podcast host's episode editor and a
  * crowdfunding project's pledge page, written against c85216f before any
- * replay of them and measured clean once on the round-20 rules; no rule
- * has changed since, so it is still clean; holdout16:
+ * replay of them and measured clean once on the round-20 rules; round 21
+ * changed rules after seeing it, so it is no longer clean either; holdout16:
  * test/fixtures/mutations/unseen16, a consultancy's weekly timesheet with
  * its notes drawer, a cloud provider's DNS records manager and an online
  * shop's returns portal with its drop-off point dialog, written against
- * b5ee345 before any replay of them and not yet measured);
+ * b5ee345 before any replay of them and measured clean once on the
+ * round-21 rules; no rule has changed since, so it is still clean);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
