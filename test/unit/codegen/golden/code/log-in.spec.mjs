@@ -147,8 +147,8 @@ const PEER_CHARS = 40;
  * self-contained: drivers and the generated helper hand it to the page as
  * it is. Reads attributes and text a person sees, and the values of fields
  * only where a row shows nothing else to tell it by (`fields`: never a
- * password's or a hidden field's). `record`: also the names of each element's look-alikes
- * (`peers`), which only a recording needs.
+ * password's or a hidden field's). `record`: also the names of each
+ * element's look-alikes (`peers`), which only a recording needs.
  */
 function captureFingerprints(elements, max, record = false) {
   const MAX = 80;
@@ -543,10 +543,11 @@ ${optionValueOf(other)}` : "";
     const value = optionValueOf(el);
     if (value) print.value = value;
     if (!record) print.whole = contextOf(el, container, true);
+    const readOf = (other) => nameOf(other, roleOf(other), clean(other.textContent)) || clean(other.textContent);
     const digitless = (read) => read.replace(/\p{N}+/gu, "#").toLowerCase();
-    const readsAsIt = (other) => other !== el && digitless(nameOf(other, roleOf(other), clean(other.textContent)) || clean(other.textContent)) === digitless(label);
+    const readsAsIt = (other) => other !== el && digitless(readOf(other)) === digitless(label);
+    const readsTheSame = (other) => other !== el && readOf(other) === label;
     const head = headerOf(el);
-    const readsTheSame = (other) => other !== el && (nameOf(other, roleOf(other), clean(other.textContent)) || clean(other.textContent)) === label;
     if (head && (!record || placed !== lookalikes && placed.some(readsTheSame))) {
       const column = record ? joined(distinctWords(head)) : joined(wordsOf(head), WHOLE_CHARS);
       if (column) print.column = column;

@@ -269,12 +269,13 @@ interface Fingerprint {
    * When its row or list item shows no words but its own name and a
    * look-alike of its group reads the same (a "Remove chapter" icon in each
    * chapter's row, the rows differing only in what their fields hold): the
-   * values of the other fields of that row (text fields, text areas, the
-   * option a select shows) that the other rows' fields lack, at most 4 of
-   * PEER_CHARS characters, as written (the service redacts them like the
-   * rest of the fingerprint); on replays, every field value of the row or
-   * list item around any element (at most 12). Never a password's, a hidden
-   * field's, a checkbox's or a button's. Absent otherwise.
+   * values of that row's fields (text fields, text areas, the option a
+   * select shows; its own too when it is one, read before the step acts)
+   * that the other rows' fields lack, at most 4 of PEER_CHARS characters,
+   * as written (the service redacts them like the rest of the fingerprint);
+   * on replays, every field value of the row or list item around any
+   * element (at most 12). Never a password's, a hidden field's, a
+   * checkbox's or a button's. Absent otherwise.
    */
   fields?: string[];
   /** Per-page number of the element (replays only; never recorded). */
@@ -286,8 +287,8 @@ interface Fingerprint {
  * self-contained: drivers and the generated helper hand it to the page as
  * it is. Reads attributes and text a person sees, and the values of fields
  * only where a row shows nothing else to tell it by (`fields`: never a
- * password's or a hidden field's). `record`: also the names of each element's look-alikes
- * (`peers`), which only a recording needs.
+ * password's or a hidden field's). `record`: also the names of each
+ * element's look-alikes (`peers`), which only a recording needs.
  */
 function captureFingerprints(elements: Element[], max: number, record = false): Fingerprint[] {
   const MAX = 80;
@@ -726,11 +727,12 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     // Which of its row's look-alikes reading the same it is (Fingerprint.column), and which of its group's rows showing
     // nothing but their fields it is in (Fingerprint.fields): recorded only when they alone tell it from a twin.
     // A look-alike reading the same but for its numbers ("Option 4" beside "Option 3": named by its position) is a twin.
+    const readOf = (other: Element) => nameOf(other, roleOf(other), clean(other.textContent)) || clean(other.textContent);
     const digitless = (read: string) => read.replace(/\p{N}+/gu, '#').toLowerCase();
-    const readsAsIt = (other: Element) => other !== el && digitless(nameOf(other, roleOf(other), clean(other.textContent)) || clean(other.textContent)) === digitless(label);
+    const readsAsIt = (other: Element) => other !== el && digitless(readOf(other)) === digitless(label);
+    // A column's twins read the same to the letter: numbered ones (a calendar's days) are told by their numbers.
+    const readsTheSame = (other: Element) => other !== el && readOf(other) === label;
     const head = headerOf(el);
-    // (A column of numbered twins, a calendar's days, is told by its numbers: its twins read the same to the letter.)
-    const readsTheSame = (other: Element) => other !== el && (nameOf(other, roleOf(other), clean(other.textContent)) || clean(other.textContent)) === label;
     if (head && (!record || (placed !== lookalikes && placed.some(readsTheSame)))) {
       const column = record ? joined(distinctWords(head)) : joined(wordsOf(head), WHOLE_CHARS);
       if (column) print.column = column;
