@@ -214,6 +214,8 @@ function captureFingerprints(elements, max, record = false) {
     if (!name && NAMED_BY_TEXT.includes(role)) name = text;
     return name || clean(el.getAttribute("title"));
   };
+  /** A word's key: its letters and digits in lower case (how words are compared). */
+  const keyOf = (word) => word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
   const wordsRead = new Map();
   /**
    * The words of a container's text, keyed by their letters and digits in
@@ -231,7 +233,7 @@ function captureFingerprints(elements, max, record = false) {
     if (control && control !== container) text += ` ${control.getAttribute("name") || ""}`;
     const words = new Map();
     for (const word of text.split(/\s+/)) {
-      const key = word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+      const key = keyOf(word);
       if (key && !words.has(key)) words.set(key, word);
     }
     wordsRead.set(container, words);
@@ -268,7 +270,7 @@ function captureFingerprints(elements, max, record = false) {
     return joined(words, whole ? WHOLE_CHARS : 120);
   };
   /** Word keys of a text as wordsOf makes them. */
-  const keysOf = (text) => new Set(text.split(/\s+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")).filter(Boolean));
+  const keysOf = (text) => new Set(text.split(/\s+/).map(keyOf).filter(Boolean));
   /** Words joined, whole words only, up to 120 characters: nothing is cut in the middle. */
   const joined = (words, max2 = 120) => {
     let text = "";
@@ -553,10 +555,11 @@ ${optionValueOf(other)}` : "";
       if (column) print.column = column;
     }
     const row = el.parentElement ? el.parentElement.closest(ITEM_OF_LABEL) : null;
+    const ownKeys = record ? keysOf(label) : new Set();
     if (row && !record) {
       const values = fieldValuesOf(row).slice(0, 12).map((f) => f.value);
       if (values.length) print.fields = values;
-    } else if (row && hasKin(row) && [...keysOf(print.context)].every((w) => keysOf(label).has(w)) && lookalikes.some(readsAsIt)) {
+    } else if (row && hasKin(row) && [...keysOf(print.context)].every((w) => ownKeys.has(w)) && lookalikes.some(readsAsIt)) {
       const others = new Set();
       for (const sibling of Array.from(row.parentElement.children).filter((c) => c !== row && c.localName === row.localName).slice(0, 50)) {
         for (const f of fieldValuesOf(sibling)) others.add(f.value.toLowerCase());

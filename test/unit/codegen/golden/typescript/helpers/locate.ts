@@ -357,6 +357,8 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     if (!name && NAMED_BY_TEXT.includes(role)) name = text;
     return name || clean(el.getAttribute('title'));
   };
+  /** A word's key: its letters and digits in lower case (how words are compared). */
+  const keyOf = (word: string) => word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
   // Each container's words, read once per capture: the items of a list are each other's siblings (see contextOf).
   const wordsRead = new Map<Element, Map<string, string>>();
   /**
@@ -376,7 +378,7 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     if (control && control !== container) text += ` ${control.getAttribute('name') || ''}`;
     const words = new Map<string, string>();
     for (const word of text.split(/\s+/)) {
-      const key = word.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+      const key = keyOf(word);
       if (key && !words.has(key)) words.set(key, word);
     }
     wordsRead.set(container, words);
@@ -420,7 +422,7 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     return joined(words, whole ? WHOLE_CHARS : 120);
   };
   /** Word keys of a text as wordsOf makes them. */
-  const keysOf = (text: string) => new Set(text.split(/\s+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean));
+  const keysOf = (text: string) => new Set(text.split(/\s+/).map(keyOf).filter(Boolean));
   /** Words joined, whole words only, up to 120 characters: nothing is cut in the middle. */
   const joined = (words: Map<string, string>, max = 120) => {
     let text = '';
@@ -731,10 +733,11 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
       if (column) print.column = column;
     }
     const row = el.parentElement ? el.parentElement.closest(ITEM_OF_LABEL) : null;
+    const ownKeys = record ? keysOf(label) : new Set<string>();
     if (row && !record) {
       const values = fieldValuesOf(row).slice(0, 12).map((f) => f.value);
       if (values.length) print.fields = values;
-    } else if (row && hasKin(row) && [...keysOf(print.context)].every((w) => keysOf(label).has(w)) && lookalikes.some(readsAsIt)) {
+    } else if (row && hasKin(row) && [...keysOf(print.context)].every((w) => ownKeys.has(w)) && lookalikes.some(readsAsIt)) {
       // Its own value too, when it is a field: read before the step acts, as a replay reads it.
       const others = new Set<string>();
       for (const sibling of Array.from(row.parentElement!.children).filter((c) => c !== row && c.localName === row.localName).slice(0, 50)) {
