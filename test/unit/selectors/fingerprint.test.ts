@@ -1368,3 +1368,53 @@ test('round 21 (the fourteenth hold-out): a card\'s other buttons outside its fo
     await browser.close();
   }
 });
+
+test('round 22 (the seventeenth and sixteenth hold-outs): a table body\'s heading row names its group; twins told by their rows; a new name extending another is no rename', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A budget: a table body per group, opening with its heading row, closing with an "+ Add category" of its own.
+    type Group = [name: string, categories: string[], beside?: string];
+    const budget = (groups: Group[], heading = (name: string) => `<th scope="rowgroup"><button type="button" aria-label="Collapse ${name}">▾</button> ${name}</th><td>$0.00</td>`) =>
+      `<main><table aria-label="Budget"><thead><tr><th>Category</th><th>May</th></tr></thead>${groups.map(([name, categories, beside]) => `<tbody><tr>${heading(name)}</tr>`
+        + categories.map((c) => `<tr><th scope="row">${c}</th><td><input aria-label="${c} in May" value="10.00"></td></tr>`).join('')
+        + `<tr><td colspan="2"><button type="button" data-who="add-${name}">+ Add category</button>${beside ? ` <button type="button">${beside}</button>` : ''}</td></tr></tbody>`).join('')}</table></main>`;
+    const BILLS: Group = ['Bills', ['Rent', 'Energy']];
+    const EVERYDAY: Group = ['Everyday', ['Groceries', 'Eating out']];
+    const SAVINGS: Group = ['Savings goals', ['Holiday']];
+    const add = await record(budget([BILLS, EVERYDAY, SAVINGS]), 'button[data-who=add-Everyday]');
+    assert.equal(add.group, 'everyday', 'its body\'s heading row, its collapse arrow no word of it');
+    // Before, the three "+ Add category" tied and the unchanged page failed.
+    assert.equal(await whoActedOn(budget([BILLS, EVERYDAY, SAVINGS]), add), 'add-Everyday');
+    assert.equal(await whoActedOn(budget([SAVINGS, EVERYDAY, BILLS]), add), 'add-Everyday', 'the groups reordered');
+    assert.equal(await whoActedOn(budget([BILLS, ['Everyday', ['Groceries', 'Eating out'], '+ Add group'], SAVINGS]), add), 'add-Everyday', 'a button put beside it in its row');
+    assert.equal(await whoActedOn(budget([BILLS, SAVINGS]), add), null, 'its group gone: another group\'s is never taken');
+    const single = (name: string) => `<th colspan="2">${name}</th>`;
+    const plain = await record(budget([BILLS, EVERYDAY, SAVINGS], single), 'button[data-who=add-Everyday]');
+    assert.equal(plain.group, 'everyday', 'a heading row of one cell');
+    assert.equal(await whoActedOn(budget([SAVINGS, EVERYDAY, BILLS], single), plain), 'add-Everyday');
+
+    // A returns form: an item ordered in two colours, each a row reading the same but for its colour.
+    type Item = [title: string, colour: string, who: string];
+    const items = (list: Item[]) => `<main><section aria-label="Items"><ul>${list.map(([title, colour, who]) => `<li><p>${title}</p><p>${colour}</p><p>${title.startsWith('Merino') ? 'One size, sold by Northfold Knitwear' : 'Size M'}</p><p>£24.00</p>`
+      + (who === 'coat' ? '' : `<label>Quantity to return <select name="quantity" data-who="${who}"><option>1</option><option>2</option></select></label>`)
+      + `<label>Reason <select name="reason"><option>Too small</option></select></label></li>`).join('')}</ul></section></main>`;
+    const COAT: Item = ['Wool-blend overcoat', 'Navy', 'coat'];
+    const CHARCOAL: Item = ['Merino crew socks, 3 pack', 'Charcoal', 'charcoal'];
+    const quantity = await record(items([COAT, CHARCOAL]), 'select[data-who=charcoal]');
+    const GREY: Item = ['Merino crew socks, 3 pack', 'Grey marl', 'grey'];
+    // Before, the grey pair's quantity, sharing every word of the recorded row but its colour, tied with it.
+    assert.equal(await whoActedOn(items([COAT, CHARCOAL, GREY]), quantity), 'charcoal', 'a look-alike row beside it');
+    assert.equal(await whoActedOn(items([GREY, COAT, CHARCOAL]), quantity), 'charcoal', 'reordered');
+    assert.equal(await whoActedOn(items([COAT, GREY]), quantity), null, 'its row gone: the grey pair\'s is another row');
+
+    // "+ Add record" renamed "+ New record", and a new "+ New record from a template" beside it, the toolbar reordered:
+    // its place alone made the new one lead.
+    const toolbar = (buttons: [label: string, who: string][]) => `<main><h1>DNS records</h1><div>${buttons.map(([label, who]) => `<button type="button" data-who="${who}">${label}</button>`).join(' ')}</div></main>`;
+    const addRecord = await record(toolbar([['Import and export', 'import'], ['+ Add record', 'add'], ['Delete record', 'delete']]), 'button[data-who=add]');
+    assert.equal(await whoActedOn(toolbar([['+ New record', 'add'], ['+ New record from a template', 'template'], ['Import and export', 'import'], ['Delete record', 'delete']]), addRecord), null, 'which one it became is a guess');
+    assert.equal(await whoActedOn(toolbar([['Import and export', 'import'], ['+ New record', 'add'], ['Delete record', 'delete']]), addRecord), 'add', 'renamed alone, it is taken');
+  } finally {
+    await browser.close();
+  }
+});

@@ -468,6 +468,26 @@ ${optionValueOf(other)}` : "";
     groupLabels.set(near, found);
     return found;
   };
+  const rowGroupsRead = new Map();
+  /**
+   * When `el` is in one of several bodies of a table (`tbody`) and that body opens with a heading row (a
+   * `th scope=rowgroup`, or a row of one cell), that row's words: the body's label, as a section's heading is its
+   * label (the "Everyday" group's rows of a budget, each group closing with an "Add category" of its own). Glyphs
+   * (a collapse arrow) are no words of it. Empty otherwise.
+   */
+  const rowGroupOf = (el) => {
+    const body = el.closest("tbody");
+    const table = body ? body.parentElement : null;
+    if (!body || !(table instanceof HTMLTableElement) || table.tBodies.length < 2) return { label: "", heading: null };
+    let found = rowGroupsRead.get(body);
+    if (found) return found;
+    const first = body.rows[0];
+    const heading = !first ? null : first.querySelector(":scope > th[scope=rowgroup]") || (first.cells.length === 1 ? first.cells[0] : null);
+    const label = heading ? (heading.textContent || "").split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).join(" ") : "";
+    found = { label: clean(label).toLowerCase().slice(0, PEER_LENGTH), heading: label ? first : null };
+    rowGroupsRead.set(body, found);
+    return found;
+  };
   const readings = new Map();
   const readingTheSame = (scope, tag, type) => {
     let byTag = readings.get(scope);
@@ -537,7 +557,8 @@ ${optionValueOf(other)}` : "";
     if (item) print.item = item;
     const outer = outerOf(container, !record);
     if (outer) print.outer = outer;
-    const group = groupOf(near);
+    const rowGroup = near && near.localName === "table" ? rowGroupOf(el) : { label: "", heading: null };
+    const group = rowGroup.label && !rowGroup.heading.contains(el) ? rowGroup : groupOf(near);
     if (group.label && !(group.heading && group.heading.contains(el))) print.group = group.label;
     const wrapping = el.closest("label");
     const control = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
@@ -857,7 +878,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const itemWords = expected.item ? keys(expected.item) : recordedWords;
   const ownWords = nowKeys;
   const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
-  const newWords = rowWords.filter((w) => !itemWords.has(w)).length;
+  const nameOnlyItem = [...itemWords].every((w) => ofName(w));
+  const newWords = nameOnlyItem ? 0 : rowWords.filter((w) => !itemWords.has(w)).length;
   const uniqueName = name === 1 && !!(expected.name || expected.text) && expected.position[1] === 1 && seen.position[1] === 1;
   const outerVouches = !!expected.outer && outerKept === 1 && context >= 0.75;
   const ownText = keys(expected.text);
@@ -867,7 +889,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const itemNumbers = [...itemWords].filter((w) => /\p{N}/u.test(w) && !nameWords.has(w));
   const seenRowKeys = itemNumbers.length >= 2 ? keys(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)) : new Set();
   const nameAndNumbersKept = itemNumbers.length >= 2 && [...nameWords].every((w) => nowKeys.has(w)) && itemNumbers.every((w) => seenRowKeys.has(w));
-  const anotherItem = item && !ownIdentity && (identifierGone || !identifierKept && !uniqueName && !outerVouches && !dataVouches && !nameAndNumbersKept && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length);
+  const rowShows = newWords > 0 ? keys(seen.whole ?? seen.context) : new Set();
+  const replaced = newWords > 0 ? [...itemWords].filter((w) => !/\p{N}/u.test(w) && !ofName(w) && !fieldName.has(w) && !rowShows.has(w)).length : 0;
+  const replacedRow = replaced > 0 && newWords >= replaced && (name === 1 || !ownIdentity && !nameAndNumbersKept) && (!uniqueName || ownLabel);
+  const anotherItem = item && (identifierGone && !ownIdentity || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !nameAndNumbersKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;
@@ -1210,7 +1235,15 @@ function chooseRenamed(matches2, expected) {
   const twinned = (c) => matches2.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && key(match.labels[i] || "") === key(c[1].label)));
   const reached = chosen && (chosen[1].agreement >= MIN_AGREEMENT || close.length === 1 && share(chosen[1].label) > 0.5 && !twinned(chosen)) ? chosen : null;
   const outworded = (c) => share(c[1].label) <= 0.5 && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && (share(other.label) > 0.5 || close.length === 1 && other.group === c[1].group && share(other.label) > 0 && share(other.label) >= share(c[1].label)));
-  const winner = reached && !outworded(reached) ? reached : null;
+  const variantOf = (c) => {
+    const own = wordsOf(c[1].label);
+    return Array.from(competitors).some(([uid, other]) => {
+      if (uid === c[0] || other.agreement < MIN_AGREEMENT) return false;
+      const base = wordsOf(other.label);
+      return base.length > 0 && own.length > base.length && base.every((w) => own.includes(w));
+    });
+  };
+  const winner = reached && !outworded(reached) && !variantOf(reached) ? reached : null;
   if (!winner || blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches2, winner[0], winner[1].agreement);
   return choice && { ...choice, renamed: { from, to: winner[1].label } };

@@ -640,6 +640,27 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     groupLabels.set(near, found);
     return found;
   };
+  // Each table body's heading row label, found once per capture (every element of the body asks for the same).
+  const rowGroupsRead = new Map<Element, { label: string; heading: Element | null }>();
+  /**
+   * When `el` is in one of several bodies of a table (`tbody`) and that body opens with a heading row (a
+   * `th scope=rowgroup`, or a row of one cell), that row's words: the body's label, as a section's heading is its
+   * label (the "Everyday" group's rows of a budget, each group closing with an "Add category" of its own). Glyphs
+   * (a collapse arrow) are no words of it. Empty otherwise.
+   */
+  const rowGroupOf = (el: Element) => {
+    const body = el.closest('tbody');
+    const table = body ? body.parentElement : null;
+    if (!body || !(table instanceof HTMLTableElement) || table.tBodies.length < 2) return { label: '', heading: null };
+    let found = rowGroupsRead.get(body);
+    if (found) return found;
+    const first = (body as HTMLTableSectionElement).rows[0];
+    const heading = !first ? null : first.querySelector(':scope > th[scope=rowgroup]') || (first.cells.length === 1 ? first.cells[0] : null);
+    const label = heading ? (heading.textContent || '').split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).join(' ') : '';
+    found = { label: clean(label).toLowerCase().slice(0, PEER_LENGTH), heading: label ? first : null };
+    rowGroupsRead.set(body, found);
+    return found;
+  };
   // The elements of each tag and type in each root, by their text, read once per capture (a scan of 300 elements read
   // each element of its tag 300 times): the elements of the same tag and type that read the same, in document order.
   const readings = new Map<Document | ShadowRoot, Map<string, Map<string | null, Map<string, Element[]>>>>();
@@ -718,7 +739,9 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     if (item) print.item = item;
     const outer = outerOf(container, !record);
     if (outer) print.outer = outer;
-    const group = groupOf(near);
+    // In one of a table's headed bodies, that body is its group (its table's label is every body's).
+    const rowGroup = near && near.localName === 'table' ? rowGroupOf(el) : { label: '', heading: null };
+    const group = rowGroup.label && !rowGroup.heading!.contains(el) ? rowGroup : groupOf(near);
     if (group.label && !(group.heading && group.heading.contains(el))) print.group = group.label;
     const wrapping = el.closest('label');
     const control = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
@@ -1062,7 +1085,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const ownWords = nowKeys;
   // Nor does the field's own `name`, which its label's words carry in every row.
   const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
-  const newWords = rowWords.filter((w) => !itemWords.has(w)).length;
+  // A row that showed nothing but its own name ("+ Add category" closing a table body) said nothing of which item it
+  // was: words arriving in it (a "+ Add group" put beside it) make it no other item.
+  const nameOnlyItem = [...itemWords].every((w) => ofName(w));
+  const newWords = nameOnlyItem ? 0 : rowWords.filter((w) => !itemWords.has(w)).length;
   // Unless it keeps an identity no recorded look-alike shared (its own link target, field name or test id): the
   // same item with its copy edited ("Special interests" -> "Areas of interest" on a practitioner's card).
   // Nor when it reads exactly the recorded name, which no other element of its tag read when the step was recorded
@@ -1084,7 +1110,16 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const itemNumbers = [...itemWords].filter((w) => /\p{N}/u.test(w) && !nameWords.has(w));
   const seenRowKeys = itemNumbers.length >= 2 ? keys(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)) : new Set<string>();
   const nameAndNumbersKept = itemNumbers.length >= 2 && [...nameWords].every((w) => nowKeys.has(w)) && itemNumbers.every((w) => seenRowKeys.has(w));
-  const anotherItem = item && !ownIdentity && (identifierGone || (!identifierKept && !uniqueName && !outerVouches && !dataVouches && !nameAndNumbersKept && newWords > 0 && newWords > NEW_WORDS_SHARE * rowWords.length));
+  // Words its item alone showed gone from every word of its row, as many new ones in their place ("Grey marl" where the
+  // recorded row's "Charcoal" was, the rest of the item the same): another item, however few words it changed.
+  const rowShows = newWords > 0 ? keys(seen.whole ?? seen.context) : new Set<string>();
+  const replaced = newWords > 0 ? [...itemWords].filter((w) => !/\p{N}/u.test(w) && !ofName(w) && !fieldName.has(w) && !rowShows.has(w)).length : 0;
+  // Under its recorded name, not even an identity of its own kept vouches for such a row (the field's `name` came with
+  // the new item: the grey pair's quantity select, the one item ordered twice gone), nor a name no other element reads
+  // when a label around it gives it (its label is the same in every item; its own text would be the item's words).
+  const replacedRow = replaced > 0 && newWords >= replaced && (name === 1 || (!ownIdentity && !nameAndNumbersKept)) && (!uniqueName || ownLabel);
+  const anotherItem = item && ((identifierGone && !ownIdentity) || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
+    && ((!ownIdentity && !uniqueName && !nameAndNumbersKept && newWords > NEW_WORDS_SHARE * rowWords.length) || replacedRow)));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     // The same place counted from either end: a look-alike inserted before or after it moves only one count.
@@ -1588,7 +1623,18 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
     && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT
       && (share(other.label) > 0.5
         || (close.length === 1 && other.group === c[1].group && share(other.label) > 0 && share(other.label) >= share(c[1].label))));
-  const winner = reached && !outworded(reached) ? reached : null;
+  // Nor is one chosen whose new name is another new name agreeing enough with words added ("+ New record from a
+  // template" beside "+ New record", both new where "+ Add record" was): it names a variant of that one's action, and
+  // which of the two the recorded one became is a guess (its place, with the look-alikes reordered, decided the lead).
+  const variantOf = (c: Competitor) => {
+    const own = wordsOf(c[1].label);
+    return Array.from(competitors).some(([uid, other]) => {
+      if (uid === c[0] || other.agreement < MIN_AGREEMENT) return false;
+      const base = wordsOf(other.label);
+      return base.length > 0 && own.length > base.length && base.every((w) => own.includes(w));
+    });
+  };
+  const winner = reached && !outworded(reached) && !variantOf(reached) ? reached : null;
   if (!winner || blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches, winner[0], winner[1].agreement);
   return choice && { ...choice, renamed: { from, to: winner[1].label } };
