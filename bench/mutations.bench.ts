@@ -87,18 +87,18 @@
  * its notes drawer, a cloud provider's DNS records manager and an online
  * shop's returns portal with its drop-off point dialog, written against
  * b5ee345 before any replay of them and measured clean once on the
- * round-21 rules; no rule has changed since, so it is still clean;
- * holdout17: test/fixtures/mutations/unseen17, a household's budget
+ * round-21 rules; round 22 changed rules after seeing it, so it is no
+ * longer clean either; holdout17: test/fixtures/mutations/unseen17, a household's budget
  * planner with its category drawer, a marketplace seller's inventory with
  * its edit dialog and a video-conferencing app's meeting scheduler,
  * written against 57c6c2c before any replay of them and measured clean
- * once on the round-21 rules; no rule has changed since, so it is still
- * clean);
+ * once on the round-21 rules; round 22 changed rules after seeing it, so
+ * it is no longer clean either;
  * holdout18: test/fixtures/mutations/unseen18, a project-management
  * app's timeline planner with its delete confirmation and task panel, a
  * live-chat support console with its macros menu and a veterinary
  * clinic's patient record with its "Record dose" dialog, written against
- * ddd083c before any replay of them; not measured yet, so it is clean;
+ * ddd083c before any replay of them; not measured yet, so it is clean);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
