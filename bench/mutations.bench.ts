@@ -21,7 +21,7 @@
  * also recorded and replayed with that checkout's service and code
  * generator ("before"), in the same run.
  * PATHS=service/device,generated/javascript (a comma list) limits the paths;
- * SUITES=tuned, unseen, holdout, holdout3, holdout4, holdout5, holdout6, holdout7, holdout8, holdout9, holdout10, holdout11, holdout12, holdout13, holdout14, holdout15, holdout16, holdout17 or holdout18 (a comma list;
+ * SUITES=tuned, unseen, holdout, holdout3, holdout4, holdout5, holdout6, holdout7, holdout8, holdout9, holdout10, holdout11, holdout12, holdout13, holdout14, holdout15, holdout16, holdout17, holdout18 or holdout19 (a comma list;
  * default tuned,unseen) the pages (holdout: test/fixtures/mutations/unseen2,
  * written after the round-4 rules; two rules were changed after seeing
  * their figures in round 5, so they are no longer a clean hold-out;
@@ -88,8 +88,8 @@
  * shop's returns portal with its drop-off point dialog, written against
  * b5ee345 before any replay of them and measured clean once on the
  * round-21 rules; round 22 changed rules after seeing it, so it is no
- * longer clean either; holdout17: test/fixtures/mutations/unseen17, a household's budget
- * planner with its category drawer, a marketplace seller's inventory with
+ * longer clean either; holdout17: test/fixtures/mutations/unseen17, a
+ * household's budget planner with its category drawer, a marketplace seller's inventory with
  * its edit dialog and a video-conferencing app's meeting scheduler,
  * written against 57c6c2c before any replay of them and measured clean
  * once on the round-21 rules; round 22 changed rules after seeing it, so
@@ -98,7 +98,12 @@
  * app's timeline planner with its delete confirmation and task panel, a
  * live-chat support console with its macros menu and a veterinary
  * clinic's patient record with its "Record dose" dialog, written against
- * ddd083c before any replay of them; not measured yet, so it is clean);
+ * ddd083c before any replay of them; not measured yet, so it is clean;
+ * holdout19: test/fixtures/mutations/unseen19, a news site's comment
+ * moderation queue with its "Ban user" dialog, a mobile carrier's plans
+ * and add-ons manager with its "Suspend line" dialog and porting form and
+ * a tech conference's call-for-papers review board, written against
+ * ce5c9ee before any replay of them; not measured yet, so it is clean);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
