@@ -1418,3 +1418,58 @@ test('round 22 (the seventeenth and sixteenth hold-outs): a table body\'s headin
     await browser.close();
   }
 });
+
+test('round 23 (the eighteenth hold-out): a group counting its items is the same group; a datum made part of a compound is another datum; a row keeping only some of its values is another row', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A timeline: a table body per phase, its heading counting its tasks; each task row's name, its dates as fields,
+    // and an "Indent" and a "Delete task" icon reading the same in every row.
+    type Task = [name: string, start: string, end: string, who: string];
+    type Phase = [name: string, tasks: Task[]];
+    // Every row's "Depends on" select lists every task: each row's text holds every task's name.
+    const plan = (phases: Phase[]) => `<main><table aria-label="Plan"><thead><tr><th>Task</th><th>Start</th><th>End</th><th></th></tr></thead>${phases.map(([phase, tasks]) => `<tbody><tr><th scope="rowgroup" colspan="4">${phase} · ${tasks.length} tasks</th></tr>${tasks
+      .map(([name, start, end, who]) => `<tr><th scope="row">${name}</th><td><input aria-label="Start date" value="${start}"></td><td><input aria-label="End date" value="${end}"></td><td>${who === 'payment' || who === 'prototype' ? 20 : 10}d</td>`
+        + `<td><select aria-label="Depends on"><option>None</option>${phases.flatMap(([, all]) => all).map(([other]) => `<option>${other}</option>`).join('')}</select></td>`
+        + `<td><button type="button" aria-label="Indent" data-who="indent-${who}">⇥</button><button type="button" aria-label="Delete task" data-who="delete-${who}">🗑</button></td></tr>`).join('')}</tbody>`).join('')}</table></main>`;
+    const SCHEMA: Task = ['Checkout schema', '01/07/2025', '11/07/2025', 'schema'];
+    const PAYMENT: Task = ['Payment provider', '07/07/2025', '17/07/2025', 'payment'];
+    const LEGACY: Task = ['Legacy cart cleanup', '14/07/2025', '25/07/2025', 'legacy'];
+    const WIREFRAMES: Task = ['Wireframes', '02/06/2025', '12/06/2025', 'wireframes'];
+    const EXPORT: Task = ['Legacy cart data export', '14/07/2025', '18/07/2025', 'export'];
+    const design: Phase = ['2. Design', [WIREFRAMES, ['Prototype', '09/06/2025', '19/06/2025', 'prototype']]];
+    const indent = await record(plan([design, ['3. Build', [SCHEMA, PAYMENT, LEGACY]]]), 'button[data-who=indent-payment]');
+    assert.equal(indent.group, '3. build 3 tasks', 'its heading row\'s words, the "·" no word');
+    // Two more tasks in its phase: its heading counts 5, and the design phase's "Indent" in a row of "20d" too agrees as
+    // well (before, no twin was in a group of the recorded label, and the two tied).
+    assert.equal(await whoActedOn(plan([design, ['3. Build', [SCHEMA, ['Tax rules', '21/07/2025', '31/07/2025', 'tax'], PAYMENT, LEGACY, EXPORT]]]), indent), 'indent-payment', 'its group counting more tasks');
+    const remove = await record(plan([design, ['3. Build', [SCHEMA, PAYMENT, LEGACY]]]), 'button[data-who=delete-legacy]');
+    assert.deepEqual(remove.fields, ['14/07/2025', '25/07/2025']);
+    assert.equal(await whoActedOn(plan([design, ['3. Build', [LEGACY, SCHEMA, PAYMENT]]]), remove), 'delete-legacy', 'its rows reordered');
+    // Its task deleted, another starting the same day in its place: one of its values kept, the other not.
+    assert.equal(await whoActedOn(plan([design, ['3. Build', [SCHEMA, PAYMENT, EXPORT]]]), remove), null, 'a row keeping one of its two values is another row');
+
+    // Tags, each a chip with its remove button named by the tag.
+    const tags = (names: string[]) => `<main><aside aria-label="Tags"><ul>${names.map((t) => `<li>${t} <button type="button" aria-label="Remove tag ${t}" data-who="${t}">×</button></li>`).join('')}</ul></aside></main>`;
+    const shipping = await record(tags(['billing', 'shipping', 'returns', 'vip']), 'button[data-who=shipping]');
+    // Before, the tag "shipping-damage", in the removed tag's place, read enough like it and was acted on.
+    assert.equal(await whoActedOn(tags(['billing', 'shipping-damage', 'returns', 'vip']), shipping), null, 'another tag');
+    assert.equal(await whoActedOn(tags(['billing', 'shipping-damage', 'shipping', 'returns', 'vip']), shipping), 'shipping');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('round 23: a datum joined to a new word is another datum; the recorded name\'s own words joined are a copy edit', () => {
+  const radio: Fingerprint = { tag: 'input', role: 'radio', name: 'N2 Balanced price and performance', text: '', attributes: { type: 'radio', name: 'series' }, id: '', classes: [], ancestry: ['label', 'fieldset'], context: '', position: [0, 1], place: [1, 4], peers: ['e2 cost-optimised, everyday workloads', 'c3 high performance'] };
+  const copy: { another?: boolean } = {};
+  fingerprintAgreement(radio, { ...radio, name: 'N2 Balanced price-performance' }, true, copy);
+  assert.equal(copy.another, undefined, 'its own words hyphenated');
+  const chip: Fingerprint = { tag: 'button', role: 'button', name: 'Remove tag shipping', text: '×', attributes: { type: 'button', 'aria-label': 'Remove tag shipping' }, id: '', classes: [], ancestry: ['li', 'ul'], context: '', position: [1, 4], place: [1, 4], peers: ['remove tag billing', 'remove tag returns'] };
+  const datum: { another?: boolean } = {};
+  fingerprintAgreement(chip, { ...chip, name: 'Remove tag shipping-damage', attributes: { type: 'button', 'aria-label': 'Remove tag shipping-damage' } }, false, datum);
+  assert.equal(datum.another, true, 'the tag joined to a new word');
+  const edited: { another?: boolean } = {};
+  fingerprintAgreement(chip, { ...chip, name: 'Delete tag shipping', attributes: { type: 'button', 'aria-label': 'Delete tag shipping' } }, true, edited);
+  assert.equal(edited.another, undefined, 'a copy edit keeping the tag whole');
+});

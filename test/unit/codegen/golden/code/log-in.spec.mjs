@@ -935,6 +935,12 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const recordedFormats = formatsOf(nameWords);
   const seenFormats = recordedFormats.length && name < 1 ? formatsOf(ownWords) : [];
   const otherFormat = seenFormats.length > 0 && (seenFormats.some((f) => !recordedFormats.includes(f)) || recordedFormats.some((f) => !seenFormats.includes(f)));
+  const tokensOf = (text) => text.toLowerCase().split(/\s+/).map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""));
+  const tokens = name < 1 && distinctName.length ? tokensOf(seen.name || seen.text) : [];
+  const recordedTokens = tokens.length ? tokensOf(expected.name || expected.text) : [];
+  const recordedKeys = words(expected.name || expected.text);
+  const compounded = new Set(tokens.filter((t) => /[\p{L}\p{N}][-_./:+][\p{L}\p{N}]/u.test(t)).map((t) => t.split(/[-_./:+]+/)).filter((parts) => parts.some((part) => !recordedKeys.has(part))).flat());
+  const otherDatum = distinctName.some((w) => /\p{L}/u.test(w) && recordedTokens.includes(w) && compounded.has(w) && !tokens.includes(w));
   const columnKept = () => {
     const recorded = [...keys(expected.column || "")];
     const now = [...keys(seen.column || "")];
@@ -942,14 +948,14 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     return recorded.length ? found.length / recorded.length : 1;
   };
   const anotherColumn = !!expected.column && seen.column !== undefined && columnKept() < 0.5;
-  const anotherRow = recordedValues.length > 0 && !!seen.fields && !seenValues.some((v) => recordedValues.includes(v));
+  const anotherRow = recordedValues.length > 0 && !!seen.fields && !recordedValues.every((v) => seenValues.includes(v));
   const judged = (same) => {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
   };
   const glyphChanged = textApart && !!expected.text.trim() && !/[\p{L}\p{N}]/u.test(expected.text) && name < 1 && seen.text.trim() !== expected.text.trim();
   if (ignoreName) {
-    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat;
+    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum;
     if (same && otherAction && verdict) verdict.rival = score;
     return judged(same && !otherAction);
   }
@@ -957,7 +963,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !peerName && !wrapping && !otherAction && !otherFormat);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum);
 }
 
 /** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */
@@ -1101,16 +1107,20 @@ function chooseByAgreement(matches2, expected) {
    */
   const twinInGroup = (recorded) => {
     const from2 = plain(recorded.name || recorded.text);
+    const counted = (label) => label.replace(/\p{N}+/gu, "#");
     const inGroup = new Map();
+    const inCounted = new Map();
     for (const match of matches2) {
       if (!match) continue;
       for (let i = 0; i < match.uids.length; i++) {
         if (match.ruledOut && match.ruledOut[i] || best - match.agreements[i] >= AMBIGUITY_MARGIN - MARGIN_SLACK) continue;
         if (!match.labels || !match.groups || plain(match.labels[i] || "") !== from2) return null;
         if (match.groups[i] === recorded.group) inGroup.set(match.uids[i], match.agreements[i]);
+        if (counted(match.groups[i] || "") === counted(recorded.group || "")) inCounted.set(match.uids[i], match.agreements[i]);
       }
     }
-    return inGroup.size === 1 ? Array.from(inGroup)[0] : null;
+    const found = inGroup.size ? inGroup : inCounted;
+    return found.size === 1 ? Array.from(found)[0] : null;
   };
   if (best < MIN_AGREEMENT) return null;
   let chosen = uid;

@@ -1193,6 +1193,18 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const recordedFormats = formatsOf(nameWords);
   const seenFormats = recordedFormats.length && name < 1 ? formatsOf(ownWords) : [];
   const otherFormat = seenFormats.length > 0 && (seenFormats.some((f) => !recordedFormats.includes(f)) || recordedFormats.some((f) => !seenFormats.includes(f)));
+  // Nor one in whose name a word that alone told the recorded name from its look-alikes' names (its datum: the tag
+  // "shipping" of "Remove tag shipping" beside "Remove tag billing") is no longer a word of its own but part of a
+  // compound with a new word ("Remove tag shipping-damage"): another datum, another element. A copy edit keeps a
+  // datum whole.
+  const tokensOf = (text: string) => text.toLowerCase().split(/\s+/).map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
+  const tokens = name < 1 && distinctName.length ? tokensOf(seen.name || seen.text) : [];
+  const recordedTokens = tokens.length ? tokensOf(expected.name || expected.text) : [];
+  // (A compound of the recorded name's own words, "price and performance" -> "price-performance", is a copy edit.)
+  const recordedKeys = words(expected.name || expected.text);
+  const compounded = new Set(tokens.filter((t) => /[\p{L}\p{N}][-_./:+][\p{L}\p{N}]/u.test(t))
+    .map((t) => t.split(/[-_./:+]+/)).filter((parts) => parts.some((part) => !recordedKeys.has(part))).flat());
+  const otherDatum = distinctName.some((w) => /\p{L}/u.test(w) && recordedTokens.includes(w) && compounded.has(w) && !tokens.includes(w));
   // In a table, its column: one keeping fewer than half the words its recorded column's header alone showed is in
   // another column (the "Late" checkbox of another assignment in the same student's row). Not in such a table, it
   // says nothing either way.
@@ -1207,7 +1219,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // In a row showing nothing but its fields, those fields' values: a row holding none of the values the recorded row
   // alone held is another row (the "Remove chapter" of another chapter). A value the service redacted (a secret typed
   // there: `${NAME}` or a mask) is no evidence either way.
-  const anotherRow = recordedValues.length > 0 && !!seen.fields && !seenValues.some((v) => recordedValues.includes(v));
+  const anotherRow = recordedValues.length > 0 && !!seen.fields && !recordedValues.every((v) => seenValues.includes(v));
   const judged = (same: boolean) => {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
@@ -1216,7 +1228,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // glyph both changed ("⋯" of "Options for run #1483"), nothing of its own is left to say it is the same one.
   const glyphChanged = textApart && !!expected.text.trim() && !/[\p{L}\p{N}]/u.test(expected.text) && name < 1 && seen.text.trim() !== expected.text.trim();
   if (ignoreName) {
-    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat;
+    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum;
     if (same && otherAction && verdict) verdict.rival = score;
     return judged(same && !otherAction);
   }
@@ -1229,7 +1241,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !peerName && !wrapping && !otherAction && !otherFormat);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum);
 }
 
 /**
@@ -1434,16 +1446,22 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
    */
   const twinInGroup = (recorded: Fingerprint) => {
     const from = plain(recorded.name || recorded.text);
+    // A group's label may count its items ("3. Build · 4 tasks" -> "7 tasks"): the numbers aside, when no twin is in a
+    // group of the very label.
+    const counted = (label: string) => label.replace(/\p{N}+/gu, '#');
     const inGroup = new Map<number, number>();
+    const inCounted = new Map<number, number>();
     for (const match of matches) {
       if (!match) continue;
       for (let i = 0; i < match.uids.length; i++) {
         if ((match.ruledOut && match.ruledOut[i]) || best - match.agreements[i] >= AMBIGUITY_MARGIN - MARGIN_SLACK) continue;
         if (!match.labels || !match.groups || plain(match.labels[i] || '') !== from) return null;
         if (match.groups[i] === recorded.group) inGroup.set(match.uids[i], match.agreements[i]);
+        if (counted(match.groups[i] || '') === counted(recorded.group || '')) inCounted.set(match.uids[i], match.agreements[i]);
       }
     }
-    return inGroup.size === 1 ? Array.from(inGroup)[0] : null;
+    const found = inGroup.size ? inGroup : inCounted;
+    return found.size === 1 ? Array.from(found)[0] : null;
   };
   if (best < MIN_AGREEMENT) return null;
   let chosen = uid;
