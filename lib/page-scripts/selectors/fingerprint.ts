@@ -74,7 +74,9 @@ export interface Fingerprint {
    * The label of the nearest labelled form, fieldset, list, table, dialog
    * or landmark around it (aria-label, aria-labelledby, a fieldset's
    * legend, a table's caption, the heading a section, article or aside
-   * opens with, unless it is that heading; at most PEER_CHARS characters, lower case),
+   * opens with, unless it is that heading; in one of a table's several
+   * bodies, the heading row that body opens with, glyphs left out; at most
+   * PEER_CHARS characters, lower case),
    * absent when none is labelled: which of several look-alike groups it was
    * in ("search mail" or "bulk actions"), evidence for a rename.
    */
@@ -730,11 +732,20 @@ export function captureFingerprints(elements: Element[], max: number, record = f
  * Overstory"), nor one whose name reads other clock times than it read
  * ("at 19:15" for "at 19:00"), nor one in another column of its row than
  * the one whose header it recorded (`column`: the "Late" checkbox of another
- * assignment), nor one in a row holding none of the field values its
+ * assignment), nor one in a row missing any of the field values its
  * recorded row alone held (`fields`: the "Remove chapter" of another
- * chapter; with all of them kept, a name differing only in its numbers is
- * the same row renumbered, "Option 3" -> "Option 4"), nor a wrapper around the recorded element reading
- * the same (or what a recorded wrapper held: `wraps`). A name differing
+ * chapter, the "Delete task" of another task starting the same day; with
+ * all of them kept, a name differing only in its numbers is the same row
+ * renumbered, "Option 3" -> "Option 4"), nor a wrapper around the recorded
+ * element reading the same (or what a recorded wrapper held: `wraps`), nor
+ * one whose name holds a word that alone told the recorded name from its
+ * look-alikes' only as part of a compound with a new word ("Remove tag
+ * shipping-damage" for "Remove tag shipping": another datum), nor one in a
+ * row whose words the recorded row alone showed were replaced by as many
+ * new ones, under the recorded name ("Grey marl" where "Charcoal" was: the
+ * same product in another colour), whatever identity of its own it keeps
+ * (a row that showed nothing but the element's own name is held to
+ * neither item rule). A name differing
  * only in its numbers ("Upcoming 3" -> "Upcoming 4") reads as the name. The
  * recorded words of its row are looked for among all the words its row
  * shows now (`whole`, on replays), not only those its siblings lack: a
@@ -1112,9 +1123,10 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     return recorded.length ? found.length / recorded.length : 1;
   };
   const anotherColumn = !!expected.column && seen.column !== undefined && columnKept() < 0.5;
-  // In a row showing nothing but its fields, those fields' values: a row holding none of the values the recorded row
-  // alone held is another row (the "Remove chapter" of another chapter). A value the service redacted (a secret typed
-  // there: `${NAME}` or a mask) is no evidence either way.
+  // In a row showing nothing but its fields, those fields' values: a row missing any of the values the recorded row
+  // alone held is another row (the "Remove chapter" of another chapter; the "Delete task" of another task starting the
+  // same day as the deleted one: field values do not change with copy edits). A value the service redacted (a secret
+  // typed there: `${NAME}` or a mask) is no evidence either way.
   const anotherRow = recordedValues.length > 0 && !!seen.fields && !recordedValues.every((v) => seenValues.includes(v));
   const judged = (same: boolean) => {
     if (!same && verdict) verdict.another = true;
@@ -1311,7 +1323,9 @@ export function renamedRival(matches: (CandidateMatch | null)[], expected: Finge
  * 4:30 pm" shares most words of the recorded "2:00 – 3:00 pm", not its
  * name. Twins (every element within the margin reading the recorded name)
  * are told apart by the recorded `group` when one alone is in it: the same
- * dish's "Add" under "Popular" and again under "Mains". Chosen reading other than the recorded name, the choice
+ * dish's "Add" under "Popular" and again under "Mains" (when none is in a
+ * group of the very label, the numbers of the labels aside: "3. Build · 4
+ * tasks" is "7 tasks" with tasks added). Chosen reading other than the recorded name, the choice
  * carries `renamed` (a copy edit the element's identity vouched for). Null
  * when no element qualifies.
  */
@@ -1421,7 +1435,9 @@ export function chooseByAgreement(matches: (CandidateMatch | null)[], expected?:
  * as many of the words ("Add from your items", new after "Add line item",
  * beside "Add a line": its place made the lead), nor any rename in a group
  * whose icons changed (a recorded icon-only look-alike gone while a new
- * icon appears: an item replaced, not renamed). The caller must still check in the page that
+ * icon appears: an item replaced, not renamed), nor one whose new name is
+ * another new name with words added ("+ New record from a template" beside
+ * "+ New record": a variant of that one's action). The caller must still check in the page that
  * the recorded name names no element of the recorded tag any more
  * (`labelNamesElement`). An element held to name another action (`rivals`)
  * is never chosen, and no rename is accepted within the margin of it. Null when the fingerprint recorded no look-alikes'
