@@ -542,7 +542,7 @@ export function captureFingerprints(elements: Element[], max: number, record = f
   const rowGroupOf = (el: Element) => {
     const body = el.closest('tbody');
     const table = body ? body.parentElement : null;
-    if (!body || !(table instanceof HTMLTableElement) || table.tBodies.length < 2) return { label: '', heading: null };
+    if (!body || !table || table.localName !== 'table' || (table as HTMLTableElement).tBodies.length < 2) return { label: '', heading: null };
     let found = rowGroupsRead.get(body);
     if (found) return found;
     const first = (body as HTMLTableSectionElement).rows[0];
@@ -631,7 +631,8 @@ export function captureFingerprints(elements: Element[], max: number, record = f
     const outer = outerOf(container, !record);
     if (outer) print.outer = outer;
     // In one of a table's headed bodies, that body is its group (its table's label is every body's).
-    const rowGroup = near && near.localName === 'table' ? rowGroupOf(el) : { label: '', heading: null };
+    // (Read only in a table of several bodies: most tables have one, and their elements need no body looked up.)
+    const rowGroup = near && near.localName === 'table' && (near as HTMLTableElement).tBodies.length > 1 ? rowGroupOf(el) : { label: '', heading: null };
     const group = rowGroup.label && !rowGroup.heading!.contains(el) ? rowGroup : groupOf(near);
     if (group.label && !(group.heading && group.heading.contains(el))) print.group = group.label;
     const wrapping = el.closest('label');

@@ -471,7 +471,7 @@ ${optionValueOf(other)}` : "";
   const rowGroupOf = (el) => {
     const body = el.closest("tbody");
     const table = body ? body.parentElement : null;
-    if (!body || !(table instanceof HTMLTableElement) || table.tBodies.length < 2) return { label: "", heading: null };
+    if (!body || !table || table.localName !== "table" || table.tBodies.length < 2) return { label: "", heading: null };
     let found = rowGroupsRead.get(body);
     if (found) return found;
     const first = body.rows[0];
@@ -550,7 +550,7 @@ ${optionValueOf(other)}` : "";
     if (item) print.item = item;
     const outer = outerOf(container, !record);
     if (outer) print.outer = outer;
-    const rowGroup = near && near.localName === "table" ? rowGroupOf(el) : { label: "", heading: null };
+    const rowGroup = near && near.localName === "table" && near.tBodies.length > 1 ? rowGroupOf(el) : { label: "", heading: null };
     const group = rowGroup.label && !rowGroup.heading.contains(el) ? rowGroup : groupOf(near);
     if (group.label && !(group.heading && group.heading.contains(el))) print.group = group.label;
     const wrapping = el.closest("label");
