@@ -665,8 +665,8 @@ ${optionValueOf(other)}` : "";
  * new ones, under the recorded name ("Grey marl" where "Charcoal" was: the
  * same product in another colour), whatever identity of its own it keeps
  * (a row that showed nothing but the element's own name is held to
- * neither item rule). A name differing
- * only in its numbers ("Upcoming 3" -> "Upcoming 4") reads as the name. The
+ * neither item rule). A name differing only in its numbers ("Upcoming 3"
+ * -> "Upcoming 4") reads as the name. The
  * recorded words of its row are looked for among all the words its row
  * shows now (`whole`, on replays), not only those its siblings lack: a
  * look-alike row arriving beside it shares them. An identity of its own
@@ -887,7 +887,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const itemWords = expected.item ? keys(expected.item) : recordedWords;
   const ownWords = nowKeys;
   const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
-  const nameOnlyItem = [...itemWords].every((w) => ofName(w));
+  const nameOnlyItem = itemWords.size > 0 && [...itemWords].every((w) => ofName(w));
   const newWords = nameOnlyItem ? 0 : rowWords.filter((w) => !itemWords.has(w)).length;
   const uniqueName = name === 1 && !!(expected.name || expected.text) && expected.position[1] === 1 && seen.position[1] === 1;
   const outerVouches = !!expected.outer && outerKept === 1 && context >= 0.75;
@@ -947,7 +947,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const tokensOf = (text) => text.toLowerCase().split(/\s+/).map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""));
   const tokens = name < 1 && distinctName.length ? tokensOf(seen.name || seen.text) : [];
   const recordedTokens = tokens.length ? tokensOf(expected.name || expected.text) : [];
-  const recordedKeys = words(expected.name || expected.text);
+  const recordedKeys = tokens.length ? words(expected.name || expected.text) : new Set();
   const compounded = new Set(tokens.filter((t) => /[\p{L}\p{N}][-_./:+][\p{L}\p{N}]/u.test(t)).map((t) => t.split(/[-_./:+]+/)).filter((parts) => parts.some((part) => !recordedKeys.has(part))).flat());
   const otherDatum = distinctName.some((w) => /\p{L}/u.test(w) && recordedTokens.includes(w) && compounded.has(w) && !tokens.includes(w));
   const columnKept = () => {

@@ -857,8 +857,8 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
  * new ones, under the recorded name ("Grey marl" where "Charcoal" was: the
  * same product in another colour), whatever identity of its own it keeps
  * (a row that showed nothing but the element's own name is held to
- * neither item rule). A name differing
- * only in its numbers ("Upcoming 3" -> "Upcoming 4") reads as the name. The
+ * neither item rule). A name differing only in its numbers ("Upcoming 3"
+ * -> "Upcoming 4") reads as the name. The
  * recorded words of its row are looked for among all the words its row
  * shows now (`whole`, on replays), not only those its siblings lack: a
  * look-alike row arriving beside it shares them. An identity of its own
@@ -1099,7 +1099,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
   // A row that showed nothing but its own name ("+ Add category" closing a table body) said nothing of which item it
   // was: words arriving in it (a "+ Add group" put beside it) make it no other item.
-  const nameOnlyItem = [...itemWords].every((w) => ofName(w));
+  const nameOnlyItem = itemWords.size > 0 && [...itemWords].every((w) => ofName(w));
   const newWords = nameOnlyItem ? 0 : rowWords.filter((w) => !itemWords.has(w)).length;
   // Unless it keeps an identity no recorded look-alike shared (its own link target, field name or test id): the
   // same item with its copy edited ("Special interests" -> "Areas of interest" on a practitioner's card).
@@ -1220,7 +1220,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const tokens = name < 1 && distinctName.length ? tokensOf(seen.name || seen.text) : [];
   const recordedTokens = tokens.length ? tokensOf(expected.name || expected.text) : [];
   // (A compound of the recorded name's own words, "price and performance" -> "price-performance", is a copy edit.)
-  const recordedKeys = words(expected.name || expected.text);
+  const recordedKeys = tokens.length ? words(expected.name || expected.text) : new Set<string>();
   const compounded = new Set(tokens.filter((t) => /[\p{L}\p{N}][-_./:+][\p{L}\p{N}]/u.test(t))
     .map((t) => t.split(/[-_./:+]+/)).filter((parts) => parts.some((part) => !recordedKeys.has(part))).flat());
   const otherDatum = distinctName.some((w) => /\p{L}/u.test(w) && recordedTokens.includes(w) && compounded.has(w) && !tokens.includes(w));
