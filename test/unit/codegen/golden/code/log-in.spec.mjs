@@ -470,15 +470,14 @@ ${optionValueOf(other)}` : "";
   };
   const rowGroupsRead = new Map();
   /**
-   * When `el` is in one of several bodies of a table (`tbody`) and that body opens with a heading row (a
+   * When `el` is in one of several bodies of `table` (a `tbody`; the caller counts them) and that body opens with a heading row (a
    * `th scope=rowgroup`, or a row of one cell), that row's words: the body's label, as a section's heading is its
    * label (the "Everyday" group's rows of a budget, each group closing with an "Add category" of its own). Glyphs
    * (a collapse arrow) are no words of it. Empty otherwise.
    */
-  const rowGroupOf = (el) => {
+  const rowGroupOf = (el, table) => {
     const body = el.closest("tbody");
-    const table = body ? body.parentElement : null;
-    if (!body || !table || table.localName !== "table" || table.tBodies.length < 2) return { label: "", heading: null };
+    if (!body || body.parentElement !== table) return { label: "", heading: null };
     let found = rowGroupsRead.get(body);
     if (found) return found;
     const first = body.rows[0];
@@ -557,7 +556,7 @@ ${optionValueOf(other)}` : "";
     if (item) print.item = item;
     const outer = outerOf(container, !record);
     if (outer) print.outer = outer;
-    const rowGroup = near && near.localName === "table" && near.tBodies.length > 1 ? rowGroupOf(el) : { label: "", heading: null };
+    const rowGroup = near && near.localName === "table" && near.tBodies.length > 1 ? rowGroupOf(el, near) : { label: "", heading: null };
     const group = rowGroup.label && !rowGroup.heading.contains(el) ? rowGroup : groupOf(near);
     if (group.label && !(group.heading && group.heading.contains(el))) print.group = group.label;
     const wrapping = el.closest("label");
@@ -1100,6 +1099,8 @@ function chooseByAgreement(matches2, expected) {
   /** Whether no element but `uid` within AMBIGUITY_MARGIN of `best` reads the recorded name (case and spacing aside). */
   /** A name as compared here: case and spacing aside. */
   const plain = (text) => text.replace(/\s+/g, " ").trim().toLowerCase();
+  /** A name or label as compared with its numbers aside: a count or a time in it changes with the data. */
+  const norm = (text) => plain(text.replace(/\p{N}+/gu, "#"));
   const onlyOneNamed = (recorded) => {
     const from2 = plain(recorded.name || recorded.text);
     for (const match of matches2) {
@@ -1118,7 +1119,6 @@ function chooseByAgreement(matches2, expected) {
    */
   const twinInGroup = (recorded) => {
     const from2 = plain(recorded.name || recorded.text);
-    const counted = (label) => label.replace(/\p{N}+/gu, "#");
     const inGroup = new Map();
     const inCounted = new Map();
     for (const match of matches2) {
@@ -1127,7 +1127,7 @@ function chooseByAgreement(matches2, expected) {
         if (match.ruledOut && match.ruledOut[i] || best - match.agreements[i] >= AMBIGUITY_MARGIN - MARGIN_SLACK) continue;
         if (!match.labels || !match.groups || plain(match.labels[i] || "") !== from2) return null;
         if (match.groups[i] === recorded.group) inGroup.set(match.uids[i], match.agreements[i]);
-        if (counted(match.groups[i] || "") === counted(recorded.group || "")) inCounted.set(match.uids[i], match.agreements[i]);
+        if (norm(match.groups[i] || "") === norm(recorded.group || "")) inCounted.set(match.uids[i], match.agreements[i]);
       }
     }
     const found = inGroup.size ? inGroup : inCounted;
@@ -1144,7 +1144,6 @@ function chooseByAgreement(matches2, expected) {
   if (expected && expected.peers && renamedRival(matches2, expected, chosen)) return null;
   const choice = reach(matches2, chosen, agreement);
   const from = expected ? expected.name || expected.text : "";
-  const norm = (text) => text.replace(/\p{N}+/gu, "#").replace(/\s+/g, " ").trim().toLowerCase();
   let to = "";
   for (const match of matches2) {
     const i = match && match.labels ? match.uids.indexOf(chosen) : -1;

@@ -638,15 +638,14 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
   // Each table body's heading row label, found once per capture (every element of the body asks for the same).
   const rowGroupsRead = new Map<Element, { label: string; heading: Element | null }>();
   /**
-   * When `el` is in one of several bodies of a table (`tbody`) and that body opens with a heading row (a
+   * When `el` is in one of several bodies of `table` (a `tbody`; the caller counts them) and that body opens with a heading row (a
    * `th scope=rowgroup`, or a row of one cell), that row's words: the body's label, as a section's heading is its
    * label (the "Everyday" group's rows of a budget, each group closing with an "Add category" of its own). Glyphs
    * (a collapse arrow) are no words of it. Empty otherwise.
    */
-  const rowGroupOf = (el: Element) => {
+  const rowGroupOf = (el: Element, table: Element) => {
     const body = el.closest('tbody');
-    const table = body ? body.parentElement : null;
-    if (!body || !table || table.localName !== 'table' || (table as HTMLTableElement).tBodies.length < 2) return { label: '', heading: null };
+    if (!body || body.parentElement !== table) return { label: '', heading: null };
     let found = rowGroupsRead.get(body);
     if (found) return found;
     const first = (body as HTMLTableSectionElement).rows[0];
@@ -736,7 +735,7 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     if (outer) print.outer = outer;
     // In one of a table's headed bodies, that body is its group (its table's label is every body's).
     // (Read only in a table of several bodies: most tables have one, and their elements need no body looked up.)
-    const rowGroup = near && near.localName === 'table' && (near as HTMLTableElement).tBodies.length > 1 ? rowGroupOf(el) : { label: '', heading: null };
+    const rowGroup = near && near.localName === 'table' && (near as HTMLTableElement).tBodies.length > 1 ? rowGroupOf(el, near) : { label: '', heading: null };
     const group = rowGroup.label && !rowGroup.heading!.contains(el) ? rowGroup : groupOf(near);
     if (group.label && !(group.heading && group.heading.contains(el))) print.group = group.label;
     const wrapping = el.closest('label');
@@ -1443,6 +1442,8 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
   /** Whether no element but `uid` within AMBIGUITY_MARGIN of `best` reads the recorded name (case and spacing aside). */
   /** A name as compared here: case and spacing aside. */
   const plain = (text: string) => text.replace(/\s+/g, ' ').trim().toLowerCase();
+  /** A name or label as compared with its numbers aside: a count or a time in it changes with the data. */
+  const norm = (text: string) => plain(text.replace(/\p{N}+/gu, '#'));
   const onlyOneNamed = (recorded: Fingerprint) => {
     const from = plain(recorded.name || recorded.text);
     for (const match of matches) {
@@ -1461,9 +1462,8 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
    */
   const twinInGroup = (recorded: Fingerprint) => {
     const from = plain(recorded.name || recorded.text);
-    // A group's label may count its items ("3. Build · 4 tasks" -> "7 tasks"): the numbers aside, when no twin is in a
-    // group of the very label.
-    const counted = (label: string) => label.replace(/\p{N}+/gu, '#');
+    // A group's label may count its items ("3. Build · 4 tasks" -> "7 tasks"): the numbers aside (`norm`), when no twin
+    // is in a group of the very label.
     const inGroup = new Map<number, number>();
     const inCounted = new Map<number, number>();
     for (const match of matches) {
@@ -1472,7 +1472,7 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
         if ((match.ruledOut && match.ruledOut[i]) || best - match.agreements[i] >= AMBIGUITY_MARGIN - MARGIN_SLACK) continue;
         if (!match.labels || !match.groups || plain(match.labels[i] || '') !== from) return null;
         if (match.groups[i] === recorded.group) inGroup.set(match.uids[i], match.agreements[i]);
-        if (counted(match.groups[i] || '') === counted(recorded.group || '')) inCounted.set(match.uids[i], match.agreements[i]);
+        if (norm(match.groups[i] || '') === norm(recorded.group || '')) inCounted.set(match.uids[i], match.agreements[i]);
       }
     }
     const found = inGroup.size ? inGroup : inCounted;
@@ -1495,7 +1495,6 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
   // Chosen reading other than the recorded name (its identity kept: the same link target, id or field): a copy edit,
   // reported as the rename it is. Numbers aside: a count or a time in a name ("Inbox (12)") changes with the data.
   const from = expected ? expected.name || expected.text : '';
-  const norm = (text: string) => text.replace(/\p{N}+/gu, '#').replace(/\s+/g, ' ').trim().toLowerCase();
   let to = '';
   for (const match of matches) {
     const i = match && match.labels ? match.uids.indexOf(chosen) : -1;
