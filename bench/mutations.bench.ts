@@ -106,7 +106,8 @@
  * and add-ons manager with its "Suspend line" dialog and porting form and
  * a tech conference's call-for-papers review board, written against
  * ce5c9ee before any replay of them and measured clean once on the
- * round-23 rules; no rule has changed since, so it is still clean);
+ * round-23 rules; round 24 changed rules after seeing it, so it is no
+ * longer clean either);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import {
   MIN_AGREEMENT, captureFingerprints, chooseByAgreement, chooseRenamed, describeClosest, describeMatch, fingerprintAgreement, labelNamesElement, renamedRival, scoreMatch,
-  type Fingerprint,
+  type CandidateMatch, type Fingerprint,
 } from '../../../lib/page-scripts/selectors/fingerprint';
 import { fingerprintCandidate, isFingerprintCandidate, parseFingerprintCandidate } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
 import { TEST_CHROMIUM } from '../../helpers/chromium';
@@ -383,7 +383,9 @@ test('renames: a context of nothing but the name is no evidence; the group, the 
     assert.equal(await named(page, 'Archive', 'a'), false, 'no link does');
     // A form's only button renamed: the form it is in, not the other form's submit button.
     assert.equal(await act(MAIL.replace('>Search</button>', '>Find</button>'), find), 'renamed Find');
-    assert.equal(await act(MAIL.replace('>Search</button>', '>Find</button>').replace('aria-label="Search mail"', 'aria-label="Bulk actions"'), find), null, 'two forms alike: no choice');
+    assert.equal(await act(MAIL.replace('>Search</button>', '>Go</button>').replace('aria-label="Search mail"', 'aria-label="Bulk actions"'), find), null, 'two forms alike: no choice');
+    // (Round 24: "Find" says "Search" in other words, "Move" does not: the name decides between the forms alike.)
+    assert.equal(await act(MAIL.replace('>Search</button>', '>Find</button>').replace('aria-label="Search mail"', 'aria-label="Bulk actions"'), find), 'renamed Find');
     // Text beside a checkbox renamed as a look-alike arrived beside it: the checkbox it labels says which.
     const important = '<label><input type="checkbox" name="important"> <span>Mark as important</span></label><label><input type="checkbox" name="read">';
     assert.match(String(await act(MAIL.replace('<label><input type="checkbox" name="read">', important).replace('Mark as read', 'Mark read'), read)), /^(renamed )?Mark read$/);
@@ -1472,4 +1474,114 @@ test('round 23: a datum joined to a new word is another datum; the recorded name
   const edited: { another?: boolean } = {};
   fingerprintAgreement(chip, { ...chip, name: 'Delete tag shipping', attributes: { type: 'button', 'aria-label': 'Delete tag shipping' } }, true, edited);
   assert.equal(edited.another, undefined, 'a copy edit keeping the tag whole');
+});
+
+test('round 24 (the nineteenth hold-out): a card\'s own words beside its reply box; a card\'s form rewritten in every card; synonyms, possessives, function words and prices', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A moderation queue: a card per comment, its decisions in a form reading the same in every card, and the reply
+    // box open under one of them (a second form in its list item, to write in).
+    type Card = { key: string; author: string; story: string; excerpt: string; reports?: number; reply?: boolean };
+    const queue = (cards: Card[], copy = false, note = false) => {
+      const t = (was: string, now: string) => (copy ? now : was);
+      return `<main><h1>Moderation</h1><ol aria-label="Comments awaiting moderation">${cards.map((c) => `<li><div>`
+        + `<input type="checkbox" name="selected" value="${c.key}" aria-label="${t(`Select comment by ${c.author}`, `Select ${c.author}’s comment`)}" data-who="select-${c.key}"> <a href="#u-${c.key}">${c.author}</a>`
+        + (c.reports ? ` <button type="button" data-who="reports-${c.key}">⚑ ${t(`${c.reports} reports`, `Reported ${c.reports} times`)}</button>` : '')
+        + `</div><p>On <a href="#s-${c.key}">${c.story}</a></p><blockquote>${c.excerpt}</blockquote>`
+        + `<form><input type="hidden" name="comment" value="${c.key}"><button type="submit" name="decision" value="approve" class="btn-approve" data-who="approve-${c.key}">${t('Approve', 'Publish')}</button>`
+        + ` <button type="submit" name="decision" value="reject" class="btn-reject" data-who="reject-${c.key}">${t('Reject', 'Hide')}</button>`
+        + ` <button type="button" aria-label="${t(`More actions for ${c.author}’s comment`, `Comment options: ${c.author}`)}" data-who="more-${c.key}">⋯</button></form>`
+        + (c.reply ? `<form><label for="reply">${t('Reply as The Harbour Gazette', 'Your reply (posted as The Harbour Gazette)')}</label><textarea id="reply" name="reply"></textarea>`
+          + (note ? '<label>Note for other moderators <input name="note"></label>' : '')
+          + `<label><input type="checkbox" name="notify"> ${t('Email the reader when the reply is published', 'Let the reader know by email')}</label> <button type="submit" data-who="post">${t('Post reply', 'Publish reply')}</button></form>` : '')
+        + `</li>`).join('')}</ol></main>`;
+    };
+    const FERRIS: Card = { key: 'ferris', author: 'Tom Ferris', story: 'Leisure centre to close for two more years', excerpt: 'Fourteen million for a wall while the swimming baths have been shut two years.' };
+    const ARDROSSAN: Card = { key: 'ardrossan', author: 'angry_in_ardrossan', story: 'Ferry timetable changes', excerpt: 'Whoever signed this off should be sacked.', reports: 3 };
+    const ODUYA: Card = { key: 'oduya', author: 'Margaret Oduya', story: 'Ferry timetable changes', excerpt: 'The graphic still shows the 07:40 sailing.', reports: 2, reply: true };
+    const REID: Card = { key: 'reid', author: 'Calum Reid', story: 'Opinion: the harbour contract deserves more scrutiny', excerpt: 'Funny how the contractor’s director plays golf with half the council.' };
+    const cards = [FERRIS, ARDROSSAN, ODUYA, REID];
+    // Before, its context was its decisions form alone ("Approve Reject"): every card's "Approve" tied, the page unchanged.
+    const approve = await record(queue(cards), 'button[data-who=approve-oduya]');
+    assert.match(approve.item || '', /Margaret Oduya/, 'its card\'s own words, not the reply box\'s');
+    assert.doesNotMatch(approve.item || '', /Harbour Gazette/);
+    assert.equal(await whoActedOn(queue(cards), approve), 'approve-oduya', 'the page unchanged');
+    assert.equal(await whoActedOn(queue([...cards].reverse()), approve), 'approve-oduya', 'the cards reordered');
+    // Its report badge, read from its list item: the reply box's copy rewritten, a field added to it, is not the card.
+    const reports = await record(queue(cards), 'button[data-who=reports-oduya]');
+    assert.equal(await whoActedOn(queue(cards, true, true), reports), 'reports-oduya', 'the badge and the reply box rewritten');
+    // "Tom Ferris’s" names the "Tom Ferris" its card shows.
+    const select = await record(queue(cards), 'input[data-who=select-ferris]');
+    assert.equal(await whoActedOn(queue(cards, true), select), 'select-ferris', 'a possessive');
+    // Every card's decisions rewritten at once ("Reject" -> "Hide"): its card's own words vouch for it, and the button's
+    // value "reject" is no name of it left on the page.
+    const reject = await record(queue(cards), 'button[data-who=reject-ardrossan]');
+    assert.equal(await whoActedOn(queue(cards, true), reject), 'reject-ardrossan', 'the decisions rewritten in every card');
+    // "Post reply" -> "Publish reply": posting a reply is publishing it, not another action.
+    const replyBox = (label: string, post: string, cancel: string) => `<main><form aria-label="Reply"><label for="r">${label}</label><textarea id="r"></textarea>`
+      + `<button type="button">${cancel}</button> <button type="submit" data-who="post">${post}</button></form></main>`;
+    const post = await record(replyBox('Reply as The Harbour Gazette', 'Post reply', 'Cancel'), 'button[data-who=post]');
+    assert.equal(await whoActedOn(replyBox('Your reply (posted as The Harbour Gazette)', 'Publish reply', 'Discard'), post), 'post');
+    // A label naming its card's author ("More actions for Calum Reid’s comment"), rewritten keeping the name, its story's
+    // title edited too: the author it names says which card.
+    const more = await record(queue(cards), 'button[data-who=more-reid]');
+    const edited = cards.map((c) => (c === REID ? { ...c, story: 'Opinion: ask harder questions about the harbour contract' } : c));
+    assert.equal(await whoActedOn(queue(edited, true), more), 'more-reid', 'its label and its story rewritten');
+
+    // A comment's actions menu, every item rewritten: "Ban user" -> "Block from commenting", the only one saying its
+    // action ("ban", no look-alike's word) in other words.
+    const menu = (items: [label: string, who: string][]) => `<main><ul role="menu" aria-label="Actions for Calum Reid’s comment">${items.map(([label, who]) => `<li role="none"><button type="button" role="menuitem" data-who="${who}">${label}</button></li>`).join('')}</ul></main>`;
+    const ban = await record(menu([['View all comments by this user', 'history'], ['Copy link to comment', 'link'], ['Mute user', 'mute'], ['Ban user', 'ban']]), 'button[data-who=ban]');
+    assert.equal(await whoActedOn(menu([['User’s comment history', 'history'], ['Copy comment link', 'link'], ['Mute for 24 hours', 'mute'], ['Block from commenting', 'ban']]), ban), 'ban');
+    // Two of them as close as on the moderation page: "block" says "ban" in other words, the only name saying it.
+    const close: CandidateMatch = { count: 3, agreements: [0.7, 0.7, 0.7], uids: [1, 2, 3], others: [0.85, 0.78, 0.78], labels: ['Block from commenting', 'User’s comment history', 'Mute for 24 hours'], othersRuledOut: [false, false, false], groups: ['', '', ''] };
+    assert.equal(chooseRenamed([close], ban)?.renamed?.to, 'Block from commenting');
+
+    // A phone line's add-ons: each a switch named by its title, its price and what it covers.
+    type AddOn = [title: string, price: string, covers: string, who: string];
+    const addOns = (list: AddOn[]) => `<main><section aria-label="Add-ons for Sam’s line"><ul>${list.map(([title, price, covers, who]) => `<li><span id="t-${who}">${title}</span> <span>${price}</span><p>${covers}</p>`
+      + `<button type="button" role="switch" aria-checked="false" aria-labelledby="t-${who}" data-who="${who}"></button></li>`).join('')}</ul></section></main>`;
+    const ROAM: AddOn = ['Roam in Europe', '£2.25 a day', 'Only charged on days you use your phone abroad', 'roam'];
+    const INSURANCE: AddOn = ['Device insurance', '£9.99 a month', 'Damage and breakdown, £50 excess', 'insurance'];
+    const SCREEN: AddOn = ['Screen cover', '£3.99 a month', 'One screen repair a year', 'screen'];
+    const MINUTES: AddOn = ['International minutes', '£5.00 a month', '300 minutes to 50 countries', 'minutes'];
+    const list = [ROAM, INSURANCE, SCREEN, MINUTES];
+    // A description rephrased gains and loses the words a sentence is built with: no other item for those.
+    const roam = await record(addOns(list), 'button[data-who=roam]');
+    assert.equal(await whoActedOn(addOns([['Europe roaming', '£2.25/day', 'You only pay on the days you use it', 'roam'], INSURANCE, SCREEN, MINUTES]), roam), 'roam', 'its description rephrased');
+    // Its insurance retired, a new one beside it at another price: no rename, however many words it keeps.
+    const insurance = await record(addOns(list), 'button[data-who=insurance]');
+    const LOSS: AddOn = ['Device insurance with loss and theft', '£13.99 a month', 'Damage, breakdown, loss and theft, £75 excess', 'loss'];
+    assert.equal(await whoActedOn(addOns([ROAM, LOSS, SCREEN, MINUTES]), insurance), null, 'another product in its place');
+    assert.equal(await whoActedOn(addOns([ROAM, INSURANCE, LOSS, SCREEN, MINUTES]), insurance), 'insurance', 'beside it');
+    assert.equal(await whoActedOn(addOns([ROAM, ['Phone insurance', '£9.99/month', 'Covers damage and breakdown (£50 excess)', 'insurance'], SCREEN, MINUTES]), insurance), 'insurance', 'its copy edited, its price written otherwise');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('round 24: a button\'s value is no name on the page; synonyms decide a rename only when no name keeps a word as it was', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    await page.setContent('<form><button type="submit" name="decision" value="reject">Hide</button><input type="submit" value="Archive"></form>');
+    assert.equal(await named(page, 'Reject', 'button'), false, 'a <button>\'s value is form data');
+    assert.equal(await named(page, 'Archive', 'input'), true, 'a submit input\'s value is its label');
+  } finally {
+    await browser.close();
+  }
+  // "+ Add block" renamed "+ Add content", a new "+ Insert a saved section" beside it: "insert" says "add" in other
+  // words, "Add" keeps it as it was, and decides.
+  const add: Fingerprint = { tag: 'button', role: 'button', name: '+ Add block', text: '', attributes: { type: 'button' }, id: '', classes: [], ancestry: ['section'], context: '', position: [0, 1], place: [1, 3], peers: ['preview', 'send test'] };
+  const match: CandidateMatch = { count: 2, agreements: [0.7, 0.7], uids: [1, 2], others: [0.9, 0.88], labels: ['+ Add content', '+ Insert a saved section'], othersRuledOut: [false, false], groups: ['', ''] };
+  assert.equal(chooseRenamed([match], add)?.renamed?.to, '+ Add content');
+  // With no name keeping one as it was, the one saying its action in other words is chosen.
+  const synonym: CandidateMatch = { ...match, labels: ['+ Insert a section', 'Preview on mobile'] };
+  assert.equal(chooseRenamed([synonym], add)?.renamed?.to, '+ Insert a section');
+  // Just below the agreement required, leading alone: a name saying the recorded action in other words keeps it
+  // ("Send" -> "Share", the dialog's copy rewritten around it).
+  const send: Fingerprint = { ...add, name: 'Send', peers: ['close dialog', 'get link'] };
+  const alone: CandidateMatch = { count: 2, agreements: [0.65, 0.6], uids: [1, 2], others: [0.72, 0.6], labels: ['Share', 'Not now'], othersRuledOut: [false, false], groups: ['', ''] };
+  assert.equal(chooseRenamed([alone], send)?.renamed?.to, 'Share');
 });

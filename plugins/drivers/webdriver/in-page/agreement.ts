@@ -7,8 +7,8 @@
  * best and hands it back.
  */
 import {
-  AMBIGUITY_MARGIN, MARGIN_SLACK, MAX_SCANNED, MAX_SCORED, MIN_AGREEMENT, PEER_CHARS, bestOf, captureFingerprints, chooseByAgreement, chooseRenamed, reach, describeClosest, describeElement,
-  describeFingerprint, describeMatch, fingerprintAgreement, labelNamesElement, renamedRival, scoreMatch,
+  ACTION_WORDS, AMBIGUITY_MARGIN, MARGIN_SLACK, MAX_SCANNED, MAX_SCORED, MIN_AGREEMENT, PEER_CHARS, bestOf, captureFingerprints, chooseByAgreement, chooseRenamed, reach, describeClosest, describeElement,
+  actionsOf, describeFingerprint, describeMatch, fingerprintAgreement, labelNamesElement, renamedRival, scoreMatch,
   type CandidateMatch, type Choice, type Fingerprint,
 } from '../../../../lib/page-scripts/selectors/fingerprint';
 
@@ -39,7 +39,8 @@ export const createAgreement = new Function('lib', `
   const AMBIGUITY_MARGIN = ${AMBIGUITY_MARGIN};
   const PEER_CHARS = ${PEER_CHARS};
   const MARGIN_SLACK = ${MARGIN_SLACK};
-  ${[fingerprintAgreement, describeFingerprint, describeElement, scoreMatch, bestOf, reach, renamedRival, chooseByAgreement, chooseRenamed, labelNamesElement, describeMatch, describeClosest]
+  const ACTION_WORDS = ${JSON.stringify(ACTION_WORDS)};
+  ${[actionsOf, fingerprintAgreement, describeFingerprint, describeElement, scoreMatch, bestOf, reach, renamedRival, chooseByAgreement, chooseRenamed, labelNamesElement, describeMatch, describeClosest]
     .map((fn) => fn.toString()).join('\n  ')}
   return {
     capture: ${captureFingerprints.toString()},

@@ -143,6 +143,90 @@ const MAX_PEERS = 16;
 const PEER_CHARS = 40;
 
 /**
+ * Words grouped by the action they name, synonyms together (a copy edit says
+ * the same action in other words, never another action: see
+ * fingerprintAgreement's otherAction and chooseRenamed's kept words). A word
+ * may be in two groups ("order": buying, or sorting as in "Sort by" ->
+ * "Order by"; "post": sending, or publishing).
+ */
+const ACTION_WORDS = [
+  "add create new make generate insert compose save store",
+  "delete remove trash discard erase destroy",
+  "edit change modify update",
+  "cancel abort stop end halt terminate close dismiss exit quit hide collapse",
+  "open view show see display reveal expand preview",
+  "copy duplicate clone",
+  "move transfer",
+  "send submit post share",
+  "publish release post",
+  "download export",
+  "upload import attach",
+  "print",
+  "archive",
+  "restore recover undelete",
+  "approve accept allow grant confirm agree",
+  "reject decline deny refuse block ban",
+  "enable activate",
+  "disable deactivate",
+  "start begin launch run resume play",
+  "pause suspend",
+  "sign log login signin",
+  "logout signout",
+  "signup register",
+  "in into",
+  "out",
+  "up",
+  "down",
+  "on",
+  "off",
+  "next forward continue proceed",
+  "previous back prev",
+  "reply respond answer",
+  "follow subscribe watch",
+  "mute",
+  "lock",
+  "pin",
+  "increase raise",
+  "decrease lower reduce",
+  "select choose pick check",
+  "clear reset",
+  "search find filter lookup",
+  "refresh reload sync retry",
+  "undo",
+  "redo",
+  "buy purchase order checkout pay",
+  "like favourite favorite star",
+  "sort order arrange",
+  "rename",
+  "invite",
+  "assign",
+  "mark",
+  "merge",
+  "split",
+  "join",
+  "leave",
+  "connect",
+  "test"
+];
+
+/**
+ * The actions a word (lower case) names, its inflection aside ("moves",
+ * "copied", "sorting"): the indexes of its groups in ACTION_WORDS, none for
+ * a word of no action. Runs in the page beside fingerprintAgreement and
+ * chooseRenamed (its only free name is ACTION_WORDS).
+ */
+function actionsOf(word) {
+  const forms = [
+    word,
+    ...["s", "es", "d", "ed", "ing"].map((end) => word.endsWith(end) ? word.slice(0, -end.length) : ""),
+    word.replace(/ing$/, "e"),
+    word.replace(/(?:ied|ies)$/, "y"),
+    word.replace(/(\p{L})\1(?:ed|ing)$/u, "$1")
+  ];
+  return ACTION_WORDS.map((group, i) => group.split(" ").some((w) => forms.includes(w)) ? i : -1).filter((i) => i >= 0);
+}
+
+/**
  * The fingerprints of `elements` (the first `max`). Runs in the page and is
  * self-contained: drivers and the generated helper hand it to the page as
  * it is. Reads attributes and text a person sees, and the values of fields
@@ -226,9 +310,12 @@ function captureFingerprints(elements, max, record = false) {
   const wordsOf = (container) => {
     const known = wordsRead.get(container);
     if (known) return known;
+    const forms = container.matches(ITEM_OF_LABEL) ? Array.from(container.getElementsByTagName("form")).filter((form) => !!form.querySelector("textarea")) : [];
     const walker = container.ownerDocument.createTreeWalker(container, NodeFilter.SHOW_TEXT);
     let text = "";
-    for (let node = walker.nextNode(); node && text.length < 2000; node = walker.nextNode()) text += ` ${node.nodeValue}`;
+    for (let node = walker.nextNode(); node && text.length < 2000; node = walker.nextNode()) {
+      if (!forms.length || !forms.some((form) => form.contains(node))) text += ` ${node.nodeValue}`;
+    }
     const control = container instanceof HTMLLabelElement ? container.control : null;
     if (control && control !== container) text += ` ${control.getAttribute("name") || ""}`;
     const words = new Map();
@@ -291,13 +378,20 @@ function captureFingerprints(elements, max, record = false) {
   };
   const itemsRead = new Map();
   const outersRead = new Map();
-  /** See Fingerprint.item: '' unless its context's container has no kin and a repeated item around it has. */
-  const itemOf = (container) => {
+  /**
+   * See Fingerprint.item: '' unless its context's container has no kin holding a twin of it (`twinIn`) and a
+   * repeated item around it has kin.
+   */
+  const itemOf = (container, twinIn) => {
     if (!container) return "";
+    const kin = container.parentElement && !container.matches(ITEM_OF_LABEL) ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
+    if (hasKin(container) && (container.matches(ITEM_OF_LABEL) || kin.some(twinIn))) return "";
     let item = itemsRead.get(container);
     if (item === undefined) {
-      const around = hasKin(container) ? null : repeatedAround(container);
-      itemsRead.set(container, item = around ? joined(distinctWords(around)) : "");
+      const around = repeatedAround(container);
+      const words = around ? distinctWords(around) : null;
+      if (words) for (const other of kin) for (const key of wordsOf(other).keys()) words.delete(key);
+      itemsRead.set(container, item = words ? joined(words) : "");
     }
     return item;
   };
@@ -552,7 +646,7 @@ ${optionValueOf(other)}` : "";
     if (record && sharesIdentity(el, lookalikes)) print.shared = true;
     const marks = record ? marksOf(el, placed) : null;
     if (marks) print.marks = marks;
-    const item = itemOf(container);
+    const item = itemOf(container, (kin) => Array.from(kin.querySelectorAll(tag)).some((other) => roleOf(other) === role && clean(other.textContent) === text));
     if (item) print.item = item;
     const outer = outerOf(container, !record);
     if (outer) print.outer = outer;
@@ -664,7 +758,15 @@ ${optionValueOf(other)}` : "";
  * new ones, under the recorded name ("Grey marl" where "Charcoal" was: the
  * same product in another colour), whatever identity of its own it keeps
  * (a row that showed nothing but the element's own name is held to
- * neither item rule). A name differing only in its numbers ("Upcoming 3"
+ * neither item rule), nor, renamed, one whose item shows none of the
+ * amounts its recorded item alone showed but another ("£13.99" where
+ * "£9.99" was: a new product in a retired one's place; "£9.99/month" is
+ * the same amount). Words a sentence is built with ("it", "on", "the")
+ * are no new words of an item, and a possessive's ending is no part of a
+ * word ("Tom Ferris’s"). A card whose form's words were rewritten in every
+ * card is vouched for by its item's words kept, and a label naming its
+ * card's data written as a name ("More actions for Calum Reid’s comment")
+ * by that data. A name differing only in its numbers ("Upcoming 3"
  * -> "Upcoming 4") reads as the name. The
  * recorded words of its row are looked for among all the words its row
  * shows now (`whole`, on replays), not only those its siblings lack: a
@@ -706,8 +808,11 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     const union = wa.size + wb.size - shared;
     return union ? shared / union : 0;
   };
-  /** Word keys as the capture makes them (letters and digits of each word, lower case). */
-  const keys = (text) => new Set(text.split(/\s+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")).filter(Boolean));
+  /**
+   * Word keys as the capture makes them (letters and digits of each word, lower case), a possessive's ending aside:
+   * "Tom Ferris’s comment" names the "Tom Ferris" its card shows.
+   */
+  const keys = (text) => new Set(text.split(/\s+/).map((w) => w.toLowerCase().replace(/(?<=\p{L})['’]s$/u, "").replace(/[^\p{L}\p{N}]+/gu, "")).filter(Boolean));
   /** Share of the recorded words still there. */
   const kept = (recorded, now) => {
     const wr = keys(recorded);
@@ -777,7 +882,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const recordedContextKeys = keys(expected.context);
   const keptIdentifiers = IDENTIFYING.filter((key) => expected.attributes[key] !== undefined && seen.attributes[key] === expected.attributes[key]);
   const ownIdentity = !!expected.peers && !expected.shared && (keptIdentifiers.some((key) => !!expected.attributes[key]) || !!expected.value && seen.value === expected.value);
-  const context = otherWords ? identifierKept || ownIdentity ? 1 : kept(otherWords, seen.whole ?? seen.context) : 1;
+  const itemKept = expected.item && otherWords ? kept([...keys(expected.item)].filter((w) => !ofName(w) && !/\p{N}/u.test(w)).join(" "), seen.item ?? seen.context) : 0;
+  const context = otherWords ? identifierKept || ownIdentity ? 1 : Math.max(kept(otherWords, seen.whole ?? seen.context), itemKept) : 1;
   if (otherWords) add(3, context);
   if (ignoreName && expected.group) add(2, similarity(seen.group || "", expected.group));
   const outerKept = expected.outer ? kept(expected.outer, seen.outer || "") : 1;
@@ -785,77 +891,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const outerNumbers = expected.outer ? expected.outer.split(/\s+/).filter((raw) => /^\p{N}{3,}$/u.test(raw)) : [];
   const seenOuterKeys = outerNumbers.length ? [...keys(seen.outer || "")] : [];
   const anotherOuter = outerKept < 0.5 || !outerNumbers.every((n) => seenOuterKeys.some((k) => k === n || k.endsWith(n) && !/\p{N}/u.test(k.slice(0, -n.length))));
-  const ACTIONS = [
-    "add create new make generate insert compose save store",
-    "delete remove trash discard erase destroy",
-    "edit change modify update",
-    "cancel abort stop end halt terminate close dismiss exit quit hide collapse",
-    "open view show see display reveal expand preview",
-    "copy duplicate clone",
-    "move transfer",
-    "send submit post share",
-    "publish release",
-    "download export",
-    "upload import attach",
-    "print",
-    "archive",
-    "restore recover undelete",
-    "approve accept allow grant confirm agree",
-    "reject decline deny refuse block",
-    "enable activate",
-    "disable deactivate",
-    "start begin launch run resume play",
-    "pause suspend",
-    "sign log login signin",
-    "logout signout",
-    "signup register",
-    "in into",
-    "out",
-    "up",
-    "down",
-    "on",
-    "off",
-    "next forward continue proceed",
-    "previous back prev",
-    "reply respond answer",
-    "follow subscribe watch",
-    "mute",
-    "lock",
-    "pin",
-    "increase raise",
-    "decrease lower reduce",
-    "select choose pick check",
-    "clear reset",
-    "search find filter lookup",
-    "refresh reload sync retry",
-    "undo",
-    "redo",
-    "buy purchase order checkout pay",
-    "like favourite favorite star",
-    "sort order arrange",
-    "rename",
-    "invite",
-    "assign",
-    "mark",
-    "merge",
-    "split",
-    "join",
-    "leave",
-    "connect",
-    "test"
-  ];
-  const actions = (word) => {
-    const forms = [
-      word,
-      ...["s", "es", "d", "ed", "ing"].map((end) => word.endsWith(end) ? word.slice(0, -end.length) : ""),
-      word.replace(/ing$/, "e"),
-      word.replace(/(?:ied|ies)$/, "y"),
-      word.replace(/(\p{L})\1(?:ed|ing)$/u, "$1")
-    ];
-    return ACTIONS.map((group, i) => group.split(" ").some((w) => forms.includes(w)) ? i : -1).filter((i) => i >= 0);
-  };
   /** Whether two words name one action (each names some, and they share one). */
-  const sameAction = (a, b) => actions(a).some((i) => actions(b).includes(i));
+  const sameAction = (a, b) => actionsOf(a).some((i) => actionsOf(b).includes(i));
   const nowKeys = keys(seen.name || seen.text);
   /** Whether two words are one with an inflection changed ("interview", "interviewing"; "filter", "filters"). */
   const inflectionOf = (a, b) => {
@@ -885,14 +922,17 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const item = !!expected.item || ITEM_CONTAINERS.includes(itemTag) && !headerRow;
   const itemWords = expected.item ? keys(expected.item) : recordedWords;
   const ownWords = nowKeys;
-  const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
+  const FUNCTION_WORDS = ["a", "an", "the", "of", "to", "in", "on", "at", "by", "for", "from", "with", "and", "or", "but", "it", "its", "is", "are", "be", "you", "your", "we", "our", "this", "that", "as", "if"];
+  const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)) && !FUNCTION_WORDS.includes(w));
   const nameOnlyItem = itemWords.size > 0 && [...itemWords].every((w) => ofName(w));
   const newWords = nameOnlyItem ? 0 : rowWords.filter((w) => !itemWords.has(w)).length;
   const uniqueName = name === 1 && !!(expected.name || expected.text) && expected.position[1] === 1 && seen.position[1] === 1;
   const outerVouches = !!expected.outer && outerKept === 1 && context >= 0.75;
   const ownText = keys(expected.text);
-  const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => recordedContextKeys.has(w) && !ownText.has(w)) : [];
-  const seenItemWords = dataWords.length ? keys(seen.whole ?? seen.context) : new Set();
+  const itemData = item && textApart && expected.item ? keys(expected.item) : new Set();
+  const writtenInName = itemData.size ? keys(expected.name.split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).join(" ")) : new Set();
+  const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => (recordedContextKeys.has(w) || itemData.has(w) && writtenInName.has(w)) && !ownText.has(w)) : [];
+  const seenItemWords = dataWords.length ? keys(`${seen.whole ?? seen.context} ${expected.item ? seen.item || "" : ""}`) : new Set();
   const dataVouches = dataWords.length > 0 && dataWords.every((w) => ownWords.has(w) && seenItemWords.has(w));
   const itemNumbers = [...itemWords].filter((w) => /\p{N}/u.test(w) && !nameWords.has(w));
   const seenRowKeys = itemNumbers.length >= 2 ? keys(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)) : new Set();
@@ -900,7 +940,11 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const rowShows = newWords > 0 ? keys(seen.whole ?? seen.context) : new Set();
   const replaced = newWords > 0 ? [...itemWords].filter((w) => !/\p{N}/u.test(w) && !ofName(w) && !fieldName.has(w) && !rowShows.has(w)).length : 0;
   const replacedRow = replaced > 0 && newWords >= replaced && (name === 1 || !ownIdentity && !nameAndNumbersKept) && (!uniqueName || ownLabel);
-  const anotherItem = item && (identifierGone && !ownIdentity || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !nameAndNumbersKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
+  const amounts = (text) => new Set(text.match(/\p{N}+(?:[.,]\p{N}+)+/gu) || []);
+  const recordedAmounts = item && name < 1 ? amounts(expected.item || expected.context) : new Set();
+  const seenAmounts = recordedAmounts.size ? amounts(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
+  const otherAmount = seenAmounts.size > 0 && ![...recordedAmounts].some((a) => seenAmounts.has(a));
+  const anotherItem = item && (identifierGone && !ownIdentity || otherAmount || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !nameAndNumbersKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;
@@ -915,10 +959,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const byNumbers = !rowKept && !!expected.peers && distinctName.length > 0 && distinctName.every((w) => /^\p{N}+$/u.test(w)) ? distinctName : [];
   const shownByItem = !textApart && item && name < 1 ? keys(expected.item || expected.context) : new Set();
   const written = shownByItem.size ? keys((expected.name || expected.text).split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).join(" ")) : new Set();
-  const namedData = [...written].filter((w) => nameWords.has(w) && shownByItem.has(w) && !peerWords.has(w) && actions(w).length === 0);
+  const namedData = [...written].filter((w) => nameWords.has(w) && shownByItem.has(w) && !peerWords.has(w) && actionsOf(w).length === 0);
   const seenItemNow = namedData.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
   const seenItemAlone = namedData.length ? keys(seen.item || seen.context) : new Set();
-  const namedDataGone = namedData.length > 0 && namedData.every((w) => !ownWords.has(w) && !seenItemNow.has(w)) && [...ownWords].some((w) => !nameWords.has(w) && seenItemAlone.has(w) && actions(w).length === 0);
+  const namedDataGone = namedData.length > 0 && namedData.every((w) => !ownWords.has(w) && !seenItemNow.has(w)) && [...ownWords].some((w) => !nameWords.has(w) && seenItemAlone.has(w) && actionsOf(w).length === 0);
   const times = (text) => text.match(/(?<![\p{N}:.])\p{N}{1,2}:\p{N}{2}(?![\p{N}:])/gu) || [];
   const timesKept = () => {
     const [recorded, now] = [times(expected.name || expected.text), times(seen.name || seen.text)];
@@ -936,7 +980,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     const [was, now] = [gone[0], added[0]];
     const negates = (a, b) => a.length >= 3 && ["un", "dis", "de", "non"].some((prefix) => b === prefix + a);
     if (negates(was, now) || negates(now, was)) return true;
-    return actions(was).length > 0 && actions(now).length > 0 && !sameAction(was, now);
+    return actionsOf(was).length > 0 && actionsOf(now).length > 0 && !sameAction(was, now);
   })();
   const FORMATS = ["pdf", "csv", "tsv", "zip", "xlsx", "xls", "excel", "xml", "json", "txt", "docx", "odt", "ods", "pptx", "png", "jpg", "jpeg", "gif", "svg", "webp", "mp3", "mp4", "wav", "ics", "vcf", "html", "markdown", "rtf", "epub"];
   const formatsOf = (wordKeys) => [...wordKeys].filter((w) => FORMATS.includes(w));
@@ -1181,7 +1225,9 @@ function chooseByAgreement(matches2, expected) {
  * wrong for "Move to top" beside "Move" renamed from "Move to…"; so does one
  * keeping words within the margin of the one keeping them, though further
  * from the best: "Save to playlist" behind "Create playlist"), or none
- * keeping any, and there is no choice, unless the recorded name's own
+ * keeping any, and there is no choice (a word said in other words naming
+ * the same action, ACTION_WORDS, "Ban" -> "Block", counts only when no
+ * competitor keeps one as it was), unless the recorded name's own
  * words hold numbers and one alone keeps them all ("Wednesday 15 January,
  * 6 openings" beside a new "Wednesday 22 January, 8 openings"). Nor is
  * one leading alone chosen when another of its group agreeing enough keeps
@@ -1235,17 +1281,18 @@ function chooseRenamed(matches2, expected) {
     const [short, long] = a.length <= b.length ? [a, b] : [b, a];
     return long.startsWith(short) && (long === short || INFLECTION.test(long.slice(short.length)));
   };
-  const kept = (now, recorded) => now === recorded || Math.min(now.length, recorded.length) >= STEM && inflected(now, recorded) || recorded.length >= ABBREVIATION && now.startsWith(recorded) && now.length >= 2 * recorded.length;
-  const share = (label) => {
+  const kept = (now, recorded, synonyms = false) => now === recorded || Math.min(now.length, recorded.length) >= STEM && inflected(now, recorded) || recorded.length >= ABBREVIATION && now.startsWith(recorded) && now.length >= 2 * recorded.length || synonyms && actionsOf(now).some((i) => actionsOf(recorded).includes(i));
+  const share = (label, synonyms = false) => {
     const now = wordsOf(label);
-    return recordedWords.length ? recordedWords.filter((w) => now.some((n) => kept(n, w))).length / recordedWords.length : 0;
+    return recordedWords.length ? recordedWords.filter((w) => now.some((n) => kept(n, w, synonyms))).length / recordedWords.length : 0;
   };
   const ownOnly = ![...new Set(wordsOf(expected.context))].some((w) => !wordsOf(from).includes(w));
   if (expected.shared && ownOnly && !close.some(([, c]) => share(c.label) > 0)) return null;
   const numbers = recordedWords.filter((w) => /^\p{N}+$/u.test(w));
   /** The only one of `among` keeping words of the recorded name (the numbers deciding between several), else null. */
   const onlyKeeper = (among) => {
-    const keeping = among.filter(([, c]) => share(c.label) > 0);
+    const literal = among.filter(([, c]) => share(c.label) > 0);
+    const keeping = literal.length ? literal : among.filter(([, c]) => share(c.label, true) > 0);
     if (keeping.length === 1) return keeping[0];
     const allNumbers = numbers.length ? keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n))) : [];
     return allNumbers.length === 1 ? allNumbers[0] : null;
@@ -1255,7 +1302,7 @@ function chooseRenamed(matches2, expected) {
   const nearKeeper = keeper ? Array.from(competitors).filter(([, c]) => keeper[1].agreement - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK) : [];
   const chosen = close.length === 1 ? close[0] : keeper && onlyKeeper(nearKeeper)?.[0] === keeper[0] ? keeper : null;
   const twinned = (c) => matches2.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && key(match.labels[i] || "") === key(c[1].label)));
-  const reached = chosen && (chosen[1].agreement >= MIN_AGREEMENT || close.length === 1 && share(chosen[1].label) > 0.5 && !twinned(chosen)) ? chosen : null;
+  const reached = chosen && (chosen[1].agreement >= MIN_AGREEMENT || close.length === 1 && share(chosen[1].label, true) > 0.5 && !twinned(chosen)) ? chosen : null;
   const outworded = (c) => share(c[1].label) <= 0.5 && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && (share(other.label) > 0.5 || close.length === 1 && other.group === c[1].group && share(other.label) > 0 && share(other.label) >= share(c[1].label)));
   const variantOf = (c) => {
     const own = wordsOf(c[1].label);
@@ -1276,7 +1323,8 @@ function chooseRenamed(matches2, expected) {
  * page of tag `tag` (any tag when none is given; runs in the page,
  * self-contained): a text node holding part of it inside an element of that
  * tag, or a label of one, that reads exactly it, or an aria-label, title,
- * alt, placeholder or value of such an element that is it. Case and spacing
+ * alt or placeholder of such an element that is it, or the value of such an
+ * input (a `<button>`'s value is form data, not shown). Case and spacing
  * do not count. Open shadow roots and same-origin frames are searched too.
  * An element of another tag reading it (an `<option>` "Archive" beside a
  * renamed link "Archive") is not the recorded element: a rename needs its
@@ -1319,7 +1367,7 @@ function labelNamesElement(named) {
       }
     }
     for (const el of Array.from(root.querySelectorAll("*"))) {
-      for (const key of ["aria-label", "title", "alt", "placeholder", "value"]) if (clean(el.getAttribute(key)) === wanted && kind(el)) return true;
+      for (const key of ["aria-label", "title", "alt", "placeholder", "value"]) if ((key !== "value" || el.localName === "input") && clean(el.getAttribute(key)) === wanted && kind(el)) return true;
       if (el.shadowRoot) roots.push(el.shadowRoot);
       if (el.localName === "iframe") {
         try {

@@ -140,6 +140,39 @@ const MAX_PEERS = 16;
 /** Characters of each look-alike's name recorded (and compared). */
 const PEER_CHARS = 40;
 
+/**
+ * Words grouped by the action they name, synonyms together (a copy edit says
+ * the same action in other words, never another action: see
+ * fingerprintAgreement's otherAction and chooseRenamed's kept words). A word
+ * may be in two groups ("order": buying, or sorting as in "Sort by" ->
+ * "Order by"; "post": sending, or publishing).
+ */
+const ACTION_WORDS = [
+  'add create new make generate insert compose save store', 'delete remove trash discard erase destroy', 'edit change modify update',
+  'cancel abort stop end halt terminate close dismiss exit quit hide collapse', 'open view show see display reveal expand preview',
+  'copy duplicate clone', 'move transfer', 'send submit post share', 'publish release post', 'download export',
+  'upload import attach', 'print', 'archive', 'restore recover undelete', 'approve accept allow grant confirm agree',
+  'reject decline deny refuse block ban', 'enable activate', 'disable deactivate', 'start begin launch run resume play',
+  'pause suspend', 'sign log login signin', 'logout signout', 'signup register',
+  'in into', 'out', 'up', 'down', 'on', 'off', 'next forward continue proceed', 'previous back prev',
+  'reply respond answer', 'follow subscribe watch', 'mute', 'lock', 'pin', 'increase raise',
+  'decrease lower reduce', 'select choose pick check', 'clear reset', 'search find filter lookup',
+  'refresh reload sync retry', 'undo', 'redo', 'buy purchase order checkout pay', 'like favourite favorite star',
+  'sort order arrange', 'rename', 'invite', 'assign', 'mark', 'merge', 'split', 'join', 'leave', 'connect', 'test',
+];
+
+/**
+ * The actions a word (lower case) names, its inflection aside ("moves",
+ * "copied", "sorting"): the indexes of its groups in ACTION_WORDS, none for
+ * a word of no action. Runs in the page beside fingerprintAgreement and
+ * chooseRenamed (its only free name is ACTION_WORDS).
+ */
+function actionsOf(word: string): number[] {
+  const forms = [word, ...['s', 'es', 'd', 'ed', 'ing'].map((end) => (word.endsWith(end) ? word.slice(0, -end.length) : '')),
+    word.replace(/ing$/, 'e'), word.replace(/(?:ied|ies)$/, 'y'), word.replace(/(\p{L})\1(?:ed|ing)$/u, '$1')];
+  return ACTION_WORDS.map((group, i) => (group.split(' ').some((w) => forms.includes(w)) ? i : -1)).filter((i) => i >= 0);
+}
+
 /** What an element looked like when a flow acted on it. */
 interface Fingerprint {
   /** Lower-case tag name. */
@@ -218,11 +251,15 @@ interface Fingerprint {
   marks?: string[];
   /**
    * When the container its context is read from has no siblings of its kind
-   * (a card alone in its list item): the words of the nearest repeated item
-   * around it (the list item among list items) that the other items lack,
-   * at most 120 characters. What tells "another item in its place" there:
-   * the context holds every card's labels ("Languages:"), which a copy edit
-   * rewrites in every card at once. Absent otherwise.
+   * (a card alone in its list item), or none holding an element reading as it
+   * does (a comment card's actions form beside the reply box open under it):
+   * the words of the nearest repeated item around it (the list item among
+   * list items) that the other items lack, those siblings' words aside, at
+   * most 120 characters. What tells "another item in its place" there: the
+   * context holds every card's labels ("Languages:"), which a copy edit
+   * rewrites in every card at once. The words of a form to write in inside a
+   * row, list item or card (a textarea's: the reply box) are never its
+   * item's or its context's: they are that form's copy. Absent otherwise.
    */
   item?: string;
   /**
@@ -372,9 +409,15 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
   const wordsOf = (container: Element) => {
     const known = wordsRead.get(container);
     if (known) return known;
+    // A row, list item or card holding a form to write in (the reply box open under a comment, a textarea in it): the
+    // form's labels and hints are the form's, not which item it is; they are copy, and a copy edit rewrites them. (A
+    // form holding the card itself, a car's "Select" form, has nothing to write in.)
+    const forms = container.matches(ITEM_OF_LABEL) ? Array.from(container.getElementsByTagName('form')).filter((form) => !!form.querySelector('textarea')) : [];
     const walker = container.ownerDocument.createTreeWalker(container, NodeFilter.SHOW_TEXT);
     let text = '';
-    for (let node = walker.nextNode(); node && text.length < 2000; node = walker.nextNode()) text += ` ${node.nodeValue}`;
+    for (let node = walker.nextNode(); node && text.length < 2000; node = walker.nextNode()) {
+      if (!forms.length || !forms.some((form) => form.contains(node))) text += ` ${node.nodeValue}`;
+    }
     // A label's words include its control's `name`: the text beside a checkbox is told from the text beside another by it.
     const control = container instanceof HTMLLabelElement ? container.control : null;
     if (control && control !== container) text += ` ${control.getAttribute('name') || ''}`;
@@ -446,13 +489,24 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
   // Each context container's item and outer-item words, found once per capture (a scan meets every element of a card).
   const itemsRead = new Map<Element, string>();
   const outersRead = new Map<Element, string>();
-  /** See Fingerprint.item: '' unless its context's container has no kin and a repeated item around it has. */
-  const itemOf = (container: Element | null) => {
+  /**
+   * See Fingerprint.item: '' unless its context's container has no kin holding a twin of it (`twinIn`) and a
+   * repeated item around it has kin.
+   */
+  const itemOf = (container: Element | null, twinIn: (kin: Element) => boolean) => {
     if (!container) return '';
+    // A form beside another form of its list item (a comment card's actions beside the reply box open under it) is
+    // no item among items: no kin of it holds what it holds, and the list item's words say which card it is.
+    const kin = container.parentElement && !container.matches(ITEM_OF_LABEL)
+      ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
+    if (hasKin(container) && (container.matches(ITEM_OF_LABEL) || kin.some(twinIn))) return '';
     let item = itemsRead.get(container);
     if (item === undefined) {
-      const around = hasKin(container) ? null : repeatedAround(container);
-      itemsRead.set(container, (item = around ? joined(distinctWords(around)) : ''));
+      const around = repeatedAround(container);
+      // Not the words of its kin (the reply box's), which say nothing of which card it is.
+      const words = around ? distinctWords(around) : null;
+      if (words) for (const other of kin) for (const key of wordsOf(other).keys()) words.delete(key);
+      itemsRead.set(container, (item = words ? joined(words) : ''));
     }
     return item;
   };
@@ -729,7 +783,7 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     if (record && sharesIdentity(el, lookalikes)) print.shared = true;
     const marks = record ? marksOf(el, placed) : null;
     if (marks) print.marks = marks;
-    const item = itemOf(container);
+    const item = itemOf(container, (kin) => Array.from(kin.querySelectorAll(tag)).some((other) => roleOf(other) === role && clean(other.textContent) === text));
     if (item) print.item = item;
     const outer = outerOf(container, !record);
     if (outer) print.outer = outer;
@@ -849,7 +903,15 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
  * new ones, under the recorded name ("Grey marl" where "Charcoal" was: the
  * same product in another colour), whatever identity of its own it keeps
  * (a row that showed nothing but the element's own name is held to
- * neither item rule). A name differing only in its numbers ("Upcoming 3"
+ * neither item rule), nor, renamed, one whose item shows none of the
+ * amounts its recorded item alone showed but another ("£13.99" where
+ * "£9.99" was: a new product in a retired one's place; "£9.99/month" is
+ * the same amount). Words a sentence is built with ("it", "on", "the")
+ * are no new words of an item, and a possessive's ending is no part of a
+ * word ("Tom Ferris’s"). A card whose form's words were rewritten in every
+ * card is vouched for by its item's words kept, and a label naming its
+ * card's data written as a name ("More actions for Calum Reid’s comment")
+ * by that data. A name differing only in its numbers ("Upcoming 3"
  * -> "Upcoming 4") reads as the name. The
  * recorded words of its row are looked for among all the words its row
  * shows now (`whole`, on replays), not only those its siblings lack: a
@@ -891,8 +953,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     const union = wa.size + wb.size - shared;
     return union ? shared / union : 0;
   };
-  /** Word keys as the capture makes them (letters and digits of each word, lower case). */
-  const keys = (text: string) => new Set(text.split(/\s+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean));
+  /**
+   * Word keys as the capture makes them (letters and digits of each word, lower case), a possessive's ending aside:
+   * "Tom Ferris’s comment" names the "Tom Ferris" its card shows.
+   */
+  const keys = (text: string) => new Set(text.split(/\s+/).map((w) => w.toLowerCase().replace(/(?<=\p{L})['’]s$/u, '').replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean));
   /** Share of the recorded words still there. */
   const kept = (recorded: string, now: string) => {
     const wr = keys(recorded);
@@ -993,7 +1058,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // An identity of its own kept (a field's `name` no recorded look-alike had: the form's key for it) vouches for its
   // form or row as much as an identifier the row showed.
   const ownIdentity = !!expected.peers && !expected.shared && (keptIdentifiers.some((key) => !!expected.attributes[key]) || (!!expected.value && seen.value === expected.value));
-  const context = otherWords ? (identifierKept || ownIdentity ? 1 : kept(otherWords, seen.whole ?? seen.context)) : 1;
+  // A card alone in its list item: its form's words are every card's labels, rewritten in every card at once by a
+  // copy edit ("Approve Reject Reply" -> "Publish Hide Respond"); the words its list item alone showed, kept, vouch
+  // for it as much (the author and the comment, still there).
+  const itemKept = expected.item && otherWords ? kept([...keys(expected.item)].filter((w) => !ofName(w) && !/\p{N}/u.test(w)).join(' '), seen.item ?? seen.context) : 0;
+  const context = otherWords ? (identifierKept || ownIdentity ? 1 : Math.max(kept(otherWords, seen.whole ?? seen.context), itemKept)) : 1;
   if (otherWords) add(3, context);
   // Renames: the group it was in (a form's, list's, landmark's or headed section's label) vouches for it among
   // look-alikes of other groups. Under its name it tells only twins apart (chooseByAgreement): a group's label is copy.
@@ -1008,29 +1077,8 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const outerNumbers = expected.outer ? expected.outer.split(/\s+/).filter((raw) => /^\p{N}{3,}$/u.test(raw)) : [];
   const seenOuterKeys = outerNumbers.length ? [...keys(seen.outer || '')] : [];
   const anotherOuter = outerKept < 0.5 || !outerNumbers.every((n) => seenOuterKeys.some((k) => k === n || (k.endsWith(n) && !/\p{N}/u.test(k.slice(0, -n.length)))));
-  // Words grouped by the action they name, synonyms together (see otherAction, below).
-  const ACTIONS = [
-    'add create new make generate insert compose save store', 'delete remove trash discard erase destroy', 'edit change modify update',
-    'cancel abort stop end halt terminate close dismiss exit quit hide collapse', 'open view show see display reveal expand preview',
-    'copy duplicate clone', 'move transfer', 'send submit post share', 'publish release', 'download export',
-    'upload import attach', 'print', 'archive', 'restore recover undelete', 'approve accept allow grant confirm agree',
-    'reject decline deny refuse block', 'enable activate', 'disable deactivate', 'start begin launch run resume play',
-    'pause suspend', 'sign log login signin', 'logout signout', 'signup register',
-    'in into', 'out', 'up', 'down', 'on', 'off', 'next forward continue proceed', 'previous back prev',
-    'reply respond answer', 'follow subscribe watch', 'mute', 'lock', 'pin', 'increase raise',
-    'decrease lower reduce', 'select choose pick check', 'clear reset', 'search find filter lookup',
-    'refresh reload sync retry', 'undo', 'redo', 'buy purchase order checkout pay', 'like favourite favorite star',
-    'sort order arrange', 'rename', 'invite', 'assign', 'mark', 'merge', 'split', 'join', 'leave', 'connect', 'test',
-  ];
-  // A word's actions, its inflection aside ("moves", "copied", "sorting"): the groups it is in, none for a word of
-  // no action. A word may name two ("order": buying, or sorting as in "Sort by" -> "Order by").
-  const actions = (word: string) => {
-    const forms = [word, ...['s', 'es', 'd', 'ed', 'ing'].map((end) => (word.endsWith(end) ? word.slice(0, -end.length) : '')),
-      word.replace(/ing$/, 'e'), word.replace(/(?:ied|ies)$/, 'y'), word.replace(/(\p{L})\1(?:ed|ing)$/u, '$1')];
-    return ACTIONS.map((group, i) => (group.split(' ').some((w) => forms.includes(w)) ? i : -1)).filter((i) => i >= 0);
-  };
   /** Whether two words name one action (each names some, and they share one). */
-  const sameAction = (a: string, b: string) => actions(a).some((i) => actions(b).includes(i));
+  const sameAction = (a: string, b: string) => actionsOf(a).some((i) => actionsOf(b).includes(i));
   // Reading the name a look-alike had when the step was recorded, it is that look-alike (seat "14D" beside the
   // recorded "14C", taken since), whatever it shares with the recorded name.
   // Nor is one whose name carries a look-alike's whole name and not the recorded one's ("Flagged as blocked" where the
@@ -1088,7 +1136,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const itemWords = expected.item ? keys(expected.item) : recordedWords;
   const ownWords = nowKeys;
   // Nor does the field's own `name`, which its label's words carry in every row.
-  const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)));
+  // Nor do the words a sentence is built with ("it", "on", "the"): a description rephrased gains and loses them ("Only
+  // charged on days you use your phone abroad" -> "You only pay on the days you use it"), whichever item it is.
+  const FUNCTION_WORDS = ['a', 'an', 'the', 'of', 'to', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'and', 'or', 'but', 'it', 'its', 'is', 'are', 'be', 'you', 'your', 'we', 'our', 'this', 'that', 'as', 'if'];
+  const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)) && !FUNCTION_WORDS.includes(w));
   // A row that showed nothing but its own name ("+ Add category" closing a table body) said nothing of which item it
   // was: words arriving in it (a "+ Add group" put beside it) make it no other item.
   const nameOnlyItem = itemWords.size > 0 && [...itemWords].every((w) => ofName(w));
@@ -1105,9 +1156,13 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // Nor when a label naming it carries its item's data ("Delete saved search Clifton flats" on a "🗑"), the words its
   // item alone showed: kept in its new label and still shown by its item ("Remove Clifton flats"), they say which
   // item it is, whatever else of the item's copy was edited ("Instant" -> "As they happen").
+  // In a card alone in its list item, its context is the card's form (every card's labels): the data is among the
+  // words its list item alone showed (`item`), those written as a name is ("More actions for Calum Reid’s comment").
   const ownText = keys(expected.text);
-  const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => recordedContextKeys.has(w) && !ownText.has(w)) : [];
-  const seenItemWords = dataWords.length ? keys(seen.whole ?? seen.context) : new Set<string>();
+  const itemData = item && textApart && expected.item ? keys(expected.item) : new Set<string>();
+  const writtenInName = itemData.size ? keys(expected.name.split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).join(' ')) : new Set<string>();
+  const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => (recordedContextKeys.has(w) || (itemData.has(w) && writtenInName.has(w))) && !ownText.has(w)) : [];
+  const seenItemWords = dataWords.length ? keys(`${seen.whole ?? seen.context} ${expected.item ? seen.item || '' : ''}`) : new Set<string>();
   const dataVouches = dataWords.length > 0 && dataWords.every((w) => ownWords.has(w) && seenItemWords.has(w));
   // Nor when its own name keeps every word it had ("Mercado Central" -> "Mercado Central Lisboa") and its item still
   // shows every number it showed (a day, an amount: at least two): the copy of both edited, the item's data kept.
@@ -1122,7 +1177,14 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // the new item: the grey pair's quantity select, the one item ordered twice gone), nor a name no other element reads
   // when a label around it gives it (its label is the same in every item; its own text would be the item's words).
   const replacedRow = replaced > 0 && newWords >= replaced && (name === 1 || (!ownIdentity && !nameAndNumbersKept)) && (!uniqueName || ownLabel);
-  const anotherItem = item && ((identifierGone && !ownIdentity) || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
+  // Renamed, an element whose item no longer shows any amount its recorded item alone showed (a price, written with
+  // decimals: "£9.99"), while showing another ("£13.99"), is another item's: a copy edit rewrites how a price reads
+  // ("£9.99 a month" -> "£9.99/month"), not the price; a new product put where a retired one was has its own.
+  const amounts = (text: string) => new Set(text.match(/\p{N}+(?:[.,]\p{N}+)+/gu) || []);
+  const recordedAmounts = item && name < 1 ? amounts(expected.item || expected.context) : new Set<string>();
+  const seenAmounts = recordedAmounts.size ? amounts(`${seen.whole ?? seen.context} ${seen.item || ''}`) : new Set<string>();
+  const otherAmount = seenAmounts.size > 0 && ![...recordedAmounts].some((a) => seenAmounts.has(a));
+  const anotherItem = item && ((identifierGone && !ownIdentity) || otherAmount || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
     && ((!ownIdentity && !uniqueName && !nameAndNumbersKept && newWords > NEW_WORDS_SHARE * rowWords.length) || replacedRow)));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
@@ -1155,11 +1217,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // "auto-refill" of "Pause auto-refill", which a menu alone in its row shows too) or with digits.
   const shownByItem = !textApart && item && name < 1 ? keys(expected.item || expected.context) : new Set<string>();
   const written = shownByItem.size ? keys((expected.name || expected.text).split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).join(' ')) : new Set<string>();
-  const namedData = [...written].filter((w) => nameWords.has(w) && shownByItem.has(w) && !peerWords.has(w) && actions(w).length === 0);
+  const namedData = [...written].filter((w) => nameWords.has(w) && shownByItem.has(w) && !peerWords.has(w) && actionsOf(w).length === 0);
   const seenItemNow = namedData.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ''}`) : new Set<string>();
   const seenItemAlone = namedData.length ? keys(seen.item || seen.context) : new Set<string>();
   const namedDataGone = namedData.length > 0 && namedData.every((w) => !ownWords.has(w) && !seenItemNow.has(w))
-    && [...ownWords].some((w) => !nameWords.has(w) && seenItemAlone.has(w) && actions(w).length === 0);
+    && [...ownWords].some((w) => !nameWords.has(w) && seenItemAlone.has(w) && actionsOf(w).length === 0);
   // A time in a name ("Join waitlist for Power Yoga at 19:00", written with a colon: "34.63" is a price) is the data of
   // what it names, as a number is: a name reading other times instead ("at 19:15") names another class, slot or
   // departure. (Written otherwise, "7–8pm" for "19:00–20:00", or dropped, it may be a copy edit.)
@@ -1194,7 +1256,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     // Opposites by prefix: "pin" / "unpin", "connect" / "disconnect", "select" / "deselect", "read" / "unread".
     const negates = (a: string, b: string) => a.length >= 3 && ['un', 'dis', 'de', 'non'].some((prefix) => b === prefix + a);
     if (negates(was, now) || negates(now, was)) return true;
-    return actions(was).length > 0 && actions(now).length > 0 && !sameAction(was, now);
+    return actionsOf(was).length > 0 && actionsOf(now).length > 0 && !sameAction(was, now);
   })();
   // Nor does a copy edit change the kind of file a control makes or takes: a name naming other file formats than the
   // recorded one ("Download receipts (single PDF)" or "Export lines (.csv)" where "Download receipts (ZIP)" was)
@@ -1532,7 +1594,9 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
  * wrong for "Move to top" beside "Move" renamed from "Move to…"; so does one
  * keeping words within the margin of the one keeping them, though further
  * from the best: "Save to playlist" behind "Create playlist"), or none
- * keeping any, and there is no choice, unless the recorded name's own
+ * keeping any, and there is no choice (a word said in other words naming
+ * the same action, ACTION_WORDS, "Ban" -> "Block", counts only when no
+ * competitor keeps one as it was), unless the recorded name's own
  * words hold numbers and one alone keeps them all ("Wednesday 15 January,
  * 6 openings" beside a new "Wednesday 22 January, 8 openings"). Nor is
  * one leading alone chosen when another of its group agreeing enough keeps
@@ -1588,7 +1652,8 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   for (const c of competitors.values()) best = Math.max(best, c.agreement);
   // Below MIN_AGREEMENT by less than the margin, a rename leading every other element by the margin is taken when
   // its new name keeps more than half the recorded name's words ("Go to payment" for "Continue to payment", its form
-  // renamed and given more buttons): the words it kept say what the rest of it no longer says quite enough.
+  // renamed and given more buttons): the words it kept say what the rest of it no longer says quite enough. A word
+  // saying the same action in other words counts as kept there ("Send" -> "Share", the dialog's copy rewritten).
   if (best < MIN_AGREEMENT - AMBIGUITY_MARGIN) return null;
   const close = Array.from(competitors).filter(([, c]) => best - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK);
   // A word is kept when it is there as it was, with an ending changed ("Filters" -> "Filter", "Archive" -> "Archived"),
@@ -1603,12 +1668,15 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
     const [short, long] = a.length <= b.length ? [a, b] : [b, a];
     return long.startsWith(short) && (long === short || INFLECTION.test(long.slice(short.length)));
   };
-  const kept = (now: string, recorded: string) => now === recorded
+  // With `synonyms`, also said in other words naming the same action ("Ban user" -> "Block from commenting";
+  // ACTION_WORDS): the evidence of a rename only when no competitor keeps a word as it was (see onlyKeeper).
+  const kept = (now: string, recorded: string, synonyms = false) => now === recorded
     || (Math.min(now.length, recorded.length) >= STEM && inflected(now, recorded))
-    || (recorded.length >= ABBREVIATION && now.startsWith(recorded) && now.length >= 2 * recorded.length);
-  const share = (label: string) => {
+    || (recorded.length >= ABBREVIATION && now.startsWith(recorded) && now.length >= 2 * recorded.length)
+    || (synonyms && actionsOf(now).some((i) => actionsOf(recorded).includes(i)));
+  const share = (label: string, synonyms = false) => {
     const now = wordsOf(label);
-    return recordedWords.length ? recordedWords.filter((w) => now.some((n) => kept(n, w))).length / recordedWords.length : 0;
+    return recordedWords.length ? recordedWords.filter((w) => now.some((n) => kept(n, w, synonyms))).length / recordedWords.length : 0;
   };
   // Its row or form said nothing but its own name, and a recorded look-alike shared its identity (radios of one
   // group): nothing but its kind and place vouch for it, and another option put in a removed one's place ("Starter"
@@ -1621,7 +1689,9 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   type Competitor = [number, { agreement: number; label: string; group: string }];
   /** The only one of `among` keeping words of the recorded name (the numbers deciding between several), else null. */
   const onlyKeeper = (among: Competitor[]): Competitor | null => {
-    const keeping = among.filter(([, c]) => share(c.label) > 0);
+    // A word kept as it was says more than a word said in other words: synonyms count when no one keeps a word.
+    const literal = among.filter(([, c]) => share(c.label) > 0);
+    const keeping = literal.length ? literal : among.filter(([, c]) => share(c.label, true) > 0);
     if (keeping.length === 1) return keeping[0];
     const allNumbers = numbers.length ? keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n))) : [];
     return allNumbers.length === 1 ? allNumbers[0] : null;
@@ -1637,7 +1707,7 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   // other element reads: a twin trailing it, the same dish under another heading, says the words kept are no
   // evidence of which one it is.
   const twinned = (c: Competitor) => matches.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && key(match.labels![i] || '') === key(c[1].label)));
-  const reached = chosen && (chosen[1].agreement >= MIN_AGREEMENT || (close.length === 1 && share(chosen[1].label) > 0.5 && !twinned(chosen))) ? chosen : null;
+  const reached = chosen && (chosen[1].agreement >= MIN_AGREEMENT || (close.length === 1 && share(chosen[1].label, true) > 0.5 && !twinned(chosen))) ? chosen : null;
   // Chosen keeping at most half the recorded name's words while another element agreeing enough keeps more than half
   // ("No receipt for Mercado Central on 3 Sep", for "Receipt missing: Mercado Central, 3 Sep", behind a finding
   // that took its place when the list was reordered): where it is and what it says disagree, and neither is a guess.
@@ -1672,7 +1742,8 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
  * page of tag `tag` (any tag when none is given; runs in the page,
  * self-contained): a text node holding part of it inside an element of that
  * tag, or a label of one, that reads exactly it, or an aria-label, title,
- * alt, placeholder or value of such an element that is it. Case and spacing
+ * alt or placeholder of such an element that is it, or the value of such an
+ * input (a `<button>`'s value is form data, not shown). Case and spacing
  * do not count. Open shadow roots and same-origin frames are searched too.
  * An element of another tag reading it (an `<option>` "Archive" beside a
  * renamed link "Archive") is not the recorded element: a rename needs its
@@ -1722,7 +1793,8 @@ function labelNamesElement(named: { label: string; tag?: string; control?: boole
       }
     }
     for (const el of Array.from(root.querySelectorAll('*'))) {
-      for (const key of ['aria-label', 'title', 'alt', 'placeholder', 'value']) if (clean(el.getAttribute(key)) === wanted && kind(el)) return true;
+      // A value names only an input (a submit button's label): a `<button value="reject">` reads what its text says.
+      for (const key of ['aria-label', 'title', 'alt', 'placeholder', 'value']) if ((key !== 'value' || el.localName === 'input') && clean(el.getAttribute(key)) === wanted && kind(el)) return true;
       if (el.shadowRoot) roots.push(el.shadowRoot);
       if (el.localName === 'iframe') {
         try {
