@@ -379,13 +379,13 @@ function captureFingerprints(elements, max, record = false) {
   const itemsRead = new Map();
   const outersRead = new Map();
   /**
-   * See Fingerprint.item: '' unless its context's container has no kin holding a twin of it (`twinIn`) and a
-   * repeated item around it has kin.
+   * See Fingerprint.item: '' unless its context's container has no kin holding one of its `twins` (the elements of
+   * its tag and type reading as it does) and a repeated item around it has kin.
    */
-  const itemOf = (container, twinIn) => {
+  const itemOf = (container, twins) => {
     if (!container) return "";
-    const kin = container.parentElement && !container.matches(ITEM_OF_LABEL) ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
-    if (hasKin(container) && (container.matches(ITEM_OF_LABEL) || kin.some(twinIn))) return "";
+    const kin = hasKin(container) ? container.matches(ITEM_OF_LABEL) ? null : Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
+    if (!kin || kin.some((other) => twins.some((twin) => other.contains(twin)))) return "";
     let item = itemsRead.get(container);
     if (item === undefined) {
       const around = repeatedAround(container);
@@ -646,7 +646,7 @@ ${optionValueOf(other)}` : "";
     if (record && sharesIdentity(el, lookalikes)) print.shared = true;
     const marks = record ? marksOf(el, placed) : null;
     if (marks) print.marks = marks;
-    const item = itemOf(container, (kin) => Array.from(kin.querySelectorAll(tag)).some((other) => roleOf(other) === role && clean(other.textContent) === text));
+    const item = itemOf(container, similar.length > 1 ? similar.filter((other) => other !== el) : []);
     if (item) print.item = item;
     const outer = outerOf(container, !record);
     if (outer) print.outer = outer;

@@ -497,16 +497,15 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
   const itemsRead = new Map<Element, string>();
   const outersRead = new Map<Element, string>();
   /**
-   * See Fingerprint.item: '' unless its context's container has no kin holding a twin of it (`twinIn`) and a
-   * repeated item around it has kin.
+   * See Fingerprint.item: '' unless its context's container has no kin holding one of its `twins` (the elements of
+   * its tag and type reading as it does) and a repeated item around it has kin.
    */
-  const itemOf = (container: Element | null, twinIn: (kin: Element) => boolean) => {
+  const itemOf = (container: Element | null, twins: Element[]) => {
     if (!container) return '';
     // A form beside another form of its list item (a comment card's actions beside the reply box open under it) is
     // no item among items: no kin of it holds what it holds, and the list item's words say which card it is.
-    const kin = container.parentElement && !container.matches(ITEM_OF_LABEL)
-      ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
-    if (hasKin(container) && (container.matches(ITEM_OF_LABEL) || kin.some(twinIn))) return '';
+    const kin = hasKin(container) ? (container.matches(ITEM_OF_LABEL) ? null : Array.from(container.parentElement!.children).filter((c) => c !== container && c.localName === container.localName)) : [];
+    if (!kin || kin.some((other) => twins.some((twin) => other.contains(twin)))) return '';
     let item = itemsRead.get(container);
     if (item === undefined) {
       const around = repeatedAround(container);
@@ -790,7 +789,7 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     if (record && sharesIdentity(el, lookalikes)) print.shared = true;
     const marks = record ? marksOf(el, placed) : null;
     if (marks) print.marks = marks;
-    const item = itemOf(container, (kin) => Array.from(kin.querySelectorAll(tag)).some((other) => roleOf(other) === role && clean(other.textContent) === text));
+    const item = itemOf(container, similar.length > 1 ? similar.filter((other) => other !== el) : []);
     if (item) print.item = item;
     const outer = outerOf(container, !record);
     if (outer) print.outer = outer;
