@@ -1585,3 +1585,27 @@ test('round 24: a button\'s value is no name on the page; synonyms decide a rena
   const alone: CandidateMatch = { count: 2, agreements: [0.65, 0.6], uids: [1, 2], others: [0.72, 0.6], labels: ['Share', 'Not now'], othersRuledOut: [false, false], groups: ['', ''] };
   assert.equal(chooseRenamed([alone], send)?.renamed?.to, 'Share');
 });
+
+test('round 25 (the twentieth hold-out): a file\'s name its item showed is its identifier: another file\'s "Remove" is never taken for a removed one\'s', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A claim's attachments: each a file, its kind and its size, and a "Remove" reading the same in every row.
+    type File = [name: string, kind: string, size: string, who: string];
+    const files = (list: File[], remove = 'Remove') => `<main><form aria-label="Claim 10482"><section aria-label="Attachments"><ul>${list.map(([name, kind, size, who]) => `<li><a href="#${who}">${name}</a> <span>${kind}</span> <span>${size} MB</span>`
+      + ` <button type="button" data-who="${who}">${remove}</button></li>`).join('')}</ul></section></form></main>`;
+    const XRAY: File = ['Bitewing_2025-02-11.png', 'X-ray', '1.4', 'xray'];
+    const UPPER: File = ['Intraoral_UL_2025-02-11.jpg', 'Intraoral photo', '2.3', 'upper'];
+    const LOWER: File = ['Intraoral_LL_2025-02-11.jpg', 'Intraoral photo', '2.1', 'lower'];
+    const NARRATIVE: File = ['Narrative_10482.pdf', 'Narrative', '0.2', 'narrative'];
+    const remove = await record(files([XRAY, UPPER, NARRATIVE]), 'button[data-who=upper]');
+    // Before, with a second photo beside it and the recorded one removed, the other photo's "Remove" was clicked: the
+    // file names hold digits, and words with digits are no row words.
+    assert.equal(await whoActedOn(files([XRAY, LOWER, NARRATIVE]), remove), null, 'another file in its place');
+    assert.equal(await whoActedOn(files([XRAY, LOWER, UPPER, NARRATIVE]), remove), 'upper', 'beside another photo');
+    // Its file kept, its row's copy and the button renamed: the file says which row.
+    assert.equal(await whoActedOn(files([XRAY, ['Intraoral_UL_2025-02-11.jpg', 'Photo (intraoral)', '2.3', 'upper'], NARRATIVE], 'Delete'), remove), 'upper', 'copy edited');
+  } finally {
+    await browser.close();
+  }
+});

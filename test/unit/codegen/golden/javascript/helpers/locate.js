@@ -866,7 +866,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const otherWords = [...keys(expected.context)].filter((w) => !ofName(w)).join(" ");
   const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)].filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || (() => {
     const w = raw.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, "");
-    return w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2;
+    return w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2 || /^[\p{L}\p{N}][\p{L}\p{N}_-]{2,}\.\p{L}[\p{L}\p{N}]{1,4}$/u.test(w);
   })()).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ""));
   const seenItemKeys = shownIdentifiers.length ? keys(expected.item ? seen.item ?? seen.context : seen.context) : new Set();
   const identifierKept = shownIdentifiers.some((w) => seenItemKeys.has(w));
