@@ -763,8 +763,9 @@ export function captureFingerprints(elements: Element[], max: number, record = f
  * copy was edited is still the same one, and is not held to this, nor is
  * one keeping a link target, field name or test id that no recorded
  * look-alike shared (the same card with its copy edited), nor one keeping
- * an identifier its item alone showed (a URL, an email address, a path:
- * the same webhook with its description edited; it counts as its whole
+ * an identifier its item alone showed (a URL, an email address, a path,
+ * a file's name with its extension: the same webhook with its description
+ * edited; it counts as its whole
  * context kept), nor the row of a table's column headers (one per table,
  * no item among items). A card alone in
  * its list item is judged by the list item's own words (`item`), not by
@@ -931,7 +932,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const otherWords = [...keys(expected.context)].filter((w) => !ofName(w)).join(' ');
   // A context of nothing but its own name (a link alone in its list item, a button alone in its form) says nothing
   // the name does not: it is no evidence either way (a look-alike arriving beside it, or its own rename, empties it).
-  // An identifier its row, list item or card showed that no other one had (a URL, an email address, a path: the
+  // An identifier its row, list item or card showed that no other one had (a URL, an email address, a path, a file: the
   // recorded context holds only the words the other items lacked), kept, says it is the same one, whatever copy
   // around it was edited: it counts as the whole context kept, and it is never another item in its place.
   // A number written as one ("#1479": a run, an order, an issue) is such an identifier too, and so is a bare number

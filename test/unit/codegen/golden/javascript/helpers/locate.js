@@ -716,8 +716,9 @@ ${optionValueOf(other)}` : "";
  * copy was edited is still the same one, and is not held to this, nor is
  * one keeping a link target, field name or test id that no recorded
  * look-alike shared (the same card with its copy edited), nor one keeping
- * an identifier its item alone showed (a URL, an email address, a path:
- * the same webhook with its description edited; it counts as its whole
+ * an identifier its item alone showed (a URL, an email address, a path,
+ * a file's name with its extension: the same webhook with its description
+ * edited; it counts as its whole
  * context kept), nor the row of a table's column headers (one per table,
  * no item among items). A card alone in
  * its list item is judged by the list item's own words (`item`), not by
