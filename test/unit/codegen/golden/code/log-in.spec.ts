@@ -180,6 +180,15 @@ function actionsOf(word: string): number[] {
   return ACTION_WORDS.map((group, i) => (group.split(' ').some((w) => forms.includes(w)) ? i : -1)).filter((i) => i >= 0);
 }
 
+/**
+ * Whether two words (lower case) name one action: each names some, and they
+ * share one ("hide" and "close", "ban" and "block"). Runs in the page beside
+ * actionsOf.
+ */
+function sameAction(a: string, b: string): boolean {
+  return actionsOf(a).some((i) => actionsOf(b).includes(i));
+}
+
 /** What an element looked like when a flow acted on it. */
 interface Fingerprint {
   /** Lower-case tag name. */
@@ -504,8 +513,8 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     if (!container) return '';
     // A form beside another form of its list item (a comment card's actions beside the reply box open under it) is
     // no item among items: no kin of it holds what it holds, and the list item's words say which card it is.
-    const kin = hasKin(container) ? (container.matches(ITEM_OF_LABEL) ? null : Array.from(container.parentElement!.children).filter((c) => c !== container && c.localName === container.localName)) : [];
-    if (!kin || kin.some((other) => twins.some((twin) => other.contains(twin)))) return '';
+    const kin = container.parentElement ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
+    if (kin.length && (container.matches(ITEM_OF_LABEL) || kin.some((other) => twins.some((twin) => other.contains(twin))))) return '';
     let item = itemsRead.get(container);
     if (item === undefined) {
       const around = repeatedAround(container);
@@ -965,6 +974,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
    * "Tom Ferris’s comment" names the "Tom Ferris" its card shows.
    */
   const keys = (text: string) => new Set(text.split(/\s+/).map((w) => w.toLowerCase().replace(/(?<=\p{L})['’]s$/u, '').replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean));
+  /**
+   * The keys of a name's words written as a name is, past its first word (capitalised or with digits: "The
+   * Overstory", "Calum Reid’s"): its data, not its copy.
+   */
+  const writtenAsName = (text: string) => keys(text.split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).join(' '));
   /** Share of the recorded words still there. */
   const kept = (recorded: string, now: string) => {
     const wr = keys(recorded);
@@ -1085,8 +1099,6 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const outerNumbers = expected.outer ? expected.outer.split(/\s+/).filter((raw) => /^\p{N}{3,}$/u.test(raw)) : [];
   const seenOuterKeys = outerNumbers.length ? [...keys(seen.outer || '')] : [];
   const anotherOuter = outerKept < 0.5 || !outerNumbers.every((n) => seenOuterKeys.some((k) => k === n || (k.endsWith(n) && !/\p{N}/u.test(k.slice(0, -n.length)))));
-  /** Whether two words name one action (each names some, and they share one). */
-  const sameAction = (a: string, b: string) => actionsOf(a).some((i) => actionsOf(b).includes(i));
   // Reading the name a look-alike had when the step was recorded, it is that look-alike (seat "14D" beside the
   // recorded "14C", taken since), whatever it shares with the recorded name.
   // Nor is one whose name carries a look-alike's whole name and not the recorded one's ("Flagged as blocked" where the
@@ -1168,7 +1180,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // words its list item alone showed (`item`), those written as a name is ("More actions for Calum Reid’s comment").
   const ownText = keys(expected.text);
   const itemData = item && textApart && expected.item ? keys(expected.item) : new Set<string>();
-  const writtenInName = itemData.size ? keys(expected.name.split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).join(' ')) : new Set<string>();
+  const writtenInName = itemData.size ? writtenAsName(expected.name) : new Set<string>();
   const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => (recordedContextKeys.has(w) || (itemData.has(w) && writtenInName.has(w))) && !ownText.has(w)) : [];
   const seenItemWords = dataWords.length ? keys(`${seen.whole ?? seen.context} ${expected.item ? seen.item || '' : ''}`) : new Set<string>();
   const dataVouches = dataWords.length > 0 && dataWords.every((w) => ownWords.has(w) && seenItemWords.has(w));
@@ -1224,7 +1236,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // Data, not copy: written as a name is (capitalised past its first word: "The Overstory", "Power Yoga"; not
   // "auto-refill" of "Pause auto-refill", which a menu alone in its row shows too) or with digits.
   const shownByItem = !textApart && item && name < 1 ? keys(expected.item || expected.context) : new Set<string>();
-  const written = shownByItem.size ? keys((expected.name || expected.text).split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).join(' ')) : new Set<string>();
+  const written = shownByItem.size ? writtenAsName(expected.name || expected.text) : new Set<string>();
   const namedData = [...written].filter((w) => nameWords.has(w) && shownByItem.has(w) && !peerWords.has(w) && actionsOf(w).length === 0);
   const seenItemNow = namedData.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ''}`) : new Set<string>();
   const seenItemAlone = namedData.length ? keys(seen.item || seen.context) : new Set<string>();
@@ -1681,7 +1693,7 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   const kept = (now: string, recorded: string, synonyms = false) => now === recorded
     || (Math.min(now.length, recorded.length) >= STEM && inflected(now, recorded))
     || (recorded.length >= ABBREVIATION && now.startsWith(recorded) && now.length >= 2 * recorded.length)
-    || (synonyms && actionsOf(now).some((i) => actionsOf(recorded).includes(i)));
+    || (synonyms && sameAction(now, recorded));
   const share = (label: string, synonyms = false) => {
     const now = wordsOf(label);
     return recordedWords.length ? recordedWords.filter((w) => now.some((n) => kept(n, w, synonyms))).length / recordedWords.length : 0;

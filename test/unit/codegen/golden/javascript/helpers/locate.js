@@ -220,6 +220,15 @@ function actionsOf(word) {
 }
 
 /**
+ * Whether two words (lower case) name one action: each names some, and they
+ * share one ("hide" and "close", "ban" and "block"). Runs in the page beside
+ * actionsOf.
+ */
+function sameAction(a, b) {
+  return actionsOf(a).some((i) => actionsOf(b).includes(i));
+}
+
+/**
  * The fingerprints of `elements` (the first `max`). Runs in the page and is
  * self-contained: drivers and the generated helper hand it to the page as
  * it is. Reads attributes and text a person sees, and the values of fields
@@ -377,8 +386,8 @@ function captureFingerprints(elements, max, record = false) {
    */
   const itemOf = (container, twins) => {
     if (!container) return "";
-    const kin = hasKin(container) ? container.matches(ITEM_OF_LABEL) ? null : Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
-    if (!kin || kin.some((other) => twins.some((twin) => other.contains(twin)))) return "";
+    const kin = container.parentElement ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
+    if (kin.length && (container.matches(ITEM_OF_LABEL) || kin.some((other) => twins.some((twin) => other.contains(twin))))) return "";
     let item = itemsRead.get(container);
     if (item === undefined) {
       const around = repeatedAround(container);
@@ -807,6 +816,11 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
    * "Tom Ferris’s comment" names the "Tom Ferris" its card shows.
    */
   const keys = (text) => new Set(text.split(/\s+/).map((w) => w.toLowerCase().replace(/(?<=\p{L})['’]s$/u, "").replace(/[^\p{L}\p{N}]+/gu, "")).filter(Boolean));
+  /**
+   * The keys of a name's words written as a name is, past its first word (capitalised or with digits: "The
+   * Overstory", "Calum Reid’s"): its data, not its copy.
+   */
+  const writtenAsName = (text) => keys(text.split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).join(" "));
   /** Share of the recorded words still there. */
   const kept = (recorded, now) => {
     const wr = keys(recorded);
@@ -885,8 +899,6 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const outerNumbers = expected.outer ? expected.outer.split(/\s+/).filter((raw) => /^\p{N}{3,}$/u.test(raw)) : [];
   const seenOuterKeys = outerNumbers.length ? [...keys(seen.outer || "")] : [];
   const anotherOuter = outerKept < 0.5 || !outerNumbers.every((n) => seenOuterKeys.some((k) => k === n || k.endsWith(n) && !/\p{N}/u.test(k.slice(0, -n.length))));
-  /** Whether two words name one action (each names some, and they share one). */
-  const sameAction = (a, b) => actionsOf(a).some((i) => actionsOf(b).includes(i));
   const nowKeys = keys(seen.name || seen.text);
   /** Whether two words are one with an inflection changed ("interview", "interviewing"; "filter", "filters"). */
   const inflectionOf = (a, b) => {
@@ -924,7 +936,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const outerVouches = !!expected.outer && outerKept === 1 && context >= 0.75;
   const ownText = keys(expected.text);
   const itemData = item && textApart && expected.item ? keys(expected.item) : new Set();
-  const writtenInName = itemData.size ? keys(expected.name.split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).join(" ")) : new Set();
+  const writtenInName = itemData.size ? writtenAsName(expected.name) : new Set();
   const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => (recordedContextKeys.has(w) || itemData.has(w) && writtenInName.has(w)) && !ownText.has(w)) : [];
   const seenItemWords = dataWords.length ? keys(`${seen.whole ?? seen.context} ${expected.item ? seen.item || "" : ""}`) : new Set();
   const dataVouches = dataWords.length > 0 && dataWords.every((w) => ownWords.has(w) && seenItemWords.has(w));
@@ -952,7 +964,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const distinctName = [...words(expected.name || expected.text)].filter((w) => !peerWords.has(w));
   const byNumbers = !rowKept && !!expected.peers && distinctName.length > 0 && distinctName.every((w) => /^\p{N}+$/u.test(w)) ? distinctName : [];
   const shownByItem = !textApart && item && name < 1 ? keys(expected.item || expected.context) : new Set();
-  const written = shownByItem.size ? keys((expected.name || expected.text).split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).join(" ")) : new Set();
+  const written = shownByItem.size ? writtenAsName(expected.name || expected.text) : new Set();
   const namedData = [...written].filter((w) => nameWords.has(w) && shownByItem.has(w) && !peerWords.has(w) && actionsOf(w).length === 0);
   const seenItemNow = namedData.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
   const seenItemAlone = namedData.length ? keys(seen.item || seen.context) : new Set();
@@ -1275,7 +1287,7 @@ function chooseRenamed(matches2, expected) {
     const [short, long] = a.length <= b.length ? [a, b] : [b, a];
     return long.startsWith(short) && (long === short || INFLECTION.test(long.slice(short.length)));
   };
-  const kept = (now, recorded, synonyms = false) => now === recorded || Math.min(now.length, recorded.length) >= STEM && inflected(now, recorded) || recorded.length >= ABBREVIATION && now.startsWith(recorded) && now.length >= 2 * recorded.length || synonyms && actionsOf(now).some((i) => actionsOf(recorded).includes(i));
+  const kept = (now, recorded, synonyms = false) => now === recorded || Math.min(now.length, recorded.length) >= STEM && inflected(now, recorded) || recorded.length >= ABBREVIATION && now.startsWith(recorded) && now.length >= 2 * recorded.length || synonyms && sameAction(now, recorded);
   const share = (label, synonyms = false) => {
     const now = wordsOf(label);
     return recordedWords.length ? recordedWords.filter((w) => now.some((n) => kept(n, w, synonyms))).length / recordedWords.length : 0;
