@@ -402,8 +402,8 @@ export function captureFingerprints(elements: Element[], max: number, record = f
     if (!container) return '';
     // A form beside another form of its list item (a comment card's actions beside the reply box open under it) is
     // no item among items: no kin of it holds what it holds, and the list item's words say which card it is.
-    const kin = container.parentElement ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
-    if (kin.length && (container.matches(ITEM_OF_LABEL) || kin.some((other) => twins.some((twin) => other.contains(twin))))) return '';
+    const kin = hasKin(container) ? (container.matches(ITEM_OF_LABEL) ? null : Array.from(container.parentElement!.children).filter((c) => c !== container && c.localName === container.localName)) : [];
+    if (!kin || kin.some((other) => twins.some((twin) => other.contains(twin)))) return '';
     let item = itemsRead.get(container);
     if (item === undefined) {
       const around = repeatedAround(container);

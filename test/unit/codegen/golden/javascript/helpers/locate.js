@@ -386,8 +386,8 @@ function captureFingerprints(elements, max, record = false) {
    */
   const itemOf = (container, twins) => {
     if (!container) return "";
-    const kin = container.parentElement ? Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
-    if (kin.length && (container.matches(ITEM_OF_LABEL) || kin.some((other) => twins.some((twin) => other.contains(twin))))) return "";
+    const kin = hasKin(container) ? container.matches(ITEM_OF_LABEL) ? null : Array.from(container.parentElement.children).filter((c) => c !== container && c.localName === container.localName) : [];
+    if (!kin || kin.some((other) => twins.some((twin) => other.contains(twin)))) return "";
     let item = itemsRead.get(container);
     if (item === undefined) {
       const around = repeatedAround(container);
