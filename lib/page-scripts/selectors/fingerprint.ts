@@ -215,6 +215,19 @@ export interface Fingerprint {
    * checkbox's or a button's. Absent otherwise.
    */
   fields?: string[];
+  /**
+   * When it is in a labelled widget group (`role=group`: a seat stepper,
+   * "Member seats") inside its group, holding none of the elements reading
+   * as it does while one is beside it (another stepper's "Increase"): the
+   * words of that widget's label that its twins' widgets' labels lack
+   * ("member"; lower case; the whole label is its `group`, which tells
+   * twins apart). On replays, the whole label of any labelled widget group
+   * around it. One in a widget whose label keeps none of the recorded words
+   * (a plural written singular is the same word: "Members") is another
+   * element: the guest seats' "Increase" is never the removed member
+   * seats' one. Absent otherwise.
+   */
+  widget?: string;
   /** Per-page number of the element (replays only; never recorded). */
   uid?: number;
 }
@@ -593,6 +606,24 @@ export function captureFingerprints(elements: Element[], max: number, record = f
     groupLabels.set(near, found);
     return found;
   };
+  // Each labelled widget group's label, read once per capture.
+  const widgetLabels = new Map<Element, string>();
+  /**
+   * The nearest `[role=group]` around `el` inside `near` (a stepper, a segmented control) and its label (aria-labelledby,
+   * aria-label; lower case, at most PEER_LENGTH characters), when it is labelled; null otherwise.
+   */
+  const widgetOf = (el: Element, near: Element | null) => {
+    const widget = el.parentElement ? el.parentElement.closest('[role=group]') : null;
+    if (!widget || (near && !near.contains(widget))) return null;
+    let label = widgetLabels.get(widget);
+    if (label === undefined) {
+      const labelledBy = (widget.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
+      label = labelledBy.length ? clean(labelledBy.map((id) => widget.ownerDocument.getElementById(id)?.textContent || '').join(' ')) : '';
+      if (!label) label = clean(widget.getAttribute('aria-label'));
+      widgetLabels.set(widget, (label = label.toLowerCase().slice(0, PEER_LENGTH)));
+    }
+    return label ? { element: widget, label } : null;
+  };
   // Each table body's heading row label, found once per capture (every element of the body asks for the same).
   const rowGroupsRead = new Map<Element, { label: string; heading: Element | null }>();
   /**
@@ -696,6 +727,24 @@ export function captureFingerprints(elements: Element[], max: number, record = f
     const rowGroup = near && near.localName === 'table' && (near as HTMLTableElement).tBodies.length > 1 ? rowGroupOf(el, near) : { label: '', heading: null };
     const group = rowGroup.label && !rowGroup.heading!.contains(el) ? rowGroup : groupOf(near);
     if (group.label && !(group.heading && group.heading.contains(el))) print.group = group.label;
+    // A labelled widget group inside its group (a seat stepper's "Member seats" around its "Increase") holding it and
+    // none of the elements reading as it does, when one is beside it (the "Guest seats" stepper's "Increase"): which
+    // of the twins it is. Its label is then its group (only twins are told apart by it under their name).
+    // (On replays, any such widget's label: Fingerprint.widget.)
+    const widget = similar.length > 1 || !record ? widgetOf(el, near) : null;
+    // Its twins' labelled widgets (a twin in none, the playlist's own "Shuffle" beside the player's, is told apart by
+    // other means).
+    const twinWidgets = widget && similar.length > 1 ? similar.filter((other) => other !== el).map((other) => widgetOf(other, null)).filter((w) => !!w && w.element !== widget.element) : [];
+    if (widget && twinWidgets.length && !similar.some((other) => other !== el && widget.element.contains(other))) {
+      print.group = widget.label;
+      // Recorded: the words of its widget's label that its twins' widgets' labels lack ("member" of "Member seats"
+      // beside "Guest seats"): a word both share says nothing of which one it is.
+      const shared = new Set<string>();
+      for (const other of twinWidgets) for (const key of keysOf(other!.label)) shared.add(key);
+      const own = widget.label.split(/\s+/).filter((w) => keyOf(w) && !shared.has(keyOf(w))).join(' ');
+      if (record && own) print.widget = own;
+    }
+    if (widget && !record) print.widget = widget.label;
     const wrapping = el.closest('label');
     const control = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
     if (control && control !== el && control.getAttribute('name')) print.control = clean(control.getAttribute('name'));
@@ -977,7 +1026,9 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   if (otherWords) add(3, context);
   // Renames: the group it was in (a form's, list's, landmark's or headed section's label) vouches for it among
   // look-alikes of other groups. Under its name it tells only twins apart (chooseByAgreement): a group's label is copy.
-  if (ignoreName && expected.group) add(2, similarity(seen.group || '', expected.group));
+  // A plural written singular or the other way is the same word there ("Member seats" -> "Members").
+  const singular = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => (w.length >= 4 ? w.replace(/s$/u, '') : w)).join(' ');
+  if (ignoreName && expected.group) add(2, similarity(singular(seen.group || ''), singular(expected.group)));
   // The outer item it was in (the flight whose fare it selects): the words that outer item alone showed, kept. Fewer
   // than half of them kept is another outer item (another flight's fare reading the same but for its price).
   const outerKept = expected.outer ? kept(expected.outer, seen.outer || '') : 1;
@@ -1093,7 +1144,22 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const recordedAmounts = item && name < 1 ? amounts(expected.item || expected.context) : new Set<string>();
   const seenAmounts = recordedAmounts.size ? amounts(`${seen.whole ?? seen.context} ${seen.item || ''}`) : new Set<string>();
   const otherAmount = seenAmounts.size > 0 && ![...recordedAmounts].some((a) => seenAmounts.has(a));
-  const anotherItem = item && ((identifierGone && !ownIdentity) || otherAmount || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
+  // Numbers of three digits or more its item alone showed (a card's last four, "Mastercard ending in 5100"), every one
+  // gone from every word of its row while it shows others of its own ("4444"): another item of the same kind (a
+  // second Mastercard where the removed one was), as an identifier gone is. A copy edit writes numbers otherwise
+  // ("Expires 11/26" -> "Exp. 11/2026"), not other numbers in place of every one. Bare numbers only: a price ("€536",
+  // "1,144") is the item's data of the day (another rate shown first), not which item it is.
+  const longNumbers = (text: string) => text.split(/\s+/).map((raw) => raw.replace(/^[(\[]+|[)\],.;:!?]+$/gu, ''))
+    .filter((w) => /^\p{N}{3,}$/u.test(w) && !nameWords.has(w));
+  const recordedNumbers = item ? longNumbers(expected.item || expected.context) : [];
+  const seenNumbers = recordedNumbers.length ? new Set(longNumbers(`${seen.whole ?? seen.context} ${seen.item || ''}`)) : new Set<string>();
+  const otherNumbers = recordedNumbers.length > 0 && !recordedNumbers.some((n) => seenNumbers.has(n))
+    && longNumbers(seen.item ?? seen.context).some((n) => !recordedNumbers.includes(n));
+  // A qualifier in brackets its item gained, of words its item did not show ("Cherry Wine (Live)" where "Cherry Wine"
+  // was, "Desk lamp (2 pack)"): another version of the item beside where it was, not its copy edited.
+  const bracketed = (text: string) => (text.match(/\([^()]*\)/gu) || []).flatMap((group) => [...keys(group)]).filter((w) => /\p{L}/u.test(w));
+  const qualified = item && !nameOnlyItem && bracketed(seen.item ?? seen.context).some((w) => !itemWords.has(w) && !ofName(w) && !keys(expected.item || expected.context).has(w));
+  const anotherItem = item && ((identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || otherAmount || qualified || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
     && ((!ownIdentity && !uniqueName && !nameAndNumbersKept && newWords > NEW_WORDS_SHARE * rowWords.length) || replacedRow)));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
@@ -1203,6 +1269,9 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // same day as the deleted one: field values do not change with copy edits). A value the service redacted (a secret
   // typed there: `${NAME}` or a mask) is no evidence either way.
   const anotherRow = recordedValues.length > 0 && !!seen.fields && !recordedValues.every((v) => seenValues.includes(v));
+  // In another labelled widget group than the one it was in (Fingerprint.widget): another stepper's "Increase".
+  const widgetWords = expected.widget ? new Set(singular(expected.widget).split(' ')) : null;
+  const anotherWidget = !!widgetWords && seen.widget !== undefined && !singular(seen.widget).split(' ').some((w) => widgetWords.has(w));
   const judged = (same: boolean) => {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
@@ -1224,7 +1293,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherWidget && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum);
 }
 
 /**
@@ -1641,7 +1710,10 @@ export function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fing
     });
   };
   const winner = reached && !outworded(reached) && !variantOf(reached) ? reached : null;
-  if (!winner || blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
+  // One keeping the recorded name's action word as it was ("Clear" of "Clear queue") is not stood in the way of by
+  // an element naming another action ("Hide queue", the panel's renamed "Close"): that one keeps only the object.
+  const keepsAction = !!winner && recordedWords.some((w) => actionsOf(w).length > 0 && wordsOf(winner[1].label).some((n) => kept(n, w)));
+  if (!winner || (!keepsAction && blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK))) return null;
   const choice = reach(matches, winner[0], winner[1].agreement);
   return choice && { ...choice, renamed: { from, to: winner[1].label } };
 }

@@ -1609,3 +1609,69 @@ test('round 25 (the twentieth hold-out): a file\'s name its item showed is its i
     await browser.close();
   }
 });
+
+test('round 26 (the twenty-first hold-out): a stepper\'s label tells its "Increase" from another stepper\'s; a card\'s last four digits; a version in brackets; a rename keeping the action word', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // Seat steppers: a labelled group each, "Decrease" and "Increase" reading the same in every one, in one section.
+    type Stepper = [key: string, label: string, count: number, who?: string];
+    const seats = (list: Stepper[], plus = 'Increase') => `<main><form><section aria-labelledby="seats-title"><h2 id="seats-title">Seats</h2><p>12 of 12 member seats in use.</p>${list.map(([key, label, count, who]) => `<div role="group" aria-labelledby="${key}-label">`
+      + `<span id="${key}-label">${label}</span><button type="button" aria-label="Decrease">−</button><input type="number" name="${key}" value="${count}" aria-labelledby="${key}-label">`
+      + `<button type="button" aria-label="${plus}"${who ? ` data-who="${who}"` : ''}>+</button></div>`).join('')}</section><button type="submit">Confirm change</button></form></main>`;
+    const MEMBERS: Stepper = ['member-seats', 'Member seats', 12, 'members'];
+    const GUESTS: Stepper = ['guest-seats', 'Guest seats', 3, 'guests'];
+    const VIEWERS: Stepper = ['viewer-seats', 'Viewer seats', 0, 'viewers'];
+    const plus = await record(seats([MEMBERS, GUESTS]), 'button[data-who=members]');
+    assert.equal(plus.group, 'member seats', 'its stepper names it among twins');
+    // Before, the two "Increase" buttons agreed alike on the unchanged page, and no step of it was replayed.
+    assert.equal(await whoActedOn(seats([MEMBERS, GUESTS]), plus), 'members', 'unchanged');
+    assert.equal(await whoActedOn(seats([GUESTS, MEMBERS]), plus), 'members', 'reordered');
+    assert.equal(await whoActedOn(seats([MEMBERS, VIEWERS, GUESTS]), plus), 'members', 'another stepper beside it');
+    assert.equal(await whoActedOn(seats([GUESTS]), plus), null, 'its stepper gone');
+    // Renamed with the steppers' labels: a plural written singular is the same group ("Member seats" -> "Members").
+    const renamed: Stepper[] = [['member-seats', 'Members', 12, 'members'], ['viewer-seats', 'Viewers', 0, 'viewers'], ['guest-seats', 'Guests', 3, 'guests']];
+    assert.equal(await whoActedOn(seats(renamed, 'Add one'), plus), 'members', 'renamed, its stepper relabelled');
+    assert.notEqual(await whoActedOn(seats([renamed[2]!, renamed[0]!], 'Add one'), plus), 'guests', 'renamed and reordered: never the guests\' stepper');
+
+    // Payment cards: the last four digits are which card; a second Mastercard where the removed one was is another.
+    type Card = [brand: string, last4: string, expires: string, who?: string];
+    const cards = (list: Card[], ending = 'ending in') => `<main><section aria-labelledby="pm"><h2 id="pm">Payment methods</h2><ul>${list.map(([brand, last4, expires, who]) => `<li><p>${brand} ${ending} ${last4}</p><p>${expires}</p>`
+      + (who === 'default' ? '<span>Default</span>' : `<button type="button"${who ? ` data-who="${who}"` : ''}>Make default</button><button type="button">Remove</button>`) + '</li>').join('')}</ul></section></main>`;
+    const VISA: Card = ['Visa', '4242', 'Expires 08/27', 'default'];
+    const MC: Card = ['Mastercard', '5100', 'Expires 11/26', 'mc-5100'];
+    const MC2: Card = ['Mastercard', '4444', 'Expires 02/29', 'mc-4444'];
+    const AMEX: Card = ['American Express', '0005', 'Expires 09/27'];
+    const makeDefault = await record(cards([VISA, MC, AMEX]), 'button[data-who=mc-5100]');
+    assert.equal(await whoActedOn(cards([VISA, MC2, AMEX]), makeDefault), null, 'another Mastercard in its place');
+    assert.equal(await whoActedOn(cards([VISA, MC, MC2, AMEX]), makeDefault), 'mc-5100', 'beside another Mastercard');
+    assert.equal(await whoActedOn(cards([VISA, ['Mastercard', '5100', 'Expires 11/2026', 'mc-5100'], AMEX], '••••'), makeDefault), 'mc-5100', 'its copy edited, its numbers written otherwise');
+    // A price is the data of the day, not which item it is: a room showing another rate is the same room.
+    const rooms = (rate: string) => `<table><tbody><tr><td><span data-who="deluxe">Deluxe Double Room</span> 22 m² Courtyard view</td><td>€${rate}</td></tr>`
+      + '<tr><td><span>Junior Suite</span> 34 m² Canal view</td><td>€910</td></tr></tbody></table>';
+    const room = await record(rooms('536'), 'span[data-who=deluxe]');
+    assert.equal(await whoActedOn(rooms('572'), room), 'deluxe', 'another rate');
+
+    // A queue: a song's version in brackets is another song ("Cherry Wine (Live)" beside the recorded "Cherry Wine").
+    const queue = (songs: [title: string, artist: string, who: string][], clear = 'Clear queue', close = 'Close') => `<aside aria-label="Queue"><h2>Queue</h2><button type="button" aria-label="${close}">×</button>`
+      + `<section aria-labelledby="next"><h3 id="next">Next from: Sunday Slow Mornings</h3><button type="button" data-who="clear">${clear}</button><ol>${songs.map(([title, artist, who]) => `<li><button type="button" aria-label="Drag to reorder">⋮⋮</button><span>${title}</span> <span>${artist}</span>`
+      + `<button type="button" aria-label="Remove from queue" data-who="${who}">✕</button></li>`).join('')}</ol></section></aside>`;
+    const HOLOCENE: [string, string, string] = ['Holocene', 'Bon Iver', 'holocene'];
+    const CHERRY: [string, string, string] = ['Cherry Wine', 'Hozier', 'cherry'];
+    const LIVE: [string, string, string] = ['Cherry Wine (Live)', 'Hozier', 'live'];
+    const MYSTERY: [string, string, string] = ['Mystery of Love', 'Sufjan Stevens', 'mystery'];
+    const unqueue = await record(queue([HOLOCENE, CHERRY, MYSTERY]), 'button[data-who=cherry]');
+    assert.equal(await whoActedOn(queue([HOLOCENE, LIVE, MYSTERY]), unqueue), null, 'the live version where the song was');
+    assert.equal(await whoActedOn(queue([HOLOCENE, CHERRY, LIVE, MYSTERY]), unqueue), 'cherry', 'beside its live version');
+    // "Clear queue" -> "Clear" while the panel's "Close" became "Hide queue": that one names another action and keeps
+    // only the object; the one keeping the action word is the rename.
+    const panel = (clear: string, close: string, heading: string) => `<aside aria-label="Queue"><div><h2>Queue</h2><button type="button" aria-label="${close}">×</button></div>`
+      + '<section aria-labelledby="now"><h3 id="now">Now playing</h3><div><span>Harvest Moon</span> <a href="#neil-young">Neil Young</a></div></section>'
+      + `<section aria-labelledby="next"><div><h3 id="next">${heading}</h3><button type="button" data-who="clear">${clear}</button></div><ol>`
+      + ['Night Shift', 'Pink Moon'].map((title) => `<li><span>${title}</span><button type="button" aria-label="Remove from queue">✕</button></li>`).join('') + '</ol></section></aside>';
+    const clear = await record(panel('Clear queue', 'Close', 'Next in queue'), 'button[data-who=clear]');
+    assert.equal(await whoActedOn(panel('Clear', 'Hide queue', 'Up next'), clear), 'clear', 'renamed beside "Hide queue"');
+  } finally {
+    await browser.close();
+  }
+});

@@ -564,6 +564,23 @@ ${optionValueOf(other)}` : "";
     groupLabels.set(near, found);
     return found;
   };
+  const widgetLabels = new Map();
+  /**
+   * The nearest `[role=group]` around `el` inside `near` (a stepper, a segmented control) and its label (aria-labelledby,
+   * aria-label; lower case, at most PEER_LENGTH characters), when it is labelled; null otherwise.
+   */
+  const widgetOf = (el, near) => {
+    const widget = el.parentElement ? el.parentElement.closest("[role=group]") : null;
+    if (!widget || near && !near.contains(widget)) return null;
+    let label = widgetLabels.get(widget);
+    if (label === undefined) {
+      const labelledBy = (widget.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean);
+      label = labelledBy.length ? clean(labelledBy.map((id) => widget.ownerDocument.getElementById(id)?.textContent || "").join(" ")) : "";
+      if (!label) label = clean(widget.getAttribute("aria-label"));
+      widgetLabels.set(widget, label = label.toLowerCase().slice(0, PEER_LENGTH));
+    }
+    return label ? { element: widget, label } : null;
+  };
   const rowGroupsRead = new Map();
   /**
    * When `el` is in one of several bodies of `table` (a `tbody`; the caller counts them) and that body opens with a heading row (a
@@ -655,6 +672,16 @@ ${optionValueOf(other)}` : "";
     const rowGroup = near && near.localName === "table" && near.tBodies.length > 1 ? rowGroupOf(el, near) : { label: "", heading: null };
     const group = rowGroup.label && !rowGroup.heading.contains(el) ? rowGroup : groupOf(near);
     if (group.label && !(group.heading && group.heading.contains(el))) print.group = group.label;
+    const widget = similar.length > 1 || !record ? widgetOf(el, near) : null;
+    const twinWidgets = widget && similar.length > 1 ? similar.filter((other) => other !== el).map((other) => widgetOf(other, null)).filter((w) => !!w && w.element !== widget.element) : [];
+    if (widget && twinWidgets.length && !similar.some((other) => other !== el && widget.element.contains(other))) {
+      print.group = widget.label;
+      const shared = new Set();
+      for (const other of twinWidgets) for (const key of keysOf(other.label)) shared.add(key);
+      const own2 = widget.label.split(/\s+/).filter((w) => keyOf(w) && !shared.has(keyOf(w))).join(" ");
+      if (record && own2) print.widget = own2;
+    }
+    if (widget && !record) print.widget = widget.label;
     const wrapping = el.closest("label");
     const control = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
     if (control && control !== el && control.getAttribute("name")) print.control = clean(control.getAttribute("name"));
@@ -893,7 +920,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const itemKept = expected.item && otherWords ? kept([...keys(expected.item)].filter((w) => !ofName(w) && !/\p{N}/u.test(w)).join(" "), seen.item ?? seen.context) : 0;
   const context = otherWords ? identifierKept || ownIdentity ? 1 : Math.max(kept(otherWords, seen.whole ?? seen.context), itemKept) : 1;
   if (otherWords) add(3, context);
-  if (ignoreName && expected.group) add(2, similarity(seen.group || "", expected.group));
+  const singular = (text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => w.length >= 4 ? w.replace(/s$/u, "") : w).join(" ");
+  if (ignoreName && expected.group) add(2, similarity(singular(seen.group || ""), singular(expected.group)));
   const outerKept = expected.outer ? kept(expected.outer, seen.outer || "") : 1;
   if (expected.outer) add(2, outerKept);
   const outerNumbers = expected.outer ? expected.outer.split(/\s+/).filter((raw) => /^\p{N}{3,}$/u.test(raw)) : [];
@@ -950,7 +978,13 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const recordedAmounts = item && name < 1 ? amounts(expected.item || expected.context) : new Set();
   const seenAmounts = recordedAmounts.size ? amounts(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
   const otherAmount = seenAmounts.size > 0 && ![...recordedAmounts].some((a) => seenAmounts.has(a));
-  const anotherItem = item && (identifierGone && !ownIdentity || otherAmount || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !nameAndNumbersKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
+  const longNumbers = (text) => text.split(/\s+/).map((raw) => raw.replace(/^[(\[]+|[)\],.;:!?]+$/gu, "")).filter((w) => /^\p{N}{3,}$/u.test(w) && !nameWords.has(w));
+  const recordedNumbers = item ? longNumbers(expected.item || expected.context) : [];
+  const seenNumbers = recordedNumbers.length ? new Set(longNumbers(`${seen.whole ?? seen.context} ${seen.item || ""}`)) : new Set();
+  const otherNumbers = recordedNumbers.length > 0 && !recordedNumbers.some((n) => seenNumbers.has(n)) && longNumbers(seen.item ?? seen.context).some((n) => !recordedNumbers.includes(n));
+  const bracketed = (text) => (text.match(/\([^()]*\)/gu) || []).flatMap((group) => [...keys(group)]).filter((w) => /\p{L}/u.test(w));
+  const qualified = item && !nameOnlyItem && bracketed(seen.item ?? seen.context).some((w) => !itemWords.has(w) && !ofName(w) && !keys(expected.item || expected.context).has(w));
+  const anotherItem = item && (identifierGone && !ownIdentity || otherNumbers && !ownIdentity || otherAmount || qualified || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !nameAndNumbersKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;
@@ -1007,6 +1041,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   };
   const anotherColumn = !!expected.column && seen.column !== undefined && columnKept() < 0.5;
   const anotherRow = recordedValues.length > 0 && !!seen.fields && !recordedValues.every((v) => seenValues.includes(v));
+  const widgetWords = expected.widget ? new Set(singular(expected.widget).split(" ")) : null;
+  const anotherWidget = !!widgetWords && seen.widget !== undefined && !singular(seen.widget).split(" ").some((w) => widgetWords.has(w));
   const judged = (same) => {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
@@ -1021,7 +1057,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherWidget && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum);
 }
 
 /** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */
@@ -1319,7 +1355,8 @@ function chooseRenamed(matches2, expected) {
     });
   };
   const winner = reached && !outworded(reached) && !variantOf(reached) ? reached : null;
-  if (!winner || blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
+  const keepsAction = !!winner && recordedWords.some((w) => actionsOf(w).length > 0 && wordsOf(winner[1].label).some((n) => kept(n, w)));
+  if (!winner || !keepsAction && blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches2, winner[0], winner[1].agreement);
   return choice && { ...choice, renamed: { from, to: winner[1].label } };
 }
