@@ -1669,6 +1669,16 @@ test('round 26 (the twenty-first hold-out): a stepper\'s label tells its "Increa
       + '<section aria-labelledby="now"><h3 id="now">Now playing</h3><div><span>Harvest Moon</span> <a href="#neil-young">Neil Young</a></div></section>'
       + `<section aria-labelledby="next"><div><h3 id="next">${heading}</h3><button type="button" data-who="clear">${clear}</button></div><ol>`
       + ['Night Shift', 'Pink Moon'].map((title) => `<li><span>${title}</span><button type="button" aria-label="Remove from queue">✕</button></li>`).join('') + '</ol></section></aside>';
+    // Macros named in brackets by their variant ("Refund issued (partial)" beside "Refund issued"): a new variant
+    // ("Refund issued (store credit)") where the recorded one was is another macro, never its rename.
+    const macros = (list: [string, string, string?][]) => `<section aria-label="Macros"><div role="menu">${list.map(([name, hint, who]) => `<button type="button" role="menuitem"${who ? ` data-who="${who}"` : ''}>${name}<small>${hint}</small></button>`).join('')}</div></section>`;
+    const APOLOGY: [string, string] = ['Apologise for delay', 'Sends an apology'];
+    const PARTIAL: [string, string] = ['Refund issued (partial)', 'Confirms a partial refund'];
+    const ESCALATE: [string, string] = ['Escalate to tier 2', 'Assigns to tier 2'];
+    const refund = await record(macros([APOLOGY, ['Refund issued', 'Confirms the refund, resolves', 'refund'], PARTIAL, ESCALATE]), 'button[data-who=refund]');
+    assert.equal(await whoActedOn(macros([APOLOGY, ['Refund issued (store credit)', 'Confirms store credit, resolves', 'credit'], PARTIAL, ESCALATE]), refund), null, 'another variant in its place');
+    assert.equal(await whoActedOn(macros([APOLOGY, ['Refund issued', 'Confirms the refund, resolves', 'refund'], ['Refund issued (store credit)', 'Confirms store credit, resolves', 'credit'], PARTIAL, ESCALATE]), refund), 'refund', 'beside the new variant');
+
     const clear = await record(panel('Clear queue', 'Close', 'Next in queue'), 'button[data-who=clear]');
     assert.equal(await whoActedOn(panel('Clear', 'Hide queue', 'Up next'), clear), 'clear', 'renamed beside "Hide queue"');
   } finally {

@@ -1049,6 +1049,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const anotherColumn = !!expected.column && seen.column !== undefined && columnKept() < 0.5;
   const anotherRow = recordedValues.length > 0 && !!seen.fields && !recordedValues.every((v) => seenValues.includes(v));
   const widgetWords = expected.widget ? new Set(singular(expected.widget).split(" ")) : null;
+  const qualifiedName = name < 1 && !!expected.peers && expected.peers.some((peer) => /\([^()]*\p{L}/u.test(peer)) && bracketed(seen.name || seen.text).some((w) => !nameWords.has(w) && !peerWords.has(w));
   const anotherWidget = !!widgetWords && seen.widget !== undefined && !singular(seen.widget).split(" ").some((w) => widgetWords.has(w));
   const judged = (same) => {
     if (!same && verdict) verdict.another = true;
@@ -1056,7 +1057,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   };
   const glyphChanged = textApart && !!expected.text.trim() && !/[\p{L}\p{N}]/u.test(expected.text) && name < 1 && seen.text.trim() !== expected.text.trim();
   if (ignoreName) {
-    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum;
+    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum;
     if (same && otherAction && verdict) verdict.rival = score;
     return judged(same && !otherAction);
   }

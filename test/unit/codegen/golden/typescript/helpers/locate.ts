@@ -1375,6 +1375,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const anotherRow = recordedValues.length > 0 && !!seen.fields && !recordedValues.every((v) => seenValues.includes(v));
   // In another labelled widget group than the one it was in (Fingerprint.widget): another stepper's "Increase".
   const widgetWords = expected.widget ? new Set(singular(expected.widget).split(' ')) : null;
+  // Renamed into a name qualified in brackets by new words ("Refund issued (store credit)") where a recorded
+  // look-alike's name was qualified so ("Refund issued (partial)" beside "Refund issued"): the page names its variants
+  // in brackets, and that is another variant, not the recorded one's copy edited.
+  const qualifiedName = name < 1 && !!expected.peers && expected.peers.some((peer) => /\([^()]*\p{L}/u.test(peer))
+    && bracketed(seen.name || seen.text).some((w) => !nameWords.has(w) && !peerWords.has(w));
   const anotherWidget = !!widgetWords && seen.widget !== undefined && !singular(seen.widget).split(' ').some((w) => widgetWords.has(w));
   const judged = (same: boolean) => {
     if (!same && verdict) verdict.another = true;
@@ -1384,7 +1389,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // glyph both changed ("⋯" of "Options for run #1483"), nothing of its own is left to say it is the same one.
   const glyphChanged = textApart && !!expected.text.trim() && !/[\p{L}\p{N}]/u.test(expected.text) && name < 1 && seen.text.trim() !== expected.text.trim();
   if (ignoreName) {
-    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum;
+    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum;
     if (same && otherAction && verdict) verdict.rival = score;
     return judged(same && !otherAction);
   }
