@@ -1685,3 +1685,53 @@ test('round 26 (the twenty-first hold-out): a stepper\'s label tells its "Increa
     await browser.close();
   }
 });
+
+test('round 27 (the twenty-second hold-out): a day\'s column tells its "10:30" from another day\'s; a box read once a twin arrives; a look-alike\'s name cut to a word of the recorded action', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // An appointment grid: a column per day opening with its heading, the slots reading only their time.
+    type Day = [heading: string, times: string[]];
+    const grid = (days: Day[]) => `<main><form><section><h3>Appointment</h3><div role="group" aria-label="Available times">${days.map(([heading, times]) => `<div><h4>${heading}</h4><ul>`
+      + times.map((time) => `<li><button type="button" data-who="${heading.split(' ')[0]!.slice(0, 3).toLowerCase()}-${time}">${time}</button></li>`).join('') + '</ul></div>').join('')}</div></section></form></main>`;
+    const MON: Day = ['Mon 14 Apr', ['09:00', '10:30', '14:00']];
+    const TUE: Day = ['Tue 15 Apr', ['09:00', '10:30', '11:00']];
+    const WED: Day = ['Wed 16 Apr', ['09:30', '10:30']];
+    const slot = await record(grid([MON, TUE, WED]), 'button[data-who="tue-10:30"]');
+    assert.equal(slot.group, 'tue 15 apr', 'its day names it among twins');
+    // Before, the three "10:30" slots agreed alike on the unchanged page.
+    assert.equal(await whoActedOn(grid([MON, TUE, WED]), slot), 'tue-10:30', 'unchanged');
+    assert.equal(await whoActedOn(grid([WED, MON, TUE]), slot), 'tue-10:30', 'the days reordered');
+    assert.equal(await whoActedOn(grid([MON, ['Tuesday 15 April', TUE[1]], WED]), slot), 'tue-10:30', 'its heading written out');
+    assert.equal(await whoActedOn(grid([MON, ['Tue 15 Apr', ['09:00', '11:00']], WED]), slot), null, 'booked meanwhile: never another day\'s 10:30');
+
+    // The featured image's row, alone when recorded: a social image's row put beside it, its own "Replace" in it.
+    const images = (rows: [heading: string, file: string, who: string][]) => `<aside aria-label="Post settings"><p>Status: Draft</p>${rows.map(([heading, file, who]) => `<div><h4>${heading}</h4><span>${file}</span>`
+      + `<button type="button" data-who="${who}">Replace</button> <button type="button">Remove</button></div>`).join('')}</aside>`;
+    const replace = await record(images([['Featured image', 'webhooks-hero.png', 'featured']]), 'button[data-who=featured]');
+    assert.equal(replace.box, 'featured image');
+    assert.equal(await whoActedOn(images([['Featured image', 'webhooks-hero.png', 'featured'], ['Social image', 'webhooks-og.png', 'social']]), replace), 'featured', 'a twin beside it');
+    assert.equal(await whoActedOn(images([['Social image', 'webhooks-og.png', 'social'], ['Featured image', 'webhooks-hero.png', 'featured']]), replace), 'featured', 'a twin before it');
+
+    // A landmark, form or fieldset around it is its group, no box: a checkbox's label text "Bug" in the card details
+    // panel, a "Bug" chip on a card beside it, the panel relabelled, is still that label's text.
+    const board = (panel: string) => `<main><section aria-label="Doing"><article><h4>Fix login redirect loop</h4><span>Bug</span></article></section>`
+      + `<aside aria-label="${panel}"><fieldset><legend>Labels</legend><label><input type="checkbox" name="bug"><span data-who="bug">Bug</span></label>`
+      + '<label><input type="checkbox" name="feature"><span>Feature</span></label></fieldset></aside></main>';
+    const bug = await record(board('Card details'), 'span[data-who=bug]');
+    assert.equal(bug.widget, undefined, JSON.stringify(bug));
+    assert.equal(await whoActedOn(board('Details'), bug), 'bug', 'its panel relabelled');
+
+    // "Continue" renamed "Next" beside the slot toolbar's "Next days" (renamed "Later dates"): "Next" says the recorded
+    // action; it is no longer taken for that look-alike cut short, and a dialog's "Confirm booking" is not chosen.
+    const intake = (go: string, later: string) => `<main><form><h2>Which pet is it about?</h2><label><input type="radio" name="pet" value="biscuit"> Biscuit</label>`
+      + `<label><input type="radio" name="pet" value="miso"> Miso</label><button type="button" aria-label="Previous days">‹</button><button type="button" aria-label="${later}">›</button>`
+      + `<button type="submit" data-who="continue">${go}</button></form></main>`
+      + '<div role="dialog" aria-label="Before you book"><form><p>Is your pet having difficulty breathing?</p><button type="button">Cancel</button><button type="submit" data-who="book">Confirm booking</button></form></div>';
+    const go = await record(intake('Continue', 'Next days'), 'button[data-who=continue]');
+    assert.ok(go.peers?.includes('next days'), JSON.stringify(go.peers));
+    assert.equal(await whoActedOn(intake('Next', 'Later dates'), go), 'continue', 'renamed "Next"');
+  } finally {
+    await browser.close();
+  }
+});

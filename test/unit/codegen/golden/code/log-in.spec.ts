@@ -327,18 +327,32 @@ interface Fingerprint {
    */
   fields?: string[];
   /**
-   * When it is in a labelled widget group (`role=group`: a seat stepper,
-   * "Member seats") inside its group, holding none of the elements reading
-   * as it does while one is beside it (another stepper's "Increase"): the
-   * words of that widget's label that its twins' widgets' labels lack
-   * ("member"; lower case; the whole label is its `group`, which tells
-   * twins apart). On replays, the whole label of any labelled widget group
-   * around it. One in a widget whose label keeps none of the recorded words
-   * (a plural written singular is the same word: "Members") is another
-   * element: the guest seats' "Increase" is never the removed member
-   * seats' one. Absent otherwise.
+   * When it is in a labelled box (no form, list, table, fieldset, dialog
+   * or landmark: a `role=group` seat stepper labelled "Member seats", a
+   * day's column opening with its heading "Tue 15 Apr"; see `box`) holding
+   * none of the elements reading as it does while one of those is in a
+   * labelled box of its own (another stepper's "Increase", another day's
+   * "10:30"): the words of its box's label that its twins' boxes' labels
+   * lack ("member", "tue 15"; lower case; the whole label is then its
+   * `group`, which tells twins apart). On replays, the whole label of the
+   * nearest labelled box around it holding no twin. One in a box whose
+   * label keeps none of the recorded words (a plural written singular is
+   * the same word: "Members") is another element under its recorded name:
+   * the guest seats' "Increase" is never the removed member seats' one.
+   * Absent otherwise.
    */
   widget?: string;
+  /**
+   * Recorded only, when no other element read as it does: the label of the
+   * nearest labelled box around it that is no form, list, table, fieldset,
+   * dialog or landmark (a `div` or list item opening with a heading, or
+   * labelled by aria-label or aria-labelledby: the featured image's row,
+   * "Featured image"; lower case, at most PEER_CHARS characters). A
+   * look-alike arriving beside it in a box of its own ("Social image", its
+   * own "Replace") ties with it on everything else; the one whose box reads
+   * this is it (chooseByAgreement). Absent otherwise.
+   */
+  box?: string;
   /** Per-page number of the element (replays only; never recorded). */
   uid?: number;
 }
@@ -366,6 +380,9 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
   // Groups the heading they open with names when nothing else does (see groupOf). A form or dialog is named by its
   // attributes when at all: a heading inside it titles a part of it ("People with access"), not the whole.
   const HEADED = ['section', 'article', 'aside'];
+  // Boxes the heading they open with labels (see boxOf), and how far up one is looked for.
+  const BOXES = ['div', 'article', 'li'];
+  const MAX_BOX_DEPTH = 8;
   // Elements of its own tag a wrapper may hold (Fingerprint.wraps).
   const MAX_WRAPPED = 8;
   // Characters of a replayed element's whole context (Fingerprint.whole).
@@ -717,23 +734,31 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     groupLabels.set(near, found);
     return found;
   };
-  // Each labelled widget group's label, read once per capture.
-  const widgetLabels = new Map<Element, string>();
+  // Each box's label ('' when it has none), read once per capture.
+  const boxLabels = new Map<Element, string>();
+  /** A box's label: its aria-labelledby or aria-label, else the heading it opens with (lower case, at most PEER_LENGTH). */
+  const boxLabelOf = (box: Element) => {
+    let label = boxLabels.get(box);
+    if (label !== undefined) return label;
+    const labelledBy = (box.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
+    label = labelledBy.length ? clean(labelledBy.map((id) => box.ownerDocument.getElementById(id)?.textContent || '').join(' ')) : '';
+    if (!label) label = clean(box.getAttribute('aria-label'));
+    if (!label && BOXES.includes(box.localName)) label = clean(box.querySelector(':scope > :is(h1, h2, h3, h4, h5, h6):first-child')?.textContent);
+    boxLabels.set(box, (label = label.toLowerCase().slice(0, PEER_LENGTH)));
+    return label;
+  };
   /**
-   * The nearest `[role=group]` around `el` inside `near` (a stepper, a segmented control) and its label (aria-labelledby,
-   * aria-label; lower case, at most PEER_LENGTH characters), when it is labelled; null otherwise.
+   * The nearest labelled box around `el` (a stepper labelled "Member seats", a day's column opening with its heading
+   * "Tue 15 Apr") holding none of `twins`, and its label; null when there is none below the first box holding a twin.
    */
-  const widgetOf = (el: Element, near: Element | null) => {
-    const widget = el.parentElement ? el.parentElement.closest('[role=group]') : null;
-    if (!widget || (near && !near.contains(widget))) return null;
-    let label = widgetLabels.get(widget);
-    if (label === undefined) {
-      const labelledBy = (widget.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
-      label = labelledBy.length ? clean(labelledBy.map((id) => widget.ownerDocument.getElementById(id)?.textContent || '').join(' ')) : '';
-      if (!label) label = clean(widget.getAttribute('aria-label'));
-      widgetLabels.set(widget, (label = label.toLowerCase().slice(0, PEER_LENGTH)));
+  const boxOf = (el: Element, twins: Element[]) => {
+    for (let up = el.parentElement, depth = 0; up && depth < MAX_BOX_DEPTH; up = up.parentElement, depth++) {
+      if (twins.some((twin) => up!.contains(twin))) return null;
+      // A form, list, table, fieldset, dialog or landmark is its group, labelled there (see groupOf), not a box.
+      const label = up.matches(GROUPS) ? '' : boxLabelOf(up);
+      if (label) return { element: up, label };
     }
-    return label ? { element: widget, label } : null;
+    return null;
   };
   // Each table body's heading row label, found once per capture (every element of the body asks for the same).
   const rowGroupsRead = new Map<Element, { label: string; heading: Element | null }>();
@@ -838,24 +863,30 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     const rowGroup = near && near.localName === 'table' && (near as HTMLTableElement).tBodies.length > 1 ? rowGroupOf(el, near) : { label: '', heading: null };
     const group = rowGroup.label && !rowGroup.heading!.contains(el) ? rowGroup : groupOf(near);
     if (group.label && !(group.heading && group.heading.contains(el))) print.group = group.label;
-    // A labelled widget group inside its group (a seat stepper's "Member seats" around its "Increase") holding it and
-    // none of the elements reading as it does, when one is beside it (the "Guest seats" stepper's "Increase"): which
-    // of the twins it is. Its label is then its group (only twins are told apart by it under their name).
-    // (On replays, any such widget's label: Fingerprint.widget.)
-    const widget = similar.length > 1 || !record ? widgetOf(el, near) : null;
-    // Its twins' labelled widgets (a twin in none, the playlist's own "Shuffle" beside the player's, is told apart by
-    // other means).
-    const twinWidgets = widget && similar.length > 1 ? similar.filter((other) => other !== el).map((other) => widgetOf(other, null)).filter((w) => !!w && w.element !== widget.element) : [];
-    if (widget && twinWidgets.length && !similar.some((other) => other !== el && widget.element.contains(other))) {
-      print.group = widget.label;
-      // Recorded: the words of its widget's label that its twins' widgets' labels lack ("member" of "Member seats"
-      // beside "Guest seats"): a word both share says nothing of which one it is.
+    // A labelled box holding it and none of the elements reading as it does, when such an element is in a labelled
+    // box of its own (a seat stepper's "Member seats" around its "Increase", beside the "Guest seats" stepper's; a
+    // day's column "Tue 15 Apr" around its "10:30", beside Monday's): which of the twins it is. Its label is then its
+    // group (only twins are told apart by it under their name). (On replays, any such box's label: Fingerprint.widget.)
+    const twins = similar.length > 1 ? similar.filter((other) => other !== el).slice(0, MAX_PEER_NAMES) : [];
+    const box = twins.length || !record ? boxOf(el, twins) : null;
+    const twinBoxes = box && twins.length ? twins.map((other) => boxOf(other, [el])).filter((b) => !!b) : [];
+    if (box && twinBoxes.length) {
+      // The words of its box's label that its twins' boxes' labels lack ("member" of "Member seats" beside "Guest
+      // seats"; recorded): a word both share says nothing of which one it is, and boxes labelled alike (the same dish's
+      // card under two headings) tell nothing.
       const shared = new Set<string>();
-      for (const other of twinWidgets) for (const key of keysOf(other!.label)) shared.add(key);
-      const own = widget.label.split(/\s+/).filter((w) => keyOf(w) && !shared.has(keyOf(w))).join(' ');
+      for (const other of twinBoxes) for (const key of keysOf(other!.label)) shared.add(key);
+      const own = box.label.split(/\s+/).filter((w) => keyOf(w) && !shared.has(keyOf(w))).join(' ');
+      if (own) print.group = box.label;
       if (record && own) print.widget = own;
     }
-    if (widget && !record) print.widget = widget.label;
+    if (box && !record) print.widget = box.label;
+    // Recorded alone of its kind, the label of its box all the same (Fingerprint.box): twins arriving beside it are
+    // told apart by theirs.
+    if (record && !twins.length) {
+      const own = boxOf(el, []);
+      if (own) print.box = own.label;
+    }
     const wrapping = el.closest('label');
     const control = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
     if (control && control !== el && control.getAttribute('name')) print.control = clean(control.getAttribute('name'));
@@ -1172,8 +1203,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     // and "Interview"), keeping no word of the recorded name.
     if (peerKeys.length > 0 && nowKeys.size === peerKeys.length && [...nowKeys].every((w) => !nameWords.has(w) && peerKeys.some((p) => inflectionOf(p, w)))) return true;
     // Nor is one reading only words of a look-alike's name, one of them none of the recorded name's ("Morning" where
-    // the look-alike was "Good morning", "Discount" where it was "Add discount"): that look-alike, its copy cut.
-    if (nowKeys.size > 0 && [...nowKeys].every((w) => peerKeys.includes(w)) && [...nowKeys].some((w) => !nameWords.has(w))) return true;
+    // the look-alike was "Good morning", "Discount" where it was "Add discount"): that look-alike, its copy cut. A
+    // word saying the recorded name's action in other words is the recorded name's ("Next" for "Continue", beside the
+    // look-alike "Next days"): either may have been cut to it.
+    if (nowKeys.size > 0 && [...nowKeys].every((w) => peerKeys.includes(w)) && [...nowKeys].some((w) => !nameWords.has(w) && ![...nameWords].some((n) => sameAction(n, w)))) return true;
     const gone = peerKeys.filter((w) => !nowKeys.has(w));
     const added = [...nowKeys].filter((w) => !peerKeys.includes(w));
     return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && sameAction(gone[0], added[0]);
@@ -1627,8 +1660,9 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
       for (let i = 0; i < match.uids.length; i++) {
         if ((match.ruledOut && match.ruledOut[i]) || best - match.agreements[i] >= AMBIGUITY_MARGIN - MARGIN_SLACK) continue;
         if (!match.labels || !match.groups || plain(match.labels[i] || '') !== from) return null;
-        if (match.groups[i] === recorded.group) inGroup.set(match.uids[i], match.agreements[i]);
-        if (norm(match.groups[i] || '') === norm(recorded.group || '')) inCounted.set(match.uids[i], match.agreements[i]);
+        // (Or in the box it was in, read as its group once a twin arrived beside it: Fingerprint.box.)
+        if (match.groups[i] === recorded.group || (!!recorded.box && match.groups[i] === recorded.box)) inGroup.set(match.uids[i], match.agreements[i]);
+        if (norm(match.groups[i] || '') === norm(recorded.group || '') || (!!recorded.box && norm(match.groups[i] || '') === norm(recorded.box))) inCounted.set(match.uids[i], match.agreements[i]);
       }
     }
     const found = inGroup.size ? inGroup : inCounted;
@@ -1642,7 +1676,7 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
   // words, not the name. Elements reading the recorded name too keep the margin (two the same: no choice), unless
   // one alone is in the recorded group.
   if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && best >= EXACT && onlyOneNamed(expected))) {
-    const twin = expected && expected.group ? twinInGroup(expected) : null;
+    const twin = expected && (expected.group || expected.box) ? twinInGroup(expected) : null;
     if (!twin || twin[1] < MIN_AGREEMENT) return null;
     [chosen, agreement] = twin;
   }

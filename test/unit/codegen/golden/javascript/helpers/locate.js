@@ -246,6 +246,8 @@ function captureFingerprints(elements, max, record = false) {
   const ITEMS = "tr, li, [role=row], [role=listitem]";
   const ITEM_OF_LABEL = "tr, li, article, [role=row], [role=listitem]";
   const HEADED = ["section", "article", "aside"];
+  const BOXES = ["div", "article", "li"];
+  const MAX_BOX_DEPTH = 8;
   const MAX_WRAPPED = 8;
   const WHOLE_CHARS = 400;
   const IDENTIFYING = ["name", "href", "data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
@@ -564,22 +566,29 @@ ${optionValueOf(other)}` : "";
     groupLabels.set(near, found);
     return found;
   };
-  const widgetLabels = new Map();
+  const boxLabels = new Map();
+  /** A box's label: its aria-labelledby or aria-label, else the heading it opens with (lower case, at most PEER_LENGTH). */
+  const boxLabelOf = (box) => {
+    let label = boxLabels.get(box);
+    if (label !== undefined) return label;
+    const labelledBy = (box.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean);
+    label = labelledBy.length ? clean(labelledBy.map((id) => box.ownerDocument.getElementById(id)?.textContent || "").join(" ")) : "";
+    if (!label) label = clean(box.getAttribute("aria-label"));
+    if (!label && BOXES.includes(box.localName)) label = clean(box.querySelector(":scope > :is(h1, h2, h3, h4, h5, h6):first-child")?.textContent);
+    boxLabels.set(box, label = label.toLowerCase().slice(0, PEER_LENGTH));
+    return label;
+  };
   /**
-   * The nearest `[role=group]` around `el` inside `near` (a stepper, a segmented control) and its label (aria-labelledby,
-   * aria-label; lower case, at most PEER_LENGTH characters), when it is labelled; null otherwise.
+   * The nearest labelled box around `el` (a stepper labelled "Member seats", a day's column opening with its heading
+   * "Tue 15 Apr") holding none of `twins`, and its label; null when there is none below the first box holding a twin.
    */
-  const widgetOf = (el, near) => {
-    const widget = el.parentElement ? el.parentElement.closest("[role=group]") : null;
-    if (!widget || near && !near.contains(widget)) return null;
-    let label = widgetLabels.get(widget);
-    if (label === undefined) {
-      const labelledBy = (widget.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean);
-      label = labelledBy.length ? clean(labelledBy.map((id) => widget.ownerDocument.getElementById(id)?.textContent || "").join(" ")) : "";
-      if (!label) label = clean(widget.getAttribute("aria-label"));
-      widgetLabels.set(widget, label = label.toLowerCase().slice(0, PEER_LENGTH));
+  const boxOf = (el, twins) => {
+    for (let up = el.parentElement, depth = 0; up && depth < MAX_BOX_DEPTH; up = up.parentElement, depth++) {
+      if (twins.some((twin) => up.contains(twin))) return null;
+      const label = up.matches(GROUPS) ? "" : boxLabelOf(up);
+      if (label) return { element: up, label };
     }
-    return label ? { element: widget, label } : null;
+    return null;
   };
   const rowGroupsRead = new Map();
   /**
@@ -672,16 +681,21 @@ ${optionValueOf(other)}` : "";
     const rowGroup = near && near.localName === "table" && near.tBodies.length > 1 ? rowGroupOf(el, near) : { label: "", heading: null };
     const group = rowGroup.label && !rowGroup.heading.contains(el) ? rowGroup : groupOf(near);
     if (group.label && !(group.heading && group.heading.contains(el))) print.group = group.label;
-    const widget = similar.length > 1 || !record ? widgetOf(el, near) : null;
-    const twinWidgets = widget && similar.length > 1 ? similar.filter((other) => other !== el).map((other) => widgetOf(other, null)).filter((w) => !!w && w.element !== widget.element) : [];
-    if (widget && twinWidgets.length && !similar.some((other) => other !== el && widget.element.contains(other))) {
-      print.group = widget.label;
+    const twins = similar.length > 1 ? similar.filter((other) => other !== el).slice(0, MAX_PEER_NAMES) : [];
+    const box = twins.length || !record ? boxOf(el, twins) : null;
+    const twinBoxes = box && twins.length ? twins.map((other) => boxOf(other, [el])).filter((b) => !!b) : [];
+    if (box && twinBoxes.length) {
       const shared = new Set();
-      for (const other of twinWidgets) for (const key of keysOf(other.label)) shared.add(key);
-      const own2 = widget.label.split(/\s+/).filter((w) => keyOf(w) && !shared.has(keyOf(w))).join(" ");
+      for (const other of twinBoxes) for (const key of keysOf(other.label)) shared.add(key);
+      const own2 = box.label.split(/\s+/).filter((w) => keyOf(w) && !shared.has(keyOf(w))).join(" ");
+      if (own2) print.group = box.label;
       if (record && own2) print.widget = own2;
     }
-    if (widget && !record) print.widget = widget.label;
+    if (box && !record) print.widget = box.label;
+    if (record && !twins.length) {
+      const own2 = boxOf(el, []);
+      if (own2) print.box = own2.label;
+    }
     const wrapping = el.closest("label");
     const control = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
     if (control && control !== el && control.getAttribute("name")) print.control = clean(control.getAttribute("name"));
@@ -937,7 +951,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, "") : peer)];
     if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
     if (peerKeys.length > 0 && nowKeys.size === peerKeys.length && [...nowKeys].every((w) => !nameWords.has(w) && peerKeys.some((p) => inflectionOf(p, w)))) return true;
-    if (nowKeys.size > 0 && [...nowKeys].every((w) => peerKeys.includes(w)) && [...nowKeys].some((w) => !nameWords.has(w))) return true;
+    if (nowKeys.size > 0 && [...nowKeys].every((w) => peerKeys.includes(w)) && [...nowKeys].some((w) => !nameWords.has(w) && ![...nameWords].some((n) => sameAction(n, w)))) return true;
     const gone = peerKeys.filter((w) => !nowKeys.has(w));
     const added = [...nowKeys].filter((w) => !peerKeys.includes(w));
     return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && sameAction(gone[0], added[0]);
@@ -1213,8 +1227,8 @@ function chooseByAgreement(matches2, expected) {
       for (let i = 0; i < match.uids.length; i++) {
         if (match.ruledOut && match.ruledOut[i] || best - match.agreements[i] >= AMBIGUITY_MARGIN - MARGIN_SLACK) continue;
         if (!match.labels || !match.groups || plain(match.labels[i] || "") !== from2) return null;
-        if (match.groups[i] === recorded.group) inGroup.set(match.uids[i], match.agreements[i]);
-        if (norm(match.groups[i] || "") === norm(recorded.group || "")) inCounted.set(match.uids[i], match.agreements[i]);
+        if (match.groups[i] === recorded.group || !!recorded.box && match.groups[i] === recorded.box) inGroup.set(match.uids[i], match.agreements[i]);
+        if (norm(match.groups[i] || "") === norm(recorded.group || "") || !!recorded.box && norm(match.groups[i] || "") === norm(recorded.box)) inCounted.set(match.uids[i], match.agreements[i]);
       }
     }
     const found = inGroup.size ? inGroup : inCounted;
@@ -1224,7 +1238,7 @@ function chooseByAgreement(matches2, expected) {
   let chosen = uid;
   let agreement = best;
   if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && best >= EXACT && onlyOneNamed(expected))) {
-    const twin = expected && expected.group ? twinInGroup(expected) : null;
+    const twin = expected && (expected.group || expected.box) ? twinInGroup(expected) : null;
     if (!twin || twin[1] < MIN_AGREEMENT) return null;
     [chosen, agreement] = twin;
   }
