@@ -995,7 +995,17 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
  * neither item rule), nor, renamed, one whose item shows none of the
  * amounts its recorded item alone showed but another ("£13.99" where
  * "£9.99" was: a new product in a retired one's place; "£9.99/month" is
- * the same amount). Words a sentence is built with ("it", "on", "the")
+ * the same amount), nor one whose item shows none of the bare numbers of
+ * three digits or more its recorded item alone showed but others of its
+ * own (a card's last four: "Mastercard ending in 4444" where "5100" was;
+ * a price is no such number), nor one whose item gained a qualifier in
+ * brackets of new words ("Cherry Wine (Live)" where "Cherry Wine" was:
+ * another version), nor, renamed, one whose new name is qualified in
+ * brackets by new words where a recorded look-alike's name was qualified
+ * so ("Refund issued (store credit)" beside "Refund issued (partial)"),
+ * nor, under its recorded name, one in a labelled box whose label keeps
+ * none of the words its recorded box's label alone had (`widget`: another
+ * stepper's "Increase", another day's "10:30"). Words a sentence is built with ("it", "on", "the")
  * are no new words of an item, and a possessive's ending is no part of a
  * word ("Tom Ferris’s"). A card whose form's words were rewritten in every
  * card is vouched for by its item's words kept, and a label naming its
@@ -1020,7 +1030,8 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
  * label's control than it was (or of another option of it: another
  * `value`), or one keeping none of the other distinctive
  * words of its row or form agrees at most 0.7. The label of its labelled
- * group (`group`) counts in too.
+ * group (`group`) counts in too, a plural written singular ("Member
+ * seats" -> "Members") the same word there.
  *
  * `verdict.another` is set when the rules hold `seen` to be another element
  * (the 0.7 cap applied): such an element is no rival of the one chosen.
@@ -1406,13 +1417,14 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // same day as the deleted one: field values do not change with copy edits). A value the service redacted (a secret
   // typed there: `${NAME}` or a mask) is no evidence either way.
   const anotherRow = recordedValues.length > 0 && !!seen.fields && !recordedValues.every((v) => seenValues.includes(v));
-  // In another labelled widget group than the one it was in (Fingerprint.widget): another stepper's "Increase".
-  const widgetWords = expected.widget ? new Set(singular(expected.widget).split(' ')) : null;
   // Renamed into a name qualified in brackets by new words ("Refund issued (store credit)") where a recorded
   // look-alike's name was qualified so ("Refund issued (partial)" beside "Refund issued"): the page names its variants
   // in brackets, and that is another variant, not the recorded one's copy edited.
   const qualifiedName = name < 1 && !!expected.peers && expected.peers.some((peer) => /\([^()]*\p{L}/u.test(peer))
     && bracketed(seen.name || seen.text).some((w) => !nameWords.has(w) && !peerWords.has(w));
+  // In another labelled box than the one it was in (Fingerprint.widget): another stepper's "Increase", another day's
+  // "10:30".
+  const widgetWords = expected.widget ? new Set(singular(expected.widget).split(' ')) : null;
   const anotherWidget = !!widgetWords && seen.widget !== undefined && !singular(seen.widget).split(' ').some((w) => widgetWords.has(w));
   const judged = (same: boolean) => {
     if (!same && verdict) verdict.another = true;
@@ -1640,7 +1652,8 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
   /**
    * Twins: the elements within AMBIGUITY_MARGIN of `best`, all reading the recorded name, alike in every recorded
    * respect but the group they are in (the same dish's "Add" listed under "Popular" and again under "Mains"): the
-   * one alone in the recorded group, by its per-page number and agreement; null when not exactly one is.
+   * one alone in the recorded group (or, recorded alone of its kind, in the recorded box: Fingerprint.box), by its
+   * per-page number and agreement; null when not exactly one is.
    */
   const twinInGroup = (recorded: Fingerprint) => {
     const from = plain(recorded.name || recorded.text);
@@ -1729,7 +1742,9 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
  * "+ New record": a variant of that one's action). The caller must still check in the page that
  * the recorded name names no element of the recorded tag any more
  * (`labelNamesElement`). An element held to name another action (`rivals`)
- * is never chosen, and no rename is accepted within the margin of it. Null when the fingerprint recorded no look-alikes'
+ * is never chosen, and no rename is accepted within the margin of it, but
+ * one keeping the recorded name's action word as it was ("Clear" of "Clear
+ * queue", beside the panel's "Close" renamed "Hide queue"). Null when the fingerprint recorded no look-alikes'
  * names (older recordings) or the evidence falls short.
  */
 function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint): Choice | null {
