@@ -38,6 +38,8 @@ const FingerprintSchema = v.object({
   outer: v.optional(v.pipe(v.string(), v.maxLength(200))),
   column: v.optional(v.pipe(v.string(), v.maxLength(200))),
   fields: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(200))), v.maxLength(4))),
+  widget: v.optional(v.pipe(v.string(), v.maxLength(PEER_CHARS))),
+  box: v.optional(v.pipe(v.string(), v.maxLength(PEER_CHARS))),
 });
 
 /** What a selector candidate may hold (plugins/tools/browser/params.ts). */

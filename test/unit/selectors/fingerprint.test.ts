@@ -67,7 +67,7 @@ test('fingerprint= candidates: round trip without the per-page number; invalid o
   assert.deepEqual(parseFingerprintCandidate(candidate), saveSettings);
   assert.ok(candidate.length < 2000, 'fits a selector parameter');
   // The rename evidence travels too: look-alikes' names, the labelled group, a label's control.
-  const evidence = { ...saveSettings, place: [1, 2], peers: ['reset'], group: 'settings', control: 'digest', value: 'weekly', shared: true, marks: ['save'], wraps: false, outer: 'tp 1363 07:05' };
+  const evidence = { ...saveSettings, place: [1, 2], peers: ['reset'], group: 'settings', control: 'digest', value: 'weekly', shared: true, marks: ['save'], wraps: false, outer: 'tp 1363 07:05', widget: 'member', box: 'featured image' };
   assert.deepEqual(parseFingerprintCandidate(fingerprintCandidate(evidence)), evidence);
   assert.deepEqual(parseFingerprintCandidate(fingerprintCandidate({ ...evidence, whole: 'every word of its row', uid: 4 })), evidence, 'what only a replay reads is never recorded');
   assert.throws(() => parseFingerprintCandidate('fingerprint={nope'), /must be followed by the JSON/);
@@ -76,6 +76,7 @@ test('fingerprint= candidates: round trip without the per-page number; invalid o
   assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, marks: ['a', 'b', 'c', 'd', 'e'] })}`), /marks/);
   assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, value: 7 })}`), /value/);
   assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, outer: 'x'.repeat(201) })}`), /outer/);
+  assert.throws(() => parseFingerprintCandidate(`fingerprint=${JSON.stringify({ ...saveSettings, box: 'x'.repeat(41) })}`), /box/);
 });
 
 test('capture in Chromium: role, name from the label, key attributes, distinctive row words, no typed value', async () => {
