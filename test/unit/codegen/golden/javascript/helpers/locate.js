@@ -578,17 +578,30 @@ ${optionValueOf(other)}` : "";
     boxLabels.set(box, label = label.toLowerCase().slice(0, PEER_LENGTH));
     return label;
   };
+  const nearestBoxes = new Map();
+  /** The nearest labelled box around `el` (within MAX_BOX_DEPTH ancestors), whatever it holds. */
+  const nearestBox = (el) => {
+    let found = nearestBoxes.get(el);
+    if (found !== undefined) return found;
+    found = null;
+    for (let up = el.parentElement, depth = 0; up && depth < MAX_BOX_DEPTH; up = up.parentElement, depth++) {
+      const label = up.matches(GROUPS) ? "" : boxLabelOf(up);
+      if (label) {
+        found = { element: up, label };
+        break;
+      }
+    }
+    nearestBoxes.set(el, found);
+    return found;
+  };
   /**
    * The nearest labelled box around `el` (a stepper labelled "Member seats", a day's column opening with its heading
-   * "Tue 15 Apr") holding none of `twins`, and its label; null when there is none below the first box holding a twin.
+   * "Tue 15 Apr") when it holds none of `twins` (a box above one holding a twin holds it too), and its label; null
+   * otherwise.
    */
   const boxOf = (el, twins) => {
-    for (let up = el.parentElement, depth = 0; up && depth < MAX_BOX_DEPTH; up = up.parentElement, depth++) {
-      if (twins.some((twin) => up.contains(twin))) return null;
-      const label = up.matches(GROUPS) ? "" : boxLabelOf(up);
-      if (label) return { element: up, label };
-    }
-    return null;
+    const box = nearestBox(el);
+    return box && !twins.some((twin) => box.element.contains(twin)) ? box : null;
   };
   const rowGroupsRead = new Map();
   /**

@@ -740,18 +740,32 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     boxLabels.set(box, (label = label.toLowerCase().slice(0, PEER_LENGTH)));
     return label;
   };
-  /**
-   * The nearest labelled box around `el` (a stepper labelled "Member seats", a day's column opening with its heading
-   * "Tue 15 Apr") holding none of `twins`, and its label; null when there is none below the first box holding a twin.
-   */
-  const boxOf = (el: Element, twins: Element[]) => {
+  // Each element's nearest labelled box, found once per capture (a scan asks for every twin's too).
+  const nearestBoxes = new Map<Element, { element: Element; label: string } | null>();
+  /** The nearest labelled box around `el` (within MAX_BOX_DEPTH ancestors), whatever it holds. */
+  const nearestBox = (el: Element) => {
+    let found = nearestBoxes.get(el);
+    if (found !== undefined) return found;
+    found = null;
     for (let up = el.parentElement, depth = 0; up && depth < MAX_BOX_DEPTH; up = up.parentElement, depth++) {
-      if (twins.some((twin) => up!.contains(twin))) return null;
       // A form, list, table, fieldset, dialog or landmark is its group, labelled there (see groupOf), not a box.
       const label = up.matches(GROUPS) ? '' : boxLabelOf(up);
-      if (label) return { element: up, label };
+      if (label) {
+        found = { element: up, label };
+        break;
+      }
     }
-    return null;
+    nearestBoxes.set(el, found);
+    return found;
+  };
+  /**
+   * The nearest labelled box around `el` (a stepper labelled "Member seats", a day's column opening with its heading
+   * "Tue 15 Apr") when it holds none of `twins` (a box above one holding a twin holds it too), and its label; null
+   * otherwise.
+   */
+  const boxOf = (el: Element, twins: Element[]) => {
+    const box = nearestBox(el);
+    return box && !twins.some((twin) => box.element.contains(twin)) ? box : null;
   };
   // Each table body's heading row label, found once per capture (every element of the body asks for the same).
   const rowGroupsRead = new Map<Element, { label: string; heading: Element | null }>();
