@@ -727,36 +727,36 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     groupLabels.set(near, found);
     return found;
   };
-  // Each box's label ('' when it has none), read once per capture.
-  const boxLabels = new Map<Element, string>();
-  /** A box's label: its aria-labelledby or aria-label, else the heading it opens with (lower case, at most PEER_LENGTH). */
-  const boxLabelOf = (box: Element) => {
-    let label = boxLabels.get(box);
-    if (label !== undefined) return label;
-    const labelledBy = (box.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
-    label = labelledBy.length ? clean(labelledBy.map((id) => box.ownerDocument.getElementById(id)?.textContent || '').join(' ')) : '';
-    if (!label) label = clean(box.getAttribute('aria-label'));
-    if (!label && BOXES.includes(box.localName)) label = clean(box.querySelector(':scope > :is(h1, h2, h3, h4, h5, h6):first-child')?.textContent);
-    boxLabels.set(box, (label = label.toLowerCase().slice(0, PEER_LENGTH)));
-    return label;
-  };
-  // Each element's nearest labelled box, found once per capture (a scan asks for every twin's too).
-  const nearestBoxes = new Map<Element, { element: Element; label: string } | null>();
-  /** The nearest labelled box around `el` (within MAX_BOX_DEPTH ancestors), whatever it holds. */
-  const nearestBox = (el: Element) => {
-    let found = nearestBoxes.get(el);
+  // The nearest labelled box at or above each element (and how many steps up), found once per capture: every element
+  // of a scan shares its ancestors with the others.
+  const boxesAbove = new Map<Element, { element: Element; label: string; steps: number } | null>();
+  /**
+   * The nearest element at or above `node` labelled as a box is (its aria-labelledby or aria-label, else, for a `div`,
+   * `article` or list item, the heading it opens with; lower case, at most PEER_LENGTH) that is no form, list, table,
+   * fieldset, dialog or landmark (those are its group, labelled there: see groupOf), and how many steps up it is.
+   */
+  const boxAbove = (node: Element): { element: Element; label: string; steps: number } | null => {
+    let found = boxesAbove.get(node);
     if (found !== undefined) return found;
-    found = null;
-    for (let up = el.parentElement, depth = 0; up && depth < MAX_BOX_DEPTH; up = up.parentElement, depth++) {
-      // A form, list, table, fieldset, dialog or landmark is its group, labelled there (see groupOf), not a box.
-      const label = up.matches(GROUPS) ? '' : boxLabelOf(up);
-      if (label) {
-        found = { element: up, label };
-        break;
-      }
+    let label = '';
+    if (!node.matches(GROUPS)) {
+      const labelledBy = (node.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
+      label = labelledBy.length ? clean(labelledBy.map((id) => node.ownerDocument.getElementById(id)?.textContent || '').join(' ')) : '';
+      if (!label) label = clean(node.getAttribute('aria-label'));
+      if (!label && BOXES.includes(node.localName)) label = clean(node.querySelector(':scope > :is(h1, h2, h3, h4, h5, h6):first-child')?.textContent);
     }
-    nearestBoxes.set(el, found);
+    if (label) found = { element: node, label: label.toLowerCase().slice(0, PEER_LENGTH), steps: 0 };
+    else {
+      const above = node.parentElement ? boxAbove(node.parentElement) : null;
+      found = above ? { ...above, steps: above.steps + 1 } : null;
+    }
+    boxesAbove.set(node, found);
     return found;
+  };
+  /** The nearest labelled box around `el`, within MAX_BOX_DEPTH ancestors, whatever it holds. */
+  const nearestBox = (el: Element) => {
+    const above = el.parentElement ? boxAbove(el.parentElement) : null;
+    return above && above.steps < MAX_BOX_DEPTH ? above : null;
   };
   /**
    * The nearest labelled box around `el` (a stepper labelled "Member seats", a day's column opening with its heading
