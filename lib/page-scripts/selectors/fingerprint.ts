@@ -317,11 +317,15 @@ export function captureFingerprints(elements: Element[], max: number, record = f
     const wrapping = el.closest('label');
     return wrapping ? clean(wrapping.textContent) : '';
   };
+  /** What aria-labelledby (the texts of the elements it names) or else aria-label says of `el`; '' when neither does. */
+  const ariaLabelOf = (el: Element) => {
+    const labelledBy = (el.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
+    const label = labelledBy.length ? clean(labelledBy.map((id) => el.ownerDocument.getElementById(id)?.textContent || '').join(' ')) : '';
+    return label || clean(el.getAttribute('aria-label'));
+  };
   const nameOf = (el: Element, role: string, text: string) => {
     const tag = el.localName;
-    const labelledBy = (el.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
-    let name = labelledBy.length ? clean(labelledBy.map((id) => el.ownerDocument.getElementById(id)?.textContent || '').join(' ')) : '';
-    if (!name) name = clean(el.getAttribute('aria-label'));
+    let name = ariaLabelOf(el);
     if (!name && (tag === 'input' || tag === 'select' || tag === 'textarea')) {
       const type = (el.getAttribute('type') || '').toLowerCase();
       name = type === 'submit' || type === 'button' || type === 'reset' ? clean(el.getAttribute('value') || (type === 'submit' ? 'Submit' : '')) : labelOf(el);
@@ -605,11 +609,8 @@ export function captureFingerprints(elements: Element[], max: number, record = f
     let found = groupLabels.get(near);
     if (found !== undefined) return found;
     found = { label: '', heading: null };
-    const doc = near.ownerDocument;
     for (let up: Element | null = near; up; up = up.parentElement ? up.parentElement.closest(GROUPS) : null) {
-      const labelledBy = (up.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
-      let label = labelledBy.length ? clean(labelledBy.map((id) => doc.getElementById(id)?.textContent || '').join(' ')) : '';
-      if (!label) label = clean(up.getAttribute('aria-label'));
+      let label = ariaLabelOf(up);
       if (!label && up.localName === 'fieldset') label = clean(up.querySelector(':scope > legend')?.textContent);
       if (!label && up.localName === 'table') label = clean(up.querySelector(':scope > caption')?.textContent);
       // A section, article or aside is named by the heading it opens with ("Popular", "Mains": the same dish listed in each).
@@ -636,9 +637,7 @@ export function captureFingerprints(elements: Element[], max: number, record = f
     if (found !== undefined) return found;
     let label = '';
     if (!node.matches(GROUPS)) {
-      const labelledBy = (node.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
-      label = labelledBy.length ? clean(labelledBy.map((id) => node.ownerDocument.getElementById(id)?.textContent || '').join(' ')) : '';
-      if (!label) label = clean(node.getAttribute('aria-label'));
+      label = ariaLabelOf(node);
       if (!label && BOXES.includes(node.localName)) label = clean(node.querySelector(':scope > :is(h1, h2, h3, h4, h5, h6):first-child')?.textContent);
     }
     if (label) found = { element: node, label: label.toLowerCase().slice(0, PEER_LENGTH), steps: 0 };
@@ -1571,14 +1570,16 @@ export function chooseByAgreement(matches: (CandidateMatch | null)[], expected?:
     // is in a group of the very label.
     const inGroup = new Map<number, number>();
     const inCounted = new Map<number, number>();
+    // (Or in the box it was in, read as its group once a twin arrived beside it: Fingerprint.box.)
+    const labels = [recorded.group || '', ...(recorded.box ? [recorded.box] : [])];
+    const exact = labels.filter(Boolean);
     for (const match of matches) {
       if (!match) continue;
       for (let i = 0; i < match.uids.length; i++) {
         if ((match.ruledOut && match.ruledOut[i]) || best - match.agreements[i] >= AMBIGUITY_MARGIN - MARGIN_SLACK) continue;
         if (!match.labels || !match.groups || plain(match.labels[i] || '') !== from) return null;
-        // (Or in the box it was in, read as its group once a twin arrived beside it: Fingerprint.box.)
-        if (match.groups[i] === recorded.group || (!!recorded.box && match.groups[i] === recorded.box)) inGroup.set(match.uids[i], match.agreements[i]);
-        if (norm(match.groups[i] || '') === norm(recorded.group || '') || (!!recorded.box && norm(match.groups[i] || '') === norm(recorded.box))) inCounted.set(match.uids[i], match.agreements[i]);
+        if (exact.includes(match.groups[i] || '')) inGroup.set(match.uids[i], match.agreements[i]);
+        if (labels.some((label) => norm(label) === norm(match.groups![i] || ''))) inCounted.set(match.uids[i], match.agreements[i]);
       }
     }
     const found = inGroup.size ? inGroup : inCounted;

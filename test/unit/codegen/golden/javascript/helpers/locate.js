@@ -288,11 +288,15 @@ function captureFingerprints(elements, max, record = false) {
     const wrapping = el.closest("label");
     return wrapping ? clean(wrapping.textContent) : "";
   };
+  /** What aria-labelledby (the texts of the elements it names) or else aria-label says of `el`; '' when neither does. */
+  const ariaLabelOf = (el) => {
+    const labelledBy = (el.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean);
+    const label = labelledBy.length ? clean(labelledBy.map((id) => el.ownerDocument.getElementById(id)?.textContent || "").join(" ")) : "";
+    return label || clean(el.getAttribute("aria-label"));
+  };
   const nameOf = (el, role, text) => {
     const tag = el.localName;
-    const labelledBy = (el.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean);
-    let name = labelledBy.length ? clean(labelledBy.map((id) => el.ownerDocument.getElementById(id)?.textContent || "").join(" ")) : "";
-    if (!name) name = clean(el.getAttribute("aria-label"));
+    let name = ariaLabelOf(el);
     if (!name && (tag === "input" || tag === "select" || tag === "textarea")) {
       const type = (el.getAttribute("type") || "").toLowerCase();
       name = type === "submit" || type === "button" || type === "reset" ? clean(el.getAttribute("value") || (type === "submit" ? "Submit" : "")) : labelOf(el);
@@ -549,11 +553,8 @@ ${optionValueOf(other)}` : "";
     let found = groupLabels.get(near);
     if (found !== undefined) return found;
     found = { label: "", heading: null };
-    const doc = near.ownerDocument;
     for (let up = near; up; up = up.parentElement ? up.parentElement.closest(GROUPS) : null) {
-      const labelledBy = (up.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean);
-      let label = labelledBy.length ? clean(labelledBy.map((id) => doc.getElementById(id)?.textContent || "").join(" ")) : "";
-      if (!label) label = clean(up.getAttribute("aria-label"));
+      let label = ariaLabelOf(up);
       if (!label && up.localName === "fieldset") label = clean(up.querySelector(":scope > legend")?.textContent);
       if (!label && up.localName === "table") label = clean(up.querySelector(":scope > caption")?.textContent);
       const heading = !label && HEADED.includes(up.localName) ? up.querySelector(":scope > :is(h1, h2, h3, h4, h5, h6):first-child, :scope > header:first-child :is(h1, h2, h3, h4, h5, h6)") : null;
@@ -577,9 +578,7 @@ ${optionValueOf(other)}` : "";
     if (found !== undefined) return found;
     let label = "";
     if (!node.matches(GROUPS)) {
-      const labelledBy = (node.getAttribute("aria-labelledby") || "").split(/\s+/).filter(Boolean);
-      label = labelledBy.length ? clean(labelledBy.map((id) => node.ownerDocument.getElementById(id)?.textContent || "").join(" ")) : "";
-      if (!label) label = clean(node.getAttribute("aria-label"));
+      label = ariaLabelOf(node);
       if (!label && BOXES.includes(node.localName)) label = clean(node.querySelector(":scope > :is(h1, h2, h3, h4, h5, h6):first-child")?.textContent);
     }
     if (label) found = { element: node, label: label.toLowerCase().slice(0, PEER_LENGTH), steps: 0 };
@@ -1248,13 +1247,15 @@ function chooseByAgreement(matches2, expected) {
     const from2 = plain(recorded.name || recorded.text);
     const inGroup = new Map();
     const inCounted = new Map();
+    const labels = [recorded.group || "", ...recorded.box ? [recorded.box] : []];
+    const exact = labels.filter(Boolean);
     for (const match of matches2) {
       if (!match) continue;
       for (let i = 0; i < match.uids.length; i++) {
         if (match.ruledOut && match.ruledOut[i] || best - match.agreements[i] >= AMBIGUITY_MARGIN - MARGIN_SLACK) continue;
         if (!match.labels || !match.groups || plain(match.labels[i] || "") !== from2) return null;
-        if (match.groups[i] === recorded.group || !!recorded.box && match.groups[i] === recorded.box) inGroup.set(match.uids[i], match.agreements[i]);
-        if (norm(match.groups[i] || "") === norm(recorded.group || "") || !!recorded.box && norm(match.groups[i] || "") === norm(recorded.box)) inCounted.set(match.uids[i], match.agreements[i]);
+        if (exact.includes(match.groups[i] || "")) inGroup.set(match.uids[i], match.agreements[i]);
+        if (labels.some((label) => norm(label) === norm(match.groups[i] || ""))) inCounted.set(match.uids[i], match.agreements[i]);
       }
     }
     const found = inGroup.size ? inGroup : inCounted;
