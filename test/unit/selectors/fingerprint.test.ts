@@ -1736,3 +1736,61 @@ test('round 27 (the twenty-second hold-out): a day\'s column tells its "10:30" f
     await browser.close();
   }
 });
+
+test('round 28 (the twenty-third hold-out): an item still showing its numbers is the same item renamed; a word shortened is no new word; a rename keeping the action word', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // Permission slips: a title, a note and a reply-by date each, "Sign" and "Decline" reading the same on every one.
+    type Slip = [title: string, note: string, due: string, who: string];
+    const slips = (rows: Slip[], sign = 'Sign', decline = 'Decline') => `<main><section aria-label="Your children"><article><h3>Noah Thompson</h3><ul>${rows.map(([title, note, due, who]) => `<li><h4>${title}</h4><p>${note}</p><p>Reply by ${due}</p>`
+      + `<div><button type="button" class="btn-primary" data-who="${who}-sign">${sign}</button> <button type="button" class="btn-secondary" data-who="${who}-decline">${decline}</button></div></li>`).join('')}</ul></article></section></main>`;
+    const CAMP: Slip = ['Outdoor Ed camp, Pine Ridge (May 21–23)', '$145, financial help available', 'May 2', 'camp'];
+    const BAND: Slip = ['Band to regional festival', 'Bus both ways, home 6 p.m.', 'May 12', 'band'];
+    const sign = await record(slips([CAMP, BAND]), 'button[data-who=camp-sign]');
+    const CAMP_EDITED: Slip = ['Pine Ridge outdoor camp, May 21–23', 'Costs $145; ask the office about help', 'May 2', 'camp'];
+    const BAND_EDITED: Slip = ['Regional band festival trip', 'Bus both ways, home by 6 p.m.', 'May 12', 'band'];
+    assert.equal(await whoActedOn(slips([CAMP_EDITED, BAND_EDITED], 'Allow', 'Don’t allow'), sign), 'camp-sign', 'its copy rewritten, its numbers kept');
+    const MUSEUM: Slip = ['Science museum visit (June 4)', 'Entry $12, packed lunch', 'May 28', 'museum'];
+    assert.equal(await whoActedOn(slips([MUSEUM, BAND_EDITED], 'Allow', 'Don’t allow'), sign), null, 'another trip in its place');
+
+    // A vaccination table: a row's vaccine copy-edited ("Kennel cough (intranasal)" -> "Kennel cough, nasal"), a second
+    // dose of another vaccine put before it, its own words all shared with that vaccine's row ("Lepto L4, 2nd dose").
+    type Dose = [vaccine: string, product: string, given: string, due: string, who: string];
+    const doses = (rows: Dose[]) => `<form><section aria-label="Vaccinations"><table><thead><tr><th>Vaccine</th><th>Product</th><th>Given</th><th>Due</th><th>Status</th><th></th></tr></thead><tbody>${rows.map(([vaccine, product, given, due, who]) => `<tr><td>${vaccine}</td><td>${product}</td><td>${given}</td><td>${due}</td><td>Due soon</td>`
+      + `<td><button type="button" class="btn-small">Record dose</button> <button type="button" class="btn-small" data-who="${who}">Edit</button></td></tr>`).join('')}</tbody></table></section></form>`;
+    const RABIES: Dose = ['Rabies', 'Nobivac Rabies', '10 Jan 2024', '10 Jan 2027', 'rabies'];
+    const LEPTO: Dose = ['Lepto L4', 'Versican Plus L4', '14 Mar 2024', '14 Mar 2025', 'lepto'];
+    const KENNEL: Dose = ['Kennel cough (intranasal)', 'Nobivac KC', '02 Apr 2024', '02 Apr 2025', 'kennel'];
+    const edit = await record(doses([RABIES, LEPTO, KENNEL]), 'button[data-who=kennel]');
+    const SECOND: Dose = ['Lepto L4, 2nd dose', 'Versican Plus L4', '—', '11 Apr 2025', 'lepto-2'];
+    const NASAL: Dose = ['Kennel cough, nasal', 'Nobivac KC', '02 Apr 2024', '02 Apr 2025', 'kennel'];
+    assert.equal(await whoActedOn(doses([RABIES, LEPTO, SECOND, NASAL]), edit), 'kennel', 'a word of it shortened ("intranasal" -> "nasal"), a second dose before it');
+    assert.equal(await whoActedOn(doses([RABIES, LEPTO, SECOND]), edit), null, 'never the second dose in its place');
+
+    // A string editor's toolbar: "Publish translations" renamed "Publish…", a row's "Suggest a translation" beside it
+    // keeping another word of it ("translation") while naming another action.
+    const editor = (publish: string, suggest: string) => `<main><div><h2>Translate strings</h2><button type="button" class="btn-primary" data-who="publish">${publish}</button></div>`
+      + `<div><p>checkout.pay_now</p><button type="button" class="btn-primary">${suggest}</button><button type="button" class="btn-primary">Use source text</button></div></main>`;
+    const publish = await record(editor('Publish translations', 'Suggest'), 'button[data-who=publish]');
+    assert.equal(await whoActedOn(editor('Publish…', 'Suggest a translation'), publish), 'publish', 'renamed "Publish…"');
+    // As on the string editor, where that button agreed enough with it on everything but the name: it keeps a word as
+    // much as "Publish…" does, but not the action word, and does not make the lead a guess.
+    const toolbar: CandidateMatch = { count: 2, agreements: [0.7, 0.7], uids: [1, 2], others: [1, 0.759], labels: ['Publish…', 'Suggest a translation'], othersRuledOut: [false, false], groups: ['', ''] };
+    assert.equal(chooseRenamed([toolbar], publish)?.renamed?.to, 'Publish…');
+    // Two keeping as much, the action word both, stay a guess (as "Add from your items" beside "Add a line" do).
+    const guess: CandidateMatch = { ...toolbar, labels: ['Publish…', 'Publish now'] };
+    assert.equal(chooseRenamed([guess], publish), null);
+
+    // The "Publish translations" dialog: its submit renamed "Publish 18 strings", its copy rewritten, its buttons
+    // reordered: half its name kept, the action word among it, it leads alone.
+    const dialog = (title: string, text: string, buttons: string[]) => `<main><form aria-labelledby="t"><h2 id="t">${title}</h2><p>${text}</p>${buttons.join(' ')}</form></main>`;
+    const close = '<button type="button">Close</button>';
+    const cancel = (label: string) => `<button type="button" class="btn-secondary">${label}</button>`;
+    const submit = (label: string) => `<button type="submit" class="btn-primary" data-who="confirm">${label}</button>`;
+    const confirm = await record(dialog('Publish translations?', '18 approved German strings will be published. Keys without an approved translation fall back to English.', [close, cancel('Cancel'), submit('Publish translations')]), 'button[data-who=confirm]');
+    assert.equal(await whoActedOn(dialog('Publish German translations', 'This publishes 18 approved strings. Anything not translated shows English.', [close, submit('Publish 18 strings'), cancel('Not yet')]), confirm), 'confirm', 'renamed, its dialog rewritten');
+  } finally {
+    await browser.close();
+  }
+});

@@ -1271,7 +1271,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // A row that showed nothing but its own name ("+ Add category" closing a table body) said nothing of which item it
   // was: words arriving in it (a "+ Add group" put beside it) make it no other item.
   const nameOnlyItem = itemWords.size > 0 && [...itemWords].every((w) => ofName(w));
-  const newWords = nameOnlyItem ? 0 : rowWords.filter((w) => !itemWords.has(w)).length;
+  // A word its row showed cut short is no new word ("Kennel cough (intranasal)" -> "Kennel cough, nasal"): a copy edit
+  // shortens words, and the part kept (four letters or more) says the word, not another item.
+  const partOfItemWord = (w: string) => w.length >= 4 && [...itemWords].some((iw) => iw.length > w.length && (iw.endsWith(w) || iw.startsWith(w)));
+  const newWords = nameOnlyItem ? 0 : rowWords.filter((w) => !itemWords.has(w) && !partOfItemWord(w)).length;
   // Unless it keeps an identity no recorded look-alike shared (its own link target, field name or test id): the
   // same item with its copy edited ("Special interests" -> "Areas of interest" on a practitioner's card).
   // Nor when it reads exactly the recorded name, which no other element of its tag read when the step was recorded
@@ -1292,11 +1295,13 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => (recordedContextKeys.has(w) || (itemData.has(w) && writtenInName.has(w))) && !ownText.has(w)) : [];
   const seenItemWords = dataWords.length ? keys(`${seen.whole ?? seen.context} ${expected.item ? seen.item || '' : ''}`) : new Set<string>();
   const dataVouches = dataWords.length > 0 && dataWords.every((w) => ownWords.has(w) && seenItemWords.has(w));
-  // Nor when its own name keeps every word it had ("Mercado Central" -> "Mercado Central Lisboa") and its item still
-  // shows every number it showed (a day, an amount: at least two): the copy of both edited, the item's data kept.
+  // Nor when its item still shows every number it showed (a day, an amount: at least two): the item's data kept, the
+  // copy of its item and of its own name edited ("Mercado Central" -> "Mercado Central Lisboa").
   const itemNumbers = [...itemWords].filter((w) => /\p{N}/u.test(w) && !nameWords.has(w));
   const seenRowKeys = itemNumbers.length >= 2 ? keys(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)) : new Set<string>();
-  const nameAndNumbersKept = itemNumbers.length >= 2 && [...nameWords].every((w) => nowKeys.has(w)) && itemNumbers.every((w) => seenRowKeys.has(w));
+  // Renamed too ("Outdoor Ed camp, Pine Ridge (May 21–23)" -> "Pine Ridge outdoor camp, May 21–23", its note
+  // rewritten, its "Sign" now "Allow"): the numbers are the item's data, its copy and its element's name are copy.
+  const numbersOfItemKept = itemNumbers.length >= 2 && itemNumbers.every((w) => seenRowKeys.has(w));
   // Words its item alone showed gone from every word of its row, as many new ones in their place ("Grey marl" where the
   // recorded row's "Charcoal" was, the rest of the item the same): another item, however few words it changed.
   const rowShows = newWords > 0 ? keys(seen.whole ?? seen.context) : new Set<string>();
@@ -1304,7 +1309,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // Under its recorded name, not even an identity of its own kept vouches for such a row (the field's `name` came with
   // the new item: the grey pair's quantity select, the one item ordered twice gone), nor a name no other element reads
   // when a label around it gives it (its label is the same in every item; its own text would be the item's words).
-  const replacedRow = replaced > 0 && newWords >= replaced && (name === 1 || (!ownIdentity && !nameAndNumbersKept)) && (!uniqueName || ownLabel);
+  const replacedRow = replaced > 0 && newWords >= replaced && (name === 1 || (!ownIdentity && !numbersOfItemKept)) && (!uniqueName || ownLabel);
   // Renamed, an element whose item no longer shows any amount its recorded item alone showed (a price, written with
   // decimals: "£9.99"), while showing another ("£13.99"), is another item's: a copy edit rewrites how a price reads
   // ("£9.99 a month" -> "£9.99/month"), not the price; a new product put where a retired one was has its own.
@@ -1327,8 +1332,15 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // was, "Desk lamp (2 pack)"): another version of the item beside where it was, not its copy edited.
   const bracketed = (text: string) => (text.match(/\([^()]*\)/gu) || []).flatMap((group) => [...keys(group)]).filter((w) => /\p{L}/u.test(w));
   const qualified = item && !nameOnlyItem && bracketed(seen.item ?? seen.context).some((w) => !itemWords.has(w) && !ofName(w) && !keys(expected.item || expected.context).has(w));
-  const anotherItem = item && ((identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || otherAmount || qualified || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
-    && ((!ownIdentity && !uniqueName && !nameAndNumbersKept && newWords > NEW_WORDS_SHARE * rowWords.length) || replacedRow)));
+  // A row showing no word of its own but numbers ("2nd", "11": a second dose of a vaccine another row names, put
+  // where the recorded "Kennel cough (intranasal)" row was), while most of the words the recorded row alone showed
+  // (two or more) are gone from all of it, is another row: nothing it shows is the recorded one's. Rows recorded
+  // with an `item` are left out: that item's words are what no other item showed, and a look-alike takes them.
+  const rowLetterWords = item && !expected.item ? [...itemWords].filter((w) => !/\p{N}/u.test(w) && !ofName(w) && !fieldName.has(w) && !FUNCTION_WORDS.includes(w)) : [];
+  const wholeNow = rowLetterWords.length >= 2 ? keys(`${seen.whole ?? seen.context} ${seen.item || ''}`) : new Set<string>();
+  const rowWordsGone = newWords === 0 && keys(seen.context).size > 0 && rowLetterWords.length >= 2 && rowLetterWords.filter((w) => !wholeNow.has(w)).length * 2 > rowLetterWords.length;
+  const anotherItem = item && ((rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || otherAmount || qualified || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
+    && ((!ownIdentity && !uniqueName && !numbersOfItemKept && newWords > NEW_WORDS_SHARE * rowWords.length) || replacedRow)));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     // The same place counted from either end: a look-alike inserted before or after it moves only one count.
@@ -1836,6 +1848,11 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
     const now = wordsOf(label);
     return recordedWords.length ? recordedWords.filter((w) => now.some((n) => kept(n, w, synonyms))).length / recordedWords.length : 0;
   };
+  /** Whether `label` keeps an action word of the recorded name as it was ("Publish" of "Publish translations"). */
+  const keepsActionWord = (label: string) => {
+    const now = wordsOf(label);
+    return recordedWords.some((w) => actionsOf(w).length > 0 && now.some((n) => kept(n, w)));
+  };
   // Its row or form said nothing but its own name, and a recorded look-alike shared its identity (radios of one
   // group): nothing but its kind and place vouch for it, and another option put in a removed one's place ("Starter"
   // where "Pro" was) has those too. Only a new name keeping words of the recorded one is then taken for it.
@@ -1861,23 +1878,26 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   // beside a "Create playlist" of another menu ahead of it) leaves no choice.
   const nearKeeper = keeper ? Array.from(competitors).filter(([, c]) => keeper[1].agreement - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK) : [];
   const chosen = close.length === 1 ? close[0] : keeper && onlyKeeper(nearKeeper)?.[0] === keeper[0] ? keeper : null;
-  // Below MIN_AGREEMENT (see `best` above), it must lead alone, keep more than half of the words, and read a name no
+  // Below MIN_AGREEMENT (see `best` above), it must lead alone, keep more than half of the words (or half, the action
+  // word among them: "Publish 18 strings" for "Publish translations", its dialog's copy rewritten), and read a name no
   // other element reads: a twin trailing it, the same dish under another heading, says the words kept are no
   // evidence of which one it is.
   const twinned = (c: Competitor) => matches.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && key(match.labels![i] || '') === key(c[1].label)));
-  const reached = chosen && (chosen[1].agreement >= MIN_AGREEMENT || (close.length === 1 && share(chosen[1].label, true) > 0.5 && !twinned(chosen))) ? chosen : null;
+  const reached = chosen && (chosen[1].agreement >= MIN_AGREEMENT || (close.length === 1 && (share(chosen[1].label, true) > 0.5 || (share(chosen[1].label) >= 0.5 && keepsActionWord(chosen[1].label))) && !twinned(chosen))) ? chosen : null;
   // Chosen keeping at most half the recorded name's words while another element agreeing enough keeps more than half
   // ("No receipt for Mercado Central on 3 Sep", for "Receipt missing: Mercado Central, 3 Sep", behind a finding
   // that took its place when the list was reordered): where it is and what it says disagree, and neither is a guess.
   // Nor is one chosen for leading alone when another of its own group agreeing enough keeps as many of the words,
   // some ("Add from your items", new after the recorded "Add line item" and so in its place counted from the end,
   // beside "Add a line"): among look-alikes of one group the words say nothing between them, and the place that
-  // made the lead is a guess. (Another group's "Filter by role" keeping as much of "Role" as the form's renamed
+  // made the lead is a guess, unless it keeps the action word and that one does not ("Publish…" for "Publish
+  // translations", beside a "Suggest a translation" keeping only the object). (Another group's "Filter by role" keeping as much of "Role" as the form's renamed
   // "Access level" select does is not of its kind.)
   const outworded = (c: Competitor) => share(c[1].label) <= 0.5
     && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT
       && (share(other.label) > 0.5
-        || (close.length === 1 && other.group === c[1].group && share(other.label) > 0 && share(other.label) >= share(c[1].label))));
+        || (close.length === 1 && other.group === c[1].group && share(other.label) > 0 && share(other.label) >= share(c[1].label)
+          && !(keepsActionWord(c[1].label) && !keepsActionWord(other.label)))));
   // Nor is one chosen whose new name is another new name agreeing enough with words added ("+ New record from a
   // template" beside "+ New record", both new where "+ Add record" was): it names a variant of that one's action, and
   // which of the two the recorded one became is a guess (its place, with the look-alikes reordered, decided the lead).
@@ -1892,7 +1912,7 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   const winner = reached && !outworded(reached) && !variantOf(reached) ? reached : null;
   // One keeping the recorded name's action word as it was ("Clear" of "Clear queue") is not stood in the way of by
   // an element naming another action ("Hide queue", the panel's renamed "Close"): that one keeps only the object.
-  const keepsAction = !!winner && recordedWords.some((w) => actionsOf(w).length > 0 && wordsOf(winner[1].label).some((n) => kept(n, w)));
+  const keepsAction = !!winner && keepsActionWord(winner[1].label);
   if (!winner || (!keepsAction && blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK))) return null;
   const choice = reach(matches, winner[0], winner[1].agreement);
   return choice && { ...choice, renamed: { from, to: winner[1].label } };

@@ -997,7 +997,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const FUNCTION_WORDS = ["a", "an", "the", "of", "to", "in", "on", "at", "by", "for", "from", "with", "and", "or", "but", "it", "its", "is", "are", "be", "you", "your", "we", "our", "this", "that", "as", "if"];
   const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)) && !FUNCTION_WORDS.includes(w));
   const nameOnlyItem = itemWords.size > 0 && [...itemWords].every((w) => ofName(w));
-  const newWords = nameOnlyItem ? 0 : rowWords.filter((w) => !itemWords.has(w)).length;
+  const partOfItemWord = (w) => w.length >= 4 && [...itemWords].some((iw) => iw.length > w.length && (iw.endsWith(w) || iw.startsWith(w)));
+  const newWords = nameOnlyItem ? 0 : rowWords.filter((w) => !itemWords.has(w) && !partOfItemWord(w)).length;
   const uniqueName = name === 1 && !!(expected.name || expected.text) && expected.position[1] === 1 && seen.position[1] === 1;
   const outerVouches = !!expected.outer && outerKept === 1 && context >= 0.75;
   const ownText = keys(expected.text);
@@ -1008,10 +1009,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const dataVouches = dataWords.length > 0 && dataWords.every((w) => ownWords.has(w) && seenItemWords.has(w));
   const itemNumbers = [...itemWords].filter((w) => /\p{N}/u.test(w) && !nameWords.has(w));
   const seenRowKeys = itemNumbers.length >= 2 ? keys(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)) : new Set();
-  const nameAndNumbersKept = itemNumbers.length >= 2 && [...nameWords].every((w) => nowKeys.has(w)) && itemNumbers.every((w) => seenRowKeys.has(w));
+  const numbersOfItemKept = itemNumbers.length >= 2 && itemNumbers.every((w) => seenRowKeys.has(w));
   const rowShows = newWords > 0 ? keys(seen.whole ?? seen.context) : new Set();
   const replaced = newWords > 0 ? [...itemWords].filter((w) => !/\p{N}/u.test(w) && !ofName(w) && !fieldName.has(w) && !rowShows.has(w)).length : 0;
-  const replacedRow = replaced > 0 && newWords >= replaced && (name === 1 || !ownIdentity && !nameAndNumbersKept) && (!uniqueName || ownLabel);
+  const replacedRow = replaced > 0 && newWords >= replaced && (name === 1 || !ownIdentity && !numbersOfItemKept) && (!uniqueName || ownLabel);
   const amounts = (text) => new Set(text.match(/\p{N}+(?:[.,]\p{N}+)+/gu) || []);
   const recordedAmounts = item && name < 1 ? amounts(expected.item || expected.context) : new Set();
   const seenAmounts = recordedAmounts.size ? amounts(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
@@ -1022,7 +1023,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const otherNumbers = recordedNumbers.length > 0 && !recordedNumbers.some((n) => seenNumbers.has(n)) && longNumbers(seen.item ?? seen.context).some((n) => !recordedNumbers.includes(n));
   const bracketed = (text) => (text.match(/\([^()]*\)/gu) || []).flatMap((group) => [...keys(group)]).filter((w) => /\p{L}/u.test(w));
   const qualified = item && !nameOnlyItem && bracketed(seen.item ?? seen.context).some((w) => !itemWords.has(w) && !ofName(w) && !keys(expected.item || expected.context).has(w));
-  const anotherItem = item && (identifierGone && !ownIdentity || otherNumbers && !ownIdentity || otherAmount || qualified || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !nameAndNumbersKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
+  const rowLetterWords = item && !expected.item ? [...itemWords].filter((w) => !/\p{N}/u.test(w) && !ofName(w) && !fieldName.has(w) && !FUNCTION_WORDS.includes(w)) : [];
+  const wholeNow = rowLetterWords.length >= 2 ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
+  const rowWordsGone = newWords === 0 && keys(seen.context).size > 0 && rowLetterWords.length >= 2 && rowLetterWords.filter((w) => !wholeNow.has(w)).length * 2 > rowLetterWords.length;
+  const anotherItem = item && (rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || identifierGone && !ownIdentity || otherNumbers && !ownIdentity || otherAmount || qualified || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !numbersOfItemKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;
@@ -1372,6 +1376,11 @@ function chooseRenamed(matches2, expected) {
     const now = wordsOf(label);
     return recordedWords.length ? recordedWords.filter((w) => now.some((n) => kept(n, w, synonyms))).length / recordedWords.length : 0;
   };
+  /** Whether `label` keeps an action word of the recorded name as it was ("Publish" of "Publish translations"). */
+  const keepsActionWord = (label) => {
+    const now = wordsOf(label);
+    return recordedWords.some((w) => actionsOf(w).length > 0 && now.some((n) => kept(n, w)));
+  };
   const ownOnly = ![...new Set(wordsOf(expected.context))].some((w) => !wordsOf(from).includes(w));
   if (expected.shared && ownOnly && !close.some(([, c]) => share(c.label) > 0)) return null;
   const numbers = recordedWords.filter((w) => /^\p{N}+$/u.test(w));
@@ -1388,8 +1397,8 @@ function chooseRenamed(matches2, expected) {
   const nearKeeper = keeper ? Array.from(competitors).filter(([, c]) => keeper[1].agreement - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK) : [];
   const chosen = close.length === 1 ? close[0] : keeper && onlyKeeper(nearKeeper)?.[0] === keeper[0] ? keeper : null;
   const twinned = (c) => matches2.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && key(match.labels[i] || "") === key(c[1].label)));
-  const reached = chosen && (chosen[1].agreement >= MIN_AGREEMENT || close.length === 1 && share(chosen[1].label, true) > 0.5 && !twinned(chosen)) ? chosen : null;
-  const outworded = (c) => share(c[1].label) <= 0.5 && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && (share(other.label) > 0.5 || close.length === 1 && other.group === c[1].group && share(other.label) > 0 && share(other.label) >= share(c[1].label)));
+  const reached = chosen && (chosen[1].agreement >= MIN_AGREEMENT || close.length === 1 && (share(chosen[1].label, true) > 0.5 || share(chosen[1].label) >= 0.5 && keepsActionWord(chosen[1].label)) && !twinned(chosen)) ? chosen : null;
+  const outworded = (c) => share(c[1].label) <= 0.5 && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && (share(other.label) > 0.5 || close.length === 1 && other.group === c[1].group && share(other.label) > 0 && share(other.label) >= share(c[1].label) && !(keepsActionWord(c[1].label) && !keepsActionWord(other.label))));
   const variantOf = (c) => {
     const own = wordsOf(c[1].label);
     return Array.from(competitors).some(([uid, other]) => {
@@ -1399,7 +1408,7 @@ function chooseRenamed(matches2, expected) {
     });
   };
   const winner = reached && !outworded(reached) && !variantOf(reached) ? reached : null;
-  const keepsAction = !!winner && recordedWords.some((w) => actionsOf(w).length > 0 && wordsOf(winner[1].label).some((n) => kept(n, w)));
+  const keepsAction = !!winner && keepsActionWord(winner[1].label);
   if (!winner || !keepsAction && blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches2, winner[0], winner[1].agreement);
   return choice && { ...choice, renamed: { from, to: winner[1].label } };
