@@ -739,11 +739,14 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
   const boxAbove = (node: Element): { element: Element; label: string; steps: number } | null => {
     let found = boxesAbove.get(node);
     if (found !== undefined) return found;
-    let label = '';
-    if (!node.matches(GROUPS)) {
-      label = ariaLabelOf(node);
-      if (!label && BOXES.includes(node.localName)) label = clean(node.querySelector(':scope > :is(h1, h2, h3, h4, h5, h6):first-child')?.textContent);
+    // Its label read first (attributes, a first child), and only a label found checked against GROUPS: most ancestors
+    // have none, and matching a selector list on each of them was most of a replay scan's box reading.
+    let label = ariaLabelOf(node);
+    if (!label && BOXES.includes(node.localName)) {
+      const first = node.firstElementChild;
+      if (first && /^h[1-6]$/.test(first.localName)) label = clean(first.textContent);
     }
+    if (label && node.matches(GROUPS)) label = '';
     if (label) found = { element: node, label: label.toLowerCase().slice(0, PEER_LENGTH), steps: 0 };
     else {
       const above = node.parentElement ? boxAbove(node.parentElement) : null;
