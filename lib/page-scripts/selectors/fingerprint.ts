@@ -1201,7 +1201,12 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // Under its recorded name, not even an identity of its own kept vouches for such a row (the field's `name` came with
   // the new item: the grey pair's quantity select, the one item ordered twice gone), nor a name no other element reads
   // when a label around it gives it (its label is the same in every item; its own text would be the item's words).
-  const replacedRow = replaced > 0 && newWords >= replaced && (name === 1 || (!ownIdentity && !numbersOfItemKept)) && (!uniqueName || ownLabel);
+  // But a row still showing every number it showed (two or more) and every capitalised word it alone showed (a
+  // party's "Tanaka": its names) is the same row under its recorded name, its note rewritten ("Birthday, one child" ->
+  // "Birthday; a kid in group"): a row put in its place shows names of its own ("Grey marl" where "Charcoal" was).
+  const capitalised = name === 1 && numbersOfItemKept ? [...new Set((expected.item || expected.context).split(/\s+/).filter((raw) => /^\P{L}*\p{Lu}/u.test(raw)).map((raw) => raw.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter((w) => w && !/\p{N}/u.test(w) && !ofName(w)))] : [];
+  const namesOfItemKept = capitalised.length > 0 && capitalised.every((w) => seenRowKeys.has(w));
+  const replacedRow = replaced > 0 && newWords >= replaced && ((name === 1 && !namesOfItemKept) || (!ownIdentity && !numbersOfItemKept)) && (!uniqueName || ownLabel);
   // Renamed, an element whose item no longer shows any amount its recorded item alone showed (a price, written with
   // decimals: "£9.99"), while showing another ("£13.99"), is another item's: a copy edit rewrites how a price reads
   // ("£9.99 a month" -> "£9.99/month"), not the price; a new product put where a retired one was has its own.

@@ -1794,3 +1794,22 @@ test('round 28 (the twenty-third hold-out): an item still showing its numbers is
     await browser.close();
   }
 });
+
+test('round 29 (the twenty-fourth hold-out): a row keeping its names and numbers, its note rewritten, is the same row under its recorded name', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A restaurant's waitlist: each party's name, size, minutes waited and quoted, a note, "Notify" and "Seat".
+    type Party = [name: string, size: number, waited: number, quoted: number, note: string];
+    const waitlist = (parties: Party[]) => `<aside><section aria-label="Waitlist"><ol>${parties.map(([name, size, waited, quoted, note]) => `<li><strong>${name}</strong> <span>Party of ${size}</span>`
+      + ` <span>${waited} min</span> <span>quoted ${quoted}</span> <em>${note}</em><div><button type="button" class="notify">Notify</button> <button type="button" class="seat" data-who="${name.toLowerCase()}">Seat</button></div></li>`).join('')}</ol></section></aside>`;
+    const BROOKS: Party = ['Brooks', 4, 18, 25, 'Booth if possible'];
+    const TANAKA: Party = ['Tanaka', 5, 22, 30, 'Birthday, one child'];
+    const NOVAK: Party = ['Novak', 6, 9, 35, 'Wants patio'];
+    const seat = await record(waitlist([BROOKS, TANAKA, NOVAK]), 'button[data-who=tanaka]');
+    assert.equal(await whoActedOn(waitlist([BROOKS, ['Tanaka', 5, 22, 30, 'Birthday; a kid in the group'], NOVAK]), seat), 'tanaka', 'its note rewritten');
+    assert.equal(await whoActedOn(waitlist([BROOKS, ['Okafor', 5, 22, 30, 'Anniversary, quiet table'], NOVAK]), seat), null, 'another party in its place, the same numbers');
+  } finally {
+    await browser.close();
+  }
+});

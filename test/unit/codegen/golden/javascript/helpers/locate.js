@@ -1013,7 +1013,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const numbersOfItemKept = itemNumbers.length >= 2 && itemNumbers.every((w) => seenRowKeys.has(w));
   const rowShows = newWords > 0 ? keys(seen.whole ?? seen.context) : new Set();
   const replaced = newWords > 0 ? [...itemWords].filter((w) => !/\p{N}/u.test(w) && !ofName(w) && !fieldName.has(w) && !rowShows.has(w)).length : 0;
-  const replacedRow = replaced > 0 && newWords >= replaced && (name === 1 || !ownIdentity && !numbersOfItemKept) && (!uniqueName || ownLabel);
+  const capitalised = name === 1 && numbersOfItemKept ? [...new Set((expected.item || expected.context).split(/\s+/).filter((raw) => /^\P{L}*\p{Lu}/u.test(raw)).map((raw) => raw.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")).filter((w) => w && !/\p{N}/u.test(w) && !ofName(w)))] : [];
+  const namesOfItemKept = capitalised.length > 0 && capitalised.every((w) => seenRowKeys.has(w));
+  const replacedRow = replaced > 0 && newWords >= replaced && (name === 1 && !namesOfItemKept || !ownIdentity && !numbersOfItemKept) && (!uniqueName || ownLabel);
   const amounts = (text) => new Set(text.match(/\p{N}+(?:[.,]\p{N}+)+/gu) || []);
   const recordedAmounts = item && name < 1 ? amounts(expected.item || expected.context) : new Set();
   const seenAmounts = recordedAmounts.size ? amounts(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
