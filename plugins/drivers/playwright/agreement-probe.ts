@@ -24,10 +24,14 @@ import { UNSUPPORTED_SYNTAX, orderTrials } from '../../../lib/selector-trials/se
  * `__name` helper (which the page lacks).
  */
 const inPage = <F>(source: string): F => new Function(`return (${source});`)() as F;
-/** In page: how many elements matched, and the fingerprints of the first `max`. */
-const CAPTURE_ALL = inPage<(els: Element[], max: number) => Captured>(`(els, max) => {
+/**
+ * In page: how many elements matched, and the fingerprints of the first
+ * `max` (with the labels of their boxes when `boxes`: the recorded
+ * fingerprint carries a `widget` to judge them by).
+ */
+const CAPTURE_ALL = inPage<(els: Element[], args: [max: number, boxes: boolean]) => Captured>(`(els, [max, boxes]) => {
   const __name = (f) => f;
-  return { count: els.length, prints: (${captureFingerprints.toString()})(els, max) };
+  return { count: els.length, prints: (${captureFingerprints.toString()})(els, max, false, boxes) };
 }`);
 /** In page: the fingerprint of one element, with its look-alikes' names (a recording). */
 const CAPTURE_ONE = inPage<(el: Element) => Fingerprint>(`(el) => {
@@ -69,7 +73,7 @@ export async function probeByAgreement(page: Page, candidates: Candidate[], expe
     if (candidate.kind === 'ref') return { match: null, target: null };
     const target = page.locator(candidate.kind === 'fingerprint' ? `css=${candidate.fingerprint.tag}` : candidate.selector);
     try {
-      const captured = await target.evaluateAll(CAPTURE_ALL, candidate.kind === 'fingerprint' ? MAX_SCANNED : MAX_SCORED);
+      const captured = await target.evaluateAll(CAPTURE_ALL, [candidate.kind === 'fingerprint' ? MAX_SCANNED : MAX_SCORED, !!expected.widget] as [number, boolean]);
       return { match: scoreMatch(expected, captured.prints, captured.count), target };
     } catch (err) {
       if (isClosedTargetError(err)) throw err;

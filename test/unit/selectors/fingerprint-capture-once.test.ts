@@ -78,3 +78,25 @@ test('a capture of many elements records each as a capture of it alone does (rep
     await browser.close();
   }
 });
+
+test('a replay scan without boxes reads no box of an element without twins, and the same of every other field', async () => {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage();
+    // A stepper labelled as a box, its "Increase" alone; two day columns, each with its own "10:30" (twins in boxes).
+    await page.setContent(`<main><form><div role="group" aria-label="Member seats"><button type="button">Decrease</button><button type="button">Increase</button></div>
+      <div><h4>Mon 14 Apr</h4><ul><li><button type="button">10:30</button></li></ul></div><div><h4>Tue 15 Apr</h4><ul><li><button type="button">10:30</button></li></ul></div></form></main>`);
+    const source = `(els, boxes) => { const __name = (f) => f; return (${captureFingerprints.toString()})(els, 300, false, boxes).map(({ uid, ...rest }) => rest); }`;
+    const scan = new Function(`return (${source})`)() as (els: Element[], boxes: boolean) => Fingerprint[];
+    const withBoxes = await page.locator('button').evaluateAll(scan, true);
+    const without = await page.locator('button').evaluateAll(scan, false);
+    const increase = withBoxes.findIndex((p) => p.name === 'Increase');
+    assert.equal(withBoxes[increase]!.widget, 'member seats', 'its box read for a recorded widget');
+    assert.equal(without[increase]!.widget, undefined, 'no box read without one');
+    assert.deepEqual(without.map(({ widget, ...rest }) => rest), withBoxes.map(({ widget, ...rest }) => rest), 'every other field the same');
+    // Twins are told apart by their boxes either way.
+    assert.deepEqual(without.filter((p) => p.name === '10:30').map((p) => [p.group, p.widget]), [['mon 14 apr', 'mon 14 apr'], ['tue 15 apr', 'tue 15 apr']]);
+  } finally {
+    await browser.close();
+  }
+});

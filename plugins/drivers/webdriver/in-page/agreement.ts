@@ -14,7 +14,7 @@ import {
 
 /** Fingerprints and the choice by agreement (or rename), in the page. */
 export interface Agreement {
-  capture(elements: Element[], max: number, record?: boolean): Fingerprint[];
+  capture(elements: Element[], max: number, record?: boolean, boxes?: boolean): Fingerprint[];
   score(expected: Fingerprint, seen: Fingerprint[], count: number): CandidateMatch;
   choose(matches: (CandidateMatch | null)[], expected?: Fingerprint): Choice | null;
   chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint): Choice | null;

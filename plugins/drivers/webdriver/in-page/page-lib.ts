@@ -121,7 +121,8 @@ export const findElement = pageFunction<DriverLib, [FindArgs], FindResult>(DRIVE
     const lists = args.queries.map((_, i) => run(i));
     const matches = lists.map((els, i) => {
       if (!els) return null;
-      const prints = lib.agreement.capture(els, args.queries[i]!.kind === 'fingerprint' ? lib.agreement.maxScanned : lib.agreement.maxScored);
+      // The boxes' labels only where the recorded fingerprint has a `widget` to judge them by.
+      const prints = lib.agreement.capture(els, args.queries[i]!.kind === 'fingerprint' ? lib.agreement.maxScanned : lib.agreement.maxScored, false, !!recorded.fingerprint.widget);
       return lib.agreement.score(recorded.fingerprint, prints, els.length);
     });
     let best = lib.agreement.choose(matches, recorded.fingerprint);

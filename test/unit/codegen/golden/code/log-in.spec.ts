@@ -364,8 +364,13 @@ interface Fingerprint {
  * only where a row shows nothing else to tell it by (`fields`: never a
  * password's or a hidden field's). `record`: also the names of each
  * element's look-alikes (`peers`), which only a recording needs.
+ * `boxes` (a replay's scan): also the label of the box around each element
+ * with no twin (`widget`), which only a recorded fingerprint carrying a
+ * `widget` is judged by; a replay of one without passes false and reads no
+ * box for such elements (the box of an element with twins is read always:
+ * it tells them apart).
  */
-function captureFingerprints(elements: Element[], max: number, record = false): Fingerprint[] {
+function captureFingerprints(elements: Element[], max: number, record = false, boxes = true): Fingerprint[] {
   const MAX = 80;
   const MAX_PEER_NAMES = 16;
   const PEER_LENGTH = 40;
@@ -884,7 +889,7 @@ function captureFingerprints(elements: Element[], max: number, record = false): 
     // day's column "Tue 15 Apr" around its "10:30", beside Monday's): which of the twins it is. Its label is then its
     // group (only twins are told apart by it under their name). (On replays, any such box's label: Fingerprint.widget.)
     const twins = similar.length > 1 ? similar.filter((other) => other !== el).slice(0, MAX_PEER_NAMES) : [];
-    const box = twins.length || !record ? boxOf(el, twins) : null;
+    const box = twins.length || (!record && boxes) ? boxOf(el, twins) : null;
     const twinBoxes = box && twins.length ? twins.map((other) => boxOf(other, [el])).filter((b) => !!b) : [];
     if (box && twinBoxes.length) {
       // The words of its box's label that its twins' boxes' labels lack ("member" of "Member seats" beside "Guest

@@ -235,8 +235,13 @@ function sameAction(a, b) {
  * only where a row shows nothing else to tell it by (`fields`: never a
  * password's or a hidden field's). `record`: also the names of each
  * element's look-alikes (`peers`), which only a recording needs.
+ * `boxes` (a replay's scan): also the label of the box around each element
+ * with no twin (`widget`), which only a recorded fingerprint carrying a
+ * `widget` is judged by; a replay of one without passes false and reads no
+ * box for such elements (the box of an element with twins is read always:
+ * it tells them apart).
  */
-function captureFingerprints(elements, max, record = false) {
+function captureFingerprints(elements, max, record = false, boxes = true) {
   const MAX = 80;
   const MAX_PEER_NAMES = 16;
   const PEER_LENGTH = 40;
@@ -696,7 +701,7 @@ ${optionValueOf(other)}` : "";
     const group = rowGroup.label && !rowGroup.heading.contains(el) ? rowGroup : groupOf(near);
     if (group.label && !(group.heading && group.heading.contains(el))) print.group = group.label;
     const twins = similar.length > 1 ? similar.filter((other) => other !== el).slice(0, MAX_PEER_NAMES) : [];
-    const box = twins.length || !record ? boxOf(el, twins) : null;
+    const box = twins.length || !record && boxes ? boxOf(el, twins) : null;
     const twinBoxes = box && twins.length ? twins.map((other) => boxOf(other, [el])).filter((b) => !!b) : [];
     if (box && twinBoxes.length) {
       const shared = new Set();
