@@ -752,7 +752,7 @@ function captureFingerprints(elements: Element[], max: number, record = false, b
     let found = boxesAbove.get(node);
     if (found !== undefined) return found;
     // Its label read first (attributes, a first child), and only a label found checked against GROUPS: most ancestors
-    // have none, and matching a selector list on each of them was most of a replay scan's box reading.
+    // have none, and need no selector list matched.
     let label = ariaLabelOf(node);
     if (!label && BOXES.includes(node.localName)) {
       const first = node.firstElementChild;
@@ -1904,8 +1904,8 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   // some ("Add from your items", new after the recorded "Add line item" and so in its place counted from the end,
   // beside "Add a line"): among look-alikes of one group the words say nothing between them, and the place that
   // made the lead is a guess, unless it keeps the action word and that one does not ("Publish…" for "Publish
-  // translations", beside a "Suggest a translation" keeping only the object). (Another group's "Filter by role" keeping as much of "Role" as the form's renamed
-  // "Access level" select does is not of its kind.)
+  // translations", beside a "Suggest a translation" keeping only the object). (Another group's "Filter by role"
+  // keeping as much of "Role" as the form's renamed "Access level" select does is not of its kind.)
   const outworded = (c: Competitor) => share(c[1].label) <= 0.5
     && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT
       && (share(other.label) > 0.5
