@@ -1024,7 +1024,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const seenRowKeys = itemNumbers.length >= 2 ? keys(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)) : new Set();
   const numbersOfItemKept = itemNumbers.length >= 2 && itemNumbers.every((w) => seenRowKeys.has(w));
   const rowShows = newWords > 0 ? keys(seen.whole ?? seen.context) : new Set();
-  const replaced = newWords > 0 ? [...itemWords].filter((w) => !/\p{N}/u.test(w) && !ofName(w) && !fieldName.has(w) && !rowShows.has(w)).length : 0;
+  const wordsOfItem = [...itemWords].filter((w) => !/\p{N}/u.test(w) && !ofName(w) && !fieldName.has(w));
+  const replaced = newWords > 0 ? wordsOfItem.filter((w) => !rowShows.has(w)).length : 0;
   const capitalised = name === 1 && numbersOfItemKept ? [...new Set((expected.item || expected.context).split(/\s+/).filter((raw) => /^\P{L}*\p{Lu}/u.test(raw)).map((raw) => raw.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")).filter((w) => w && !/\p{N}/u.test(w) && !ofName(w)))] : [];
   const namesOfItemKept = capitalised.length > 0 && capitalised.every((w) => seenRowKeys.has(w));
   const replacedRow = replaced > 0 && newWords >= replaced && (name === 1 && !namesOfItemKept || !ownIdentity && !numbersOfItemKept) && (!uniqueName || ownLabel);
@@ -1038,7 +1039,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const otherNumbers = recordedNumbers.length > 0 && !recordedNumbers.some((n) => seenNumbers.has(n)) && longNumbers(seen.item ?? seen.context).some((n) => !recordedNumbers.includes(n));
   const bracketed = (text) => (text.match(/\([^()]*\)/gu) || []).flatMap((group) => [...keys(group)]).filter((w) => /\p{L}/u.test(w));
   const qualified = item && !nameOnlyItem && bracketed(seen.item ?? seen.context).some((w) => !itemWords.has(w) && !ofName(w) && !keys(expected.item || expected.context).has(w));
-  const rowLetterWords = item && !expected.item ? [...itemWords].filter((w) => !/\p{N}/u.test(w) && !ofName(w) && !fieldName.has(w) && !FUNCTION_WORDS.includes(w)) : [];
+  const rowLetterWords = item && !expected.item ? wordsOfItem.filter((w) => !FUNCTION_WORDS.includes(w)) : [];
   const wholeNow = rowLetterWords.length >= 2 ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
   const rowWordsGone = newWords === 0 && keys(seen.context).size > 0 && rowLetterWords.length >= 2 && rowLetterWords.filter((w) => !wholeNow.has(w)).length * 2 > rowLetterWords.length;
   const anotherItem = item && (rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || identifierGone && !ownIdentity || otherNumbers && !ownIdentity || otherAmount || qualified || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !numbersOfItemKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));

@@ -1313,7 +1313,9 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // Words its item alone showed gone from every word of its row, as many new ones in their place ("Grey marl" where the
   // recorded row's "Charcoal" was, the rest of the item the same): another item, however few words it changed.
   const rowShows = newWords > 0 ? keys(seen.whole ?? seen.context) : new Set<string>();
-  const replaced = newWords > 0 ? [...itemWords].filter((w) => !/\p{N}/u.test(w) && !ofName(w) && !fieldName.has(w) && !rowShows.has(w)).length : 0;
+  // The words its item alone showed that are its own data: no number, no word of its name or of its field's name.
+  const wordsOfItem = [...itemWords].filter((w) => !/\p{N}/u.test(w) && !ofName(w) && !fieldName.has(w));
+  const replaced = newWords > 0 ? wordsOfItem.filter((w) => !rowShows.has(w)).length : 0;
   // Under its recorded name, not even an identity of its own kept vouches for such a row (the field's `name` came with
   // the new item: the grey pair's quantity select, the one item ordered twice gone), nor a name no other element reads
   // when a label around it gives it (its label is the same in every item; its own text would be the item's words).
@@ -1349,7 +1351,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // where the recorded "Kennel cough (intranasal)" row was), while most of the words the recorded row alone showed
   // (two or more) are gone from all of it, is another row: nothing it shows is the recorded one's. Rows recorded
   // with an `item` are left out: that item's words are what no other item showed, and a look-alike takes them.
-  const rowLetterWords = item && !expected.item ? [...itemWords].filter((w) => !/\p{N}/u.test(w) && !ofName(w) && !fieldName.has(w) && !FUNCTION_WORDS.includes(w)) : [];
+  const rowLetterWords = item && !expected.item ? wordsOfItem.filter((w) => !FUNCTION_WORDS.includes(w)) : [];
   const wholeNow = rowLetterWords.length >= 2 ? keys(`${seen.whole ?? seen.context} ${seen.item || ''}`) : new Set<string>();
   const rowWordsGone = newWords === 0 && keys(seen.context).size > 0 && rowLetterWords.length >= 2 && rowLetterWords.filter((w) => !wholeNow.has(w)).length * 2 > rowLetterWords.length;
   const anotherItem = item && ((rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || otherAmount || qualified || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
