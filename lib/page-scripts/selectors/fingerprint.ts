@@ -1062,16 +1062,21 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // recorded context holds only the words the other items lacked), kept, says it is the same one, whatever copy
   // around it was edited: it counts as the whole context kept, and it is never another item in its place.
   // A number written as one ("#1479": a run, an order, an issue) is such an identifier too, and so is a bare number
-  // of six digits or more (a prescription's "6039417": no price, count or date is written so).
+  // of six digits or more (a prescription's "6039417": no price, count or date is written so), and a number of three
+  // digits or more after a short capital prefix and a dash (a load's "L-40817", an order's "DS-60477").
   const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)]
-    .filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || (() => {
+    .filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || /^\p{Lu}{1,4}-\p{N}{3,}$/u.test(raw) || (() => {
       const w = raw.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, '');
-      // A file's name with its extension ("Intraoral_UL_2025-02-11.jpg", "price-list.pdf") is one too.
-      return (w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2) || /^[\p{L}\p{N}][\p{L}\p{N}_-]{2,}\.\p{L}[\p{L}\p{N}]{1,4}$/u.test(w);
+      // A file's name with its extension ("Intraoral_UL_2025-02-11.jpg", "price-list.pdf") is one too. A time window
+      // ("06:00–10:00": digits, colons and a dash only) is none: every load picked up that morning shows it.
+      return (w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2 && !/^[\p{N}:\u2013-]+$/u.test(w)) || /^[\p{L}\p{N}][\p{L}\p{N}_-]{2,}\.\p{L}[\p{L}\p{N}]{1,4}$/u.test(w);
     })())
     .map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
   const seenItemKeys = shownIdentifiers.length ? keys(expected.item ? seen.item ?? seen.context : seen.context) : new Set<string>();
-  const identifierKept = shownIdentifiers.some((w) => seenItemKeys.has(w));
+  // Kept by an element in no item of the recorded kind, it vouches for nothing: a dialog about that order ("Check in
+  // Marta Oliveira · Order DS-60477") names it around its "Cancel", which is no button of the order's card.
+  const recordedItemTag = expected.ancestry.find((tag) => ITEM_CONTAINERS.includes(tag));
+  const identifierKept = shownIdentifiers.some((w) => seenItemKeys.has(w)) && (!recordedItemTag || seen.ancestry.includes(recordedItemTag));
   // Gone from every word of its row (a look-alike row may share it and take it out of the row's own words), the
   // identifier says the row is another one: run #1478 of the same commit beside the recorded #1479.
   const seenWholeKeys = shownIdentifiers.length && seen.whole ? keys(seen.whole) : new Set<string>();
@@ -1243,7 +1248,20 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const rowLetterWords = item && !expected.item ? wordsOfItem.filter((w) => !FUNCTION_WORDS.includes(w)) : [];
   const wholeNow = rowLetterWords.length >= 2 ? keys(`${seen.whole ?? seen.context} ${seen.item || ''}`) : new Set<string>();
   const rowWordsGone = newWords === 0 && keys(seen.context).size > 0 && rowLetterWords.length >= 2 && rowLetterWords.filter((w) => !wholeNow.has(w)).length * 2 > rowLetterWords.length;
-  const anotherItem = item && ((rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || otherAmount || qualified || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
+  // A name its row showed lengthened by a capitalised word ("The Wild Robot" -> "The Wild Robot Escapes": a word
+  // written as a name right after a kept one), while a number its row alone showed is gone from all of it ("2 of 3
+  // used" -> "0 of 3 used"), is another item: a sequel or another edition borrowed beside it, put where it was. A
+  // title lengthened with its row's numbers kept is its copy edited ("The Wild Robot: A Novel"); a number kept with
+  // a unit after it is kept ("23" -> "23m").
+  const nameLengthened = newWords > 0 && itemNumbers.length > 0 && (() => {
+    const raws = (expected.item ? seen.item ?? seen.context : seen.context).split(/\s+/);
+    const capital = (raw: string) => /^\P{L}*\p{Lu}/u.test(raw);
+    const key = (raw: string) => raw.toLowerCase().replace(/(?<=\p{L})['’]s$/u, '').replace(/[^\p{L}\p{N}]+/gu, '');
+    return raws.some((raw, i) => i > 0 && capital(raw) && !itemWords.has(key(raw)) && !partOfItemWord(key(raw)) && capital(raws[i - 1]) && itemWords.has(key(raws[i - 1])));
+  })();
+  const rowNow = nameLengthened ? [...keys(`${seen.whole ?? seen.context} ${seen.item || ''}`)] : [];
+  const lengthenedOther = nameLengthened && itemNumbers.some((n) => !rowNow.some((w) => w === n || (w.startsWith(n) && /^\p{L}+$/u.test(w.slice(n.length)))));
+  const anotherItem = item && ((lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || otherAmount || qualified || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
     && ((!ownIdentity && !uniqueName && !numbersOfItemKept && newWords > NEW_WORDS_SHARE * rowWords.length) || replacedRow)));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
@@ -1336,7 +1354,9 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const recordedKeys = tokens.length ? words(expected.name || expected.text) : new Set<string>();
   const compounded = new Set(tokens.filter((t) => /[\p{L}\p{N}][-_./:+][\p{L}\p{N}]/u.test(t))
     .map((t) => t.split(/[-_./:+]+/)).filter((parts) => parts.some((part) => !recordedKeys.has(part))).flat());
-  const otherDatum = distinctName.some((w) => /\p{L}/u.test(w) && recordedTokens.includes(w) && compounded.has(w) && !tokens.includes(w));
+  // A word a sentence is built with is no datum: "in" of "Register and check in" is in "Register walk-in" only as
+  // part of "walk-in", and that is a copy edit.
+  const otherDatum = distinctName.some((w) => /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w) && recordedTokens.includes(w) && compounded.has(w) && !tokens.includes(w));
   // In a table, its column: one keeping fewer than half the words its recorded column's header alone showed is in
   // another column (the "Late" checkbox of another assignment in the same student's row). Not in such a table, it
   // says nothing either way.
@@ -1948,3 +1968,4 @@ export function describeClosest(expected: Fingerprint, matches: (CandidateMatch 
   const recorded = `the recorded ${describeElement(expected)}`;
   return closest.length ? `${recorded}; closest now: ${closest.join(' or ')} (agreement ${best.toFixed(2)})` : `${recorded}; nothing like it now`;
 }
+

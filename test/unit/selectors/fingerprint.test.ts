@@ -1813,3 +1813,48 @@ test('round 29 (the twenty-fourth hold-out): a row keeping its names and numbers
     await browser.close();
   }
 });
+
+test('round 30 (the twenty-fifth hold-out): a name extended with its number changed is another item; a load number is an identifier, a time window none; a dialog naming it is no row; a function word is no datum', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A library member's loans: the title as a link, the author, the due date, the renewals used, "Renew" on each.
+    type Loan = [title: string, author: string, due: string, used: number, who?: string];
+    const loans = (rows: Loan[]) => `<main><section aria-label="Checked out"><table><thead><tr><th>Title</th><th>Due</th><th>Renewals</th><th>Actions</th></tr></thead><tbody>${rows.map(([title, author, due, used, who]) => `<tr><td><a href="#${title.length}">${title}</a><div>${author}</div></td>`
+      + `<td>${due}</td><td>${used} of 3 used</td><td><button type="button" data-who="${who ?? title.toLowerCase().replace(/\W+/g, '-')}">Renew</button></td></tr>`).join('')}</tbody></table></section></main>`;
+    const SWEETGRASS: Loan = ['Braiding Sweetgrass', 'Robin Wall Kimmerer', 'Mar 12', 1];
+    const PIRANESI: Loan = ['Piranesi', 'Susanna Clarke', 'Mar 14', 0];
+    const ROBOT: Loan = ['The Wild Robot', 'Peter Brown', 'Mar 14', 2];
+    const SEQUEL: Loan = ['The Wild Robot Escapes', 'Peter Brown', 'Mar 14', 0];
+    const renew = await record(loans([SWEETGRASS, PIRANESI, ROBOT]), 'button[data-who=the-wild-robot]');
+    assert.equal(await whoActedOn(loans([SWEETGRASS, PIRANESI, ROBOT, SEQUEL]), renew), 'the-wild-robot', 'the sequel beside it');
+    assert.equal(await whoActedOn(loans([SWEETGRASS, PIRANESI, SEQUEL]), renew), null, 'returned, the sequel borrowed the same day left');
+    assert.equal(await whoActedOn(loans([SWEETGRASS, PIRANESI, ['The Wild Robot: A Novel', 'Peter Brown', 'Mar 14', 2, 'the-wild-robot']]), renew), 'the-wild-robot', 'its title lengthened, its data kept');
+
+    // A dispatch board: loads by number, lane, pickup window, weight and rate, "Assign" on each; a dialog for a load.
+    type Load = [id: string, weight: string];
+    const board = (rows: Load[], dialog = '') => `<main><table><thead><tr><th>Load</th><th>Lane</th><th>Pickup</th><th>Weight</th><th>Rate</th><th></th></tr></thead><tbody>${rows.map(([id, weight]) => `<tr><td>${id}</td><td>Prairie Produce</td><td>Chicago, IL → Nashville, TN · 473 mi</td>`
+      + `<td>Mar 7, 06:00–10:00</td><td>${weight} lb</td><td>$1,980</td><td><button type="button" data-who="${id}">Assign</button></td></tr>`).join('')}
+      <tr><td>L-40790</td><td>Lakeside Dairy</td><td>Gary, IN → Memphis, TN · 532 mi</td><td>Mar 7, 14:00–18:00</td><td>41,000 lb</td><td>$2,310</td><td><button type="button" data-who="L-40790">Assign</button></td></tr></tbody></table>${dialog}</main>`;
+    const assign = await record(board([['L-40817', '36,800']]), 'button[data-who=L-40817]');
+    assert.equal(await whoActedOn(board([['L-40817', '36,800'], ['L-40818', '35,200']]), assign), 'L-40817', 'a second load of the same lane beside it');
+    assert.equal(await whoActedOn(board([['L-40818', '35,200']]), assign), null, 'assigned and gone, the second load of the same lane left');
+
+    // A check-in desk: attendee cards with their order number; the check-in dialog open for one of them.
+    const desk = (print: boolean, dialog: boolean) => `<main><section aria-label="Check in attendees"><ul>${[['Ana Santos', 'Porto Cloud', 'DS-59930'], ['Marta Oliveira', 'Tessellate Data', 'DS-60477']].map(([name, company, order]) => `<li><strong>${name}</strong> <span>${company}</span> <span>${order}</span>`
+      + ` <button type="button" class="primary">Check in</button>${print ? ` <button type="button" class="secondary" data-who="print-${order}">Print badge</button>` : ''}</li>`).join('')}</ul></section>`
+      + (dialog ? `<dialog open aria-label="Check in attendee"><form><p>Marta Oliveira · Tessellate Data · Order DS-60477 · Full conference pass</p><button type="button" class="secondary">Cancel</button> <button type="submit" class="primary">Complete check-in</button></form></dialog>` : '') + '</main>';
+    const badge = await record(desk(true, true), 'button[data-who=print-DS-60477]');
+    assert.equal(await whoActedOn(desk(true, true), badge), 'print-DS-60477', 'unchanged');
+    assert.equal(await whoActedOn(desk(false, true), badge), null, 'the badge printer offline: no "Cancel" of a dialog naming the order');
+
+    // A walk-in form beside that dialog, both renamed: "Register and check in" -> "Register walk-in".
+    const walkIn = (register: string, complete: string) => `<main><aside><form aria-labelledby="walkin-title"><h2 id="walkin-title">${register === 'Register and check in' ? 'Walk-in registration' : 'Register a walk-in'}</h2>`
+      + `<label>First name <input name="first"></label><label>Email <input name="email" type="email"></label><button type="submit" class="primary" data-who="walkin">${register}</button></form></aside>`
+      + `<dialog open aria-label="Check in"><form><p>Marta Oliveira · Tessellate Data</p><button type="button">Cancel</button> <button type="submit" class="primary" data-who="complete">${complete}</button></form></dialog></main>`;
+    const register = await record(walkIn('Register and check in', 'Complete check-in'), 'button[data-who=walkin]');
+    assert.equal(await whoActedOn(walkIn('Register walk-in', 'Finish check-in'), register), 'walkin', 'renamed with its form, "in" of "walk-in" no datum');
+  } finally {
+    await browser.close();
+  }
+});

@@ -950,12 +950,13 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const nameWords = keys(expected.name || expected.text);
   const ofName = (w) => nameWords.has(w) || w.length >= 3 && [...nameWords].some((n) => n.length > w.length && n.startsWith(w));
   const otherWords = [...keys(expected.context)].filter((w) => !ofName(w)).join(" ");
-  const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)].filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || (() => {
+  const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)].filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || /^\p{Lu}{1,4}-\p{N}{3,}$/u.test(raw) || (() => {
     const w = raw.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, "");
-    return w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2 || /^[\p{L}\p{N}][\p{L}\p{N}_-]{2,}\.\p{L}[\p{L}\p{N}]{1,4}$/u.test(w);
+    return w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2 && !/^[\p{N}:\u2013-]+$/u.test(w) || /^[\p{L}\p{N}][\p{L}\p{N}_-]{2,}\.\p{L}[\p{L}\p{N}]{1,4}$/u.test(w);
   })()).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ""));
   const seenItemKeys = shownIdentifiers.length ? keys(expected.item ? seen.item ?? seen.context : seen.context) : new Set();
-  const identifierKept = shownIdentifiers.some((w) => seenItemKeys.has(w));
+  const recordedItemTag = expected.ancestry.find((tag) => ITEM_CONTAINERS.includes(tag));
+  const identifierKept = shownIdentifiers.some((w) => seenItemKeys.has(w)) && (!recordedItemTag || seen.ancestry.includes(recordedItemTag));
   const seenWholeKeys = shownIdentifiers.length && seen.whole ? keys(seen.whole) : new Set();
   const identifierGone = shownIdentifiers.length > 0 && !identifierKept && !shownIdentifiers.some((w) => seenWholeKeys.has(w));
   const recordedContextKeys = keys(expected.context);
@@ -1035,7 +1036,15 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const rowLetterWords = item && !expected.item ? wordsOfItem.filter((w) => !FUNCTION_WORDS.includes(w)) : [];
   const wholeNow = rowLetterWords.length >= 2 ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
   const rowWordsGone = newWords === 0 && keys(seen.context).size > 0 && rowLetterWords.length >= 2 && rowLetterWords.filter((w) => !wholeNow.has(w)).length * 2 > rowLetterWords.length;
-  const anotherItem = item && (rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || identifierGone && !ownIdentity || otherNumbers && !ownIdentity || otherAmount || qualified || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !numbersOfItemKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
+  const nameLengthened = newWords > 0 && itemNumbers.length > 0 && (() => {
+    const raws = (expected.item ? seen.item ?? seen.context : seen.context).split(/\s+/);
+    const capital = (raw) => /^\P{L}*\p{Lu}/u.test(raw);
+    const key = (raw) => raw.toLowerCase().replace(/(?<=\p{L})['’]s$/u, "").replace(/[^\p{L}\p{N}]+/gu, "");
+    return raws.some((raw, i) => i > 0 && capital(raw) && !itemWords.has(key(raw)) && !partOfItemWord(key(raw)) && capital(raws[i - 1]) && itemWords.has(key(raws[i - 1])));
+  })();
+  const rowNow = nameLengthened ? [...keys(`${seen.whole ?? seen.context} ${seen.item || ""}`)] : [];
+  const lengthenedOther = nameLengthened && itemNumbers.some((n) => !rowNow.some((w) => w === n || w.startsWith(n) && /^\p{L}+$/u.test(w.slice(n.length))));
+  const anotherItem = item && (lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || identifierGone && !ownIdentity || otherNumbers && !ownIdentity || otherAmount || qualified || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !numbersOfItemKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;
@@ -1083,7 +1092,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const recordedTokens = tokens.length ? tokensOf(expected.name || expected.text) : [];
   const recordedKeys = tokens.length ? words(expected.name || expected.text) : new Set();
   const compounded = new Set(tokens.filter((t) => /[\p{L}\p{N}][-_./:+][\p{L}\p{N}]/u.test(t)).map((t) => t.split(/[-_./:+]+/)).filter((parts) => parts.some((part) => !recordedKeys.has(part))).flat());
-  const otherDatum = distinctName.some((w) => /\p{L}/u.test(w) && recordedTokens.includes(w) && compounded.has(w) && !tokens.includes(w));
+  const otherDatum = distinctName.some((w) => /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w) && recordedTokens.includes(w) && compounded.has(w) && !tokens.includes(w));
   const columnKept = () => {
     const recorded = [...keys(expected.column || "")];
     const now = [...keys(seen.column || "")];
