@@ -1858,3 +1858,33 @@ test('round 30 (the twenty-fifth hold-out): a name extended with its number chan
     await browser.close();
   }
 });
+
+test('round 31 (the twenty-sixth hold-out): a slug written in capitals is an identifier; a context of nothing but its look-alikes\' names says nothing', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A newsroom's story board: cards headed by their slug, with a summary, the reporter, the deadline and length,
+    // and "Claim" and "Move" on every card.
+    type Story = [slug: string, summary: string, reporter: string, deadline: string, words: string];
+    const board = (stories: Story[], claim = 'Claim', move = 'Move') => `<main><section aria-label="Metro"><h2>Metro</h2><ul>${stories.map(([slug, summary, reporter, deadline, words]) => `<li><article aria-labelledby="s-${slug}">`
+      + `<h3 id="s-${slug}">${slug}</h3><p>${summary}</p><p>${reporter} · ${deadline} · ${words}</p>`
+      + `<button type="button" class="claim" data-who="claim-${slug}">${claim}</button> <button type="button" class="move" data-who="move-${slug}">${move}</button></article></li>`).join('')}</ul></section></main>`;
+    const HARBOUR: Story = ['HARBOUR-WALL', 'Who pays for the sea wall repair', 'Marcus Osei', '16:00', '650'];
+    const FERRY: Story = ['FERRY-FARES', 'Ferry fares up 12% from April', 'No reporter yet', '17:30', '500'];
+    const FUEL: Story = ['FUEL-PRICES', 'Diesel at a two-year high', 'No reporter yet', '17:00', '300'];
+    const claim = await record(board([HARBOUR, FERRY, FUEL]), 'button[data-who=claim-FERRY-FARES]');
+    const edited = (s: Story, summary: string): Story => [s[0], summary, s[2] === 'No reporter yet' ? 'Unclaimed' : s[2], s[3].replace(/^1(\d):/, (_, h) => `${Number(h) - 2}:`), `${s[4]}w`];
+    const rewritten = [edited(HARBOUR, 'Who pays the sea wall repair'), edited(FERRY, 'Ferry tickets to rise 12% in April'), edited(FUEL, 'Diesel hits a two-year high')];
+    assert.equal(await whoActedOn(board(rewritten, 'Take it', 'Change desk'), claim), 'claim-FERRY-FARES', 'every card\'s copy and buttons rewritten, its slug kept');
+    assert.equal(await whoActedOn(board([rewritten[0], rewritten[2]], 'Take it', 'Change desk'), claim), null, 'its story spiked');
+
+    // A pharmacy's insurance panel: a footer of two buttons, renamed both; a dialog of other buttons beside it.
+    const panel = (update: string, rerun: string, title: string) => `<main><aside aria-labelledby="ins"><h2 id="ins">${title}</h2><p>BlueCross PPO · Member 88231</p>`
+      + `<footer><button type="button" class="secondary">${update}</button> <button type="button" class="secondary" data-who="rerun">${rerun}</button></footer></aside>`
+      + `<dialog open aria-label="Finish pickup"><form><p>Okafor, Daniel · two prescriptions in bin B-11</p><button type="button" class="secondary">Back</button> <button type="submit" class="primary">Complete pickup</button></form></dialog></main>`;
+    const rerun = await record(panel('Update card', 'Re-run claim', 'Insurance on file'), 'button[data-who=rerun]');
+    assert.equal(await whoActedOn(panel('Edit insurance', 'Resubmit claim', 'Coverage'), rerun), 'rerun', 'its footer\'s buttons renamed together');
+  } finally {
+    await browser.close();
+  }
+});

@@ -949,8 +949,11 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   add(1, overlap(seen.ancestry, expected.ancestry));
   const nameWords = keys(expected.name || expected.text);
   const ofName = (w) => nameWords.has(w) || w.length >= 3 && [...nameWords].some((n) => n.length > w.length && n.startsWith(w));
-  const otherWords = [...keys(expected.context)].filter((w) => !ofName(w)).join(" ");
-  const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)].filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || /^\p{Lu}{1,4}-\p{N}{3,}$/u.test(raw) || (() => {
+  const lookalikeKeys = new Set((expected.peers || []).flatMap((peer) => [...keys(peer)]));
+  const contextWords = [...keys(expected.context)].filter((w) => !ofName(w));
+  const peersOnly = contextWords.length > 0 && contextWords.every((w) => lookalikeKeys.has(w) && !/\p{N}/u.test(w));
+  const otherWords = (peersOnly ? [] : contextWords).join(" ");
+  const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)].filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || /^\p{Lu}{1,4}-\p{N}{3,}$/u.test(raw) || /^\p{Lu}{2,}(?:-\p{Lu}{2,})+$/u.test(raw) || (() => {
     const w = raw.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, "");
     return w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2 && !/^[\p{N}:\u2013-]+$/u.test(w) || /^[\p{L}\p{N}][\p{L}\p{N}_-]{2,}\.\p{L}[\p{L}\p{N}]{1,4}$/u.test(w);
   })()).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ""));

@@ -1159,7 +1159,13 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const nameWords = keys(expected.name || expected.text);
   // A word of the context that abbreviates a word of the name ("Wed" of "Wednesday 15 January") is the name's too.
   const ofName = (w: string) => nameWords.has(w) || (w.length >= 3 && [...nameWords].some((n) => n.length > w.length && n.startsWith(w)));
-  const otherWords = [...keys(expected.context)].filter((w) => !ofName(w)).join(' ');
+  // A context of nothing but its look-alikes' names ("Update card" beside "Re-run claim", a footer of two buttons)
+  // says nothing either: those are copy as its own name is, renamed with it ("Edit insurance", "Resubmit claim").
+  // Words with digits are data, whatever element shows them (the "$12" cell beside "Pro plan").
+  const lookalikeKeys = new Set((expected.peers || []).flatMap((peer) => [...keys(peer)]));
+  const contextWords = [...keys(expected.context)].filter((w) => !ofName(w));
+  const peersOnly = contextWords.length > 0 && contextWords.every((w) => lookalikeKeys.has(w) && !/\p{N}/u.test(w));
+  const otherWords = (peersOnly ? [] : contextWords).join(' ');
   // A context of nothing but its own name (a link alone in its list item, a button alone in its form) says nothing
   // the name does not: it is no evidence either way (a look-alike arriving beside it, or its own rename, empties it).
   // An identifier its row, list item or card showed that no other one had (a URL, an email address, a path, a file: the
@@ -1167,9 +1173,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // around it was edited: it counts as the whole context kept, and it is never another item in its place.
   // A number written as one ("#1479": a run, an order, an issue) is such an identifier too, and so is a bare number
   // of six digits or more (a prescription's "6039417": no price, count or date is written so), and a number of three
-  // digits or more after a short capital prefix and a dash (a load's "L-40817", an order's "DS-60477").
+  // digits or more after a short capital prefix and a dash (a load's "L-40817", an order's "DS-60477"), and a slug
+  // written in capitals, its words joined by dashes (a newsroom's story "FERRY-FARES": no copy is written so).
   const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)]
-    .filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || /^\p{Lu}{1,4}-\p{N}{3,}$/u.test(raw) || (() => {
+    .filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || /^\p{Lu}{1,4}-\p{N}{3,}$/u.test(raw) || /^\p{Lu}{2,}(?:-\p{Lu}{2,})+$/u.test(raw) || (() => {
       const w = raw.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, '');
       // A file's name with its extension ("Intraoral_UL_2025-02-11.jpg", "price-list.pdf") is one too. A time window
       // ("06:00–10:00": digits, colons and a dash only) is none: every load picked up that morning shows it.
