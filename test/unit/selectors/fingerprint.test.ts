@@ -1888,3 +1888,37 @@ test('round 31 (the twenty-sixth hold-out): a slug written in capitals is an ide
     await browser.close();
   }
 });
+
+test('round 32 (the twenty-seventh hold-out): a part number is an identifier; a name showing a look-alike\'s number is that look-alike; renamed, the numbers shown around it all gone say it is gone', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A parts supplier's results: the part, its number, the supplier, when it arrives, the cost, "Add" on every row.
+    type Part = [part: string, number: string, supplier: string, arrives: string, cost: string];
+    const results = (parts: Part[]) => `<main><dialog open aria-label="Add a part"><table><thead><tr><th>Part</th><th>Number</th><th>Supplier</th><th>Arrives</th><th>Cost</th><th></th></tr></thead><tbody>${parts.map(([part, number, supplier, arrives, cost]) => `<tr><td>${part}</td><td>${number}</td><td>${supplier}</td><td>${arrives}</td><td>$${cost}</td>`
+      + `<td><button type="button" data-who="${number}">Add</button></td></tr>`).join('')}</tbody></table></dialog></main>`;
+    const WAGNER: Part = ['Wagner QuickStop ceramic pads, front', 'ZD1089', 'NAPA', '4 in store', '38.60'];
+    const ACT: Part = ['Akebono ProACT ceramic pads, front', 'ACT1089', 'WorldPac', 'Today 2:30 pm', '48.20'];
+    const KIT: Part = ['Akebono ProACT ceramic pads, front, with hardware', 'ACT1089A', 'WorldPac', 'Today 2:30 pm', '56.40'];
+    const BOSCH: Part = ['Bosch QuietCast premium pads, front', 'BC1089', 'AutoZone Commercial', 'Tomorrow 9:00 am', '44.15'];
+    const add = await record(results([WAGNER, ACT, BOSCH]), 'button[data-who=ACT1089]');
+    assert.equal(await whoActedOn(results([WAGNER, ACT, KIT, BOSCH]), add), 'ACT1089', 'the kit with hardware beside it');
+    assert.equal(await whoActedOn(results([WAGNER, KIT, BOSCH]), add), null, 'out of stock, the kit with hardware left');
+
+    // A repair order's concerns, plain list items; every one rewritten and the list reversed.
+    const concerns = (items: [string, string][], heading = 'Customer concerns', hint = 'Click a concern to link it to a job.') => `<main><section aria-labelledby="c"><h2 id="c">${heading}</h2><p>${hint}</p><ol>${items.map(([text, who]) => `<li class="concern" data-who="${who}">${text}</li>`).join('')}</ol></section></main>`;
+    const grinding = await record(concerns([['Grinding noise from the front wheels when braking', 'brakes'], ['Check engine light came on last week', 'engine'], ['Due for oil change (last one at 79,080 mi)', 'oil']]), 'li[data-who=brakes]');
+    assert.notEqual(await whoActedOn(concerns([['Oil change due, last done at 79,080 mi', 'oil'], ['Check engine light on since last week', 'engine'], ['Front brakes grind when stopping', 'brakes']], 'What the customer told us', 'Select a concern to attach it to a job.'), grinding), 'oil', 'the oil change concern, its mileage kept, is never taken for it');
+
+    // A password vault's item details: each field's label, its value and its icon buttons.
+    const details = (fields: [label: string, value: string, button: string, who: string][], note = '') => `<main><aside aria-labelledby="t"><h2 id="t">AWS production</h2>${note}<dl>${fields.map(([label, value, button, who]) => `<div><dt>${label}</dt><dd><span>${value}</span> `
+      + `<button type="button" class="icon" aria-label="${button}" title="${button}" data-who="${who}">&#10697;</button></dd></div>`).join('')}</dl></aside></main>`;
+    const USER: [string, string, string, string] = ['Username', 'admin@acme-eng.io', 'Copy username', 'user'];
+    const PASSWORD: [string, string, string, string] = ['Password', '••••••••', 'Copy password', 'password'];
+    const copyCode = await record(details([USER, PASSWORD, ['One-time password', '482 913 <small>21s</small>', 'Copy one-time code', 'totp']]), 'button[data-who=totp]');
+    assert.equal(await whoActedOn(details([USER, PASSWORD, ['Verification code (2FA)', '482 913 <small>21 seconds left</small>', 'Copy verification code', 'totp']]), copyCode), 'totp', 'its field and its name rewritten, its code shown');
+    assert.equal(await whoActedOn(details([USER, PASSWORD, ['Backup codes', '8 of 10 left', 'Copy next backup code', 'backup']], '<p>Two-step sign-in for this login now uses a passkey.</p>'), copyCode), null, 'its code gone with a passkey, backup codes beside where it was');
+  } finally {
+    await browser.close();
+  }
+});

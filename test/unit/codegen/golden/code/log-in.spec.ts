@@ -1179,14 +1179,17 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // recorded context holds only the words the other items lacked), kept, says it is the same one, whatever copy
   // around it was edited: it counts as the whole context kept, and it is never another item in its place.
   // A number written as one ("#1479": a run, an order, an issue) is such an identifier too, and so is a bare number
-  // of six digits or more (a prescription's "6039417": no price, count or date is written so), and a number of three
-  // digits or more after a short capital prefix and a dash (a load's "L-40817", an order's "DS-60477"), and a slug
-  // written in capitals, its words joined by dashes (a newsroom's story "FERRY-FARES": no copy is written so).
+  // of six digits or more (a prescription's "6039417": no price, count or date is written so), and a slug written in
+  // capitals, its words joined by dashes (a newsroom's story "FERRY-FARES": no copy is written so).
   const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)]
-    .filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || /^\p{Lu}{1,4}-\p{N}{3,}$/u.test(raw) || /^\p{Lu}{2,}(?:-\p{Lu}{2,})+$/u.test(raw) || (() => {
+    .filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || /^\p{Lu}{2,}(?:-\p{Lu}{2,})+$/u.test(raw) || (() => {
       const w = raw.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, '');
       // A file's name with its extension ("Intraoral_UL_2025-02-11.jpg", "price-list.pdf") is one too. A time window
       // ("06:00–10:00": digits, colons and a dash only) is none: every load picked up that morning shows it.
+      // A code of capitals and digits, three digits or more and no small letter, is one too: a load's "L-40817", an
+      // order's "DS-60477", a part's "ACT1089" (its kit "ACT1089A" is another part). Not in brackets: there it
+      // qualifies another name ("Checkout redesign (WEB-180)", an epic among a filter's options).
+      if (/^(?=[\p{Lu}\p{N}-]*\p{Lu})(?=(?:[^\p{N}]*\p{N}){3})[\p{Lu}\p{N}][\p{Lu}\p{N}-]{3,}$/u.test(raw.replace(/[,.;:!?]+$/u, ''))) return true;
       return (w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2 && !/^[\p{N}:\u2013-]+$/u.test(w)) || /^[\p{L}\p{N}][\p{L}\p{N}_-]{2,}\.\p{L}[\p{L}\p{N}]{1,4}$/u.test(w);
     })())
     .map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
@@ -1243,6 +1246,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     // A name cut at PEER_CHARS may end in part of a word: that part is not a word of it.
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, '') : peer)];
     if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
+    // Nor one showing a number of three digits or more that a look-alike's name showed and the recorded name did not
+    // ("Oil change due, last done at 79,080 mi" where the look-alike was "Due for oil change (last one at 79,080
+    // mi)"): a number is that look-alike's data, whatever its copy became.
+    if (peerKeys.some((w) => /^\p{N}{3,}$/u.test(w) && nowKeys.has(w) && !nameWords.has(w))) return true;
     // Nor one reading a look-alike's name with its endings changed ("Interviewing" where the stages were "Screening"
     // and "Interview"), keeping no word of the recorded name.
     if (peerKeys.length > 0 && nowKeys.size === peerKeys.length && [...nowKeys].every((w) => !nameWords.has(w) && peerKeys.some((p) => inflectionOf(p, w)))) return true;
@@ -1425,8 +1432,16 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     const [recorded, now] = [times(expected.name || expected.text), times(seen.name || seen.text)];
     return !recorded.length || !now.length || recorded.some((t) => now.includes(t));
   };
+  // Renamed, an element outside any item whose context showed numbers (two or more of three digits or more, not of
+  // its name: a one-time code's "482 913" beside "Copy one-time code"), none of them shown around it any more, is
+  // gone with the data it acted on ("Copy next backup code" beside "8 of 10 left", the code gone with a passkey): a
+  // copy edit keeps the data ("Copy verification code" beside "482 913"). Shorter numbers are often copy ("Address
+  // line 1", "line 2" -> "Street address", "Apartment, suite").
+  const contextNumbers = name < 1 && !item ? [...new Set(expected.context.replace(expected.name || expected.text, ' ').match(/\p{N}{3,}/gu) || [])] : [];
+  const seenNumberRuns = contextNumbers.length >= 2 ? new Set(`${seen.whole ?? seen.context} ${seen.item || ''}`.match(/\p{N}+/gu) || []) : new Set<string>();
+  const contextNumbersGone = contextNumbers.length >= 2 && contextNumbers.every((n) => !seenNumberRuns.has(n));
   const numbersKept = name === 1 || ([...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n))
-    && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept());
+    && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone);
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
   // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A
   // name differing only in its numbers ("Inbox (12)" -> "(13)") changed with the data, not the copy, and is not held

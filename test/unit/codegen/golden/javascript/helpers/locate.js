@@ -953,8 +953,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const contextWords = [...keys(expected.context)].filter((w) => !ofName(w));
   const peersOnly = contextWords.length > 0 && contextWords.every((w) => lookalikeKeys.has(w) && !/\p{N}/u.test(w));
   const otherWords = (peersOnly ? [] : contextWords).join(" ");
-  const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)].filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || /^\p{Lu}{1,4}-\p{N}{3,}$/u.test(raw) || /^\p{Lu}{2,}(?:-\p{Lu}{2,})+$/u.test(raw) || (() => {
+  const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)].filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || /^\p{Lu}{2,}(?:-\p{Lu}{2,})+$/u.test(raw) || (() => {
     const w = raw.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, "");
+    if (/^(?=[\p{Lu}\p{N}-]*\p{Lu})(?=(?:[^\p{N}]*\p{N}){3})[\p{Lu}\p{N}][\p{Lu}\p{N}-]{3,}$/u.test(raw.replace(/[,.;:!?]+$/u, ""))) return true;
     return w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2 && !/^[\p{N}:\u2013-]+$/u.test(w) || /^[\p{L}\p{N}][\p{L}\p{N}_-]{2,}\.\p{L}[\p{L}\p{N}]{1,4}$/u.test(w);
   })()).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ""));
   const seenItemKeys = shownIdentifiers.length ? keys(expected.item ? seen.item ?? seen.context : seen.context) : new Set();
@@ -984,6 +985,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const carriesPeer = (peers) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, "") : peer)];
     if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
+    if (peerKeys.some((w) => /^\p{N}{3,}$/u.test(w) && nowKeys.has(w) && !nameWords.has(w))) return true;
     if (peerKeys.length > 0 && nowKeys.size === peerKeys.length && [...nowKeys].every((w) => !nameWords.has(w) && peerKeys.some((p) => inflectionOf(p, w)))) return true;
     if (nowKeys.size > 0 && [...nowKeys].every((w) => peerKeys.includes(w)) && [...nowKeys].some((w) => !nameWords.has(w) && ![...nameWords].some((n) => sameAction(n, w)))) return true;
     const gone = peerKeys.filter((w) => !nowKeys.has(w));
@@ -1071,7 +1073,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     const [recorded, now] = [times(expected.name || expected.text), times(seen.name || seen.text)];
     return !recorded.length || !now.length || recorded.some((t) => now.includes(t));
   };
-  const numbersKept = name === 1 || [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n)) && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept();
+  const contextNumbers = name < 1 && !item ? [...new Set(expected.context.replace(expected.name || expected.text, " ").match(/\p{N}{3,}/gu) || [])] : [];
+  const seenNumberRuns = contextNumbers.length >= 2 ? new Set(`${seen.whole ?? seen.context} ${seen.item || ""}`.match(/\p{N}+/gu) || []) : new Set();
+  const contextNumbersGone = contextNumbers.length >= 2 && contextNumbers.every((n) => !seenNumberRuns.has(n));
+  const numbersKept = name === 1 || [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n)) && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone;
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
