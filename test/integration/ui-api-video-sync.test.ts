@@ -129,7 +129,8 @@ describe('video offsets of tool calls and live frames', () => {
     }
     assert.ok(frames.some((f) => f.data.url.includes('key=${PAGE_KEY}')), 'the URL with the env value as its placeholder');
     for (let i = 1; i < frames.length; i++) {
-      // The throttle spaces frames 500 ms apart; `at` is stamped after it, on the way to the stream (a few ms of jitter under load).
+      // The throttle spaces frames 500 ms apart; `at` is stamped as it lets each through, before the picture is encoded
+      // (the clock's own granularity is the slack left).
       assert.ok(frames[i]!.data.at - frames[i - 1]!.data.at >= 480, `frames ${i - 1} and ${i} ${frames[i]!.data.at - frames[i - 1]!.data.at} ms apart`);
     }
     const ids = live.filter((e) => e.event !== 'frame').map((e) => Number(e.id));
