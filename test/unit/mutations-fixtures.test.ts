@@ -9,7 +9,9 @@
  * - on the base page, each step's recorded selector matches exactly one
  *   element, and the identity nearest to it (its own or an ancestor's, as
  *   the page reports a click) is that step's; a selectOption step's values
- *   are options of it; a type step's element takes text;
+ *   are options of it; a type step's element takes text; the selector is
+ *   one every driver records with (no Playwright-only pseudo-class such as
+ *   `:has-text()`: the WebDriver path cannot run it);
  * - on every variant, each step that must act (expectation()) has its
  *   identity on exactly one element, and the step that must fail has its
  *   identity on none;
@@ -63,6 +65,7 @@ async function problemsOf(suitePage: SuitePage): Promise<string[]> {
   check(base.offPage.length === 0, `base page: links off the page: ${base.offPage.join(', ')}`);
   for (const step of suitePage.steps) {
     const where = `base page, step ${step.who} (${step.selector})`;
+    check(!/:(?:has-text|text|text-is|text-matches|nth-match|left-of|right-of|above|below|near)\(|:visible\b|>>/.test(step.selector), `${where}: a Playwright-only selector the WebDriver path cannot record`);
     const target = page.locator(step.selector);
     const count = await target.count();
     check(count === 1, `${where}: the recorded selector matches ${count} elements, not 1`);
