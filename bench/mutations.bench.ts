@@ -175,9 +175,9 @@
  * reminders, seating plan and "Edit guest" dialog and a car maker's
  * build-and-price page with its trims, packs, accessories, finance form
  * and test drive dialog, written against fe3853d before any replay of
- * them and measured once on the device path only (its steps use
- * Playwright-only selectors the WebDriver path cannot record); no rule has
- * changed since, so it is still clean);
+ * them and measured clean once on the round-32 rules (its steps
+ * rewritten in plain CSS first, the pages unchanged); no rule has changed
+ * since, so it is still clean);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
