@@ -1184,12 +1184,12 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)]
     .filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || /^\p{Lu}{2,}(?:-\p{Lu}{2,})+$/u.test(raw) || (() => {
       const w = raw.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, '');
-      // A file's name with its extension ("Intraoral_UL_2025-02-11.jpg", "price-list.pdf") is one too. A time window
-      // ("06:00–10:00": digits, colons and a dash only) is none: every load picked up that morning shows it.
       // A code of capitals and digits, three digits or more and no small letter, is one too: a load's "L-40817", an
       // order's "DS-60477", a part's "ACT1089" (its kit "ACT1089A" is another part). Not in brackets: there it
       // qualifies another name ("Checkout redesign (WEB-180)", an epic among a filter's options).
       if (/^(?=[\p{Lu}\p{N}-]*\p{Lu})(?=(?:[^\p{N}]*\p{N}){3})[\p{Lu}\p{N}][\p{Lu}\p{N}-]{3,}$/u.test(raw.replace(/[,.;:!?]+$/u, ''))) return true;
+      // A file's name with its extension ("Intraoral_UL_2025-02-11.jpg", "price-list.pdf") is one too. A time window
+      // ("06:00–10:00": digits, colons and a dash only) is none: every load picked up that morning shows it.
       return (w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2 && !/^[\p{N}:\u2013-]+$/u.test(w)) || /^[\p{L}\p{N}][\p{L}\p{N}_-]{2,}\.\p{L}[\p{L}\p{N}]{1,4}$/u.test(w);
     })())
     .map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
