@@ -1085,7 +1085,9 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
    * Word keys as the capture makes them (letters and digits of each word, lower case), a possessive's ending aside:
    * "Tom Ferris’s comment" names the "Tom Ferris" its card shows.
    */
-  const keys = (text: string) => new Set(text.split(/\s+/).map((w) => w.toLowerCase().replace(/(?<=\p{L})['’]s$/u, '').replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean));
+  /** The key of one word as written: lower case, a possessive "’s" and every mark dropped ("Calum’s" -> "calum"). */
+  const keyOf = (word: string) => word.toLowerCase().replace(/(?<=\p{L})['’]s$/u, '').replace(/[^\p{L}\p{N}]+/gu, '');
+  const keys = (text: string) => new Set(text.split(/\s+/).map(keyOf).filter(Boolean));
   /**
    * The keys of a name's words written as a name is, past its first word (capitalised or with digits: "The
    * Overstory", "Calum Reid’s"): its data, not its copy.
@@ -1381,8 +1383,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const nameLengthened = newWords > 0 && itemNumbers.length > 0 && (() => {
     const raws = (expected.item ? seen.item ?? seen.context : seen.context).split(/\s+/);
     const capital = (raw: string) => /^\P{L}*\p{Lu}/u.test(raw);
-    const key = (raw: string) => raw.toLowerCase().replace(/(?<=\p{L})['’]s$/u, '').replace(/[^\p{L}\p{N}]+/gu, '');
-    return raws.some((raw, i) => i > 0 && capital(raw) && !itemWords.has(key(raw)) && !partOfItemWord(key(raw)) && capital(raws[i - 1]) && itemWords.has(key(raws[i - 1])));
+    return raws.some((raw, i) => i > 0 && capital(raw) && !itemWords.has(keyOf(raw)) && !partOfItemWord(keyOf(raw)) && capital(raws[i - 1]) && itemWords.has(keyOf(raws[i - 1])));
   })();
   const rowNow = nameLengthened ? [...keys(`${seen.whole ?? seen.context} ${seen.item || ''}`)] : [];
   const lengthenedOther = nameLengthened && itemNumbers.some((n) => !rowNow.some((w) => w === n || (w.startsWith(n) && /^\p{L}+$/u.test(w.slice(n.length)))));
