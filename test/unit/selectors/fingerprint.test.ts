@@ -1922,3 +1922,47 @@ test('round 32 (the twenty-seventh hold-out): a part number is an identifier; a 
     await browser.close();
   }
 });
+
+test('round 33 (the twenty-eighth hold-out): a card\'s heading and price kept vouch for it; a colour replaced is another swatch; a look-alike\'s words with its step number changed are that look-alike', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A car maker's trims: a card per trim, its heading, its price, its features, "Select" on every card.
+    type Trim = [name: string, price: string, features: string[]];
+    const trims = (cards: Trim[], select = 'Select', heading = 'Choose your trim', cls = 'sc-a7ks7j') => `<main><section><h2>${heading}</h2>${cards.map(([name, price, features]) => `<article><h3>${name}</h3><p>${price}</p>`
+      + `<ul>${features.map((f) => `<li>${f}</li>`).join('')}</ul><button type="button" class="${cls}" data-who="${name}">${select}</button></article>`).join('')}</section></main>`;
+    const CORE: Trim = ['Core', 'From £39,995', ['19" alloy wheels', 'Heat pump']];
+    const PREMIUM: Trim = ['Premium', 'From £43,495', ['Heated front seats', 'Wireless phone charging', 'Power tailgate']];
+    const GT: Trim = ['GT', 'From £48,995', ['Adaptive suspension', 'Harman Kardon sound']];
+    const COPY: Trim[] = [['Core', '£39,995 on the road', ['19" alloys', 'Heat pump']], ['Premium', '£43,495 on the road', ['Heated seats in front', 'Wireless charging pad', 'Electric tailgate']], ['GT', '£48,995 on the road', ['Adaptive dampers', 'Harman Kardon audio']]];
+    const PLUS: Trim = ['Premium Plus', '£45,995 on the road', ['All Premium features', 'Glass roof']];
+    const select = await record(trims([CORE, PREMIUM, GT]), 'button[data-who=Premium]');
+    assert.equal(await whoActedOn(trims(COPY, 'Choose', 'Trim level'), select), 'Premium', 'every card\'s copy and button rewritten: its heading and its price say which');
+    assert.equal(await whoActedOn(trims([COPY[0]!, COPY[1]!, PLUS, COPY[2]!], 'Choose', 'Trim level'), select), 'Premium', 'and with "Premium Plus" beside it');
+    // (The heading that told it from the other cards read from its card: "Premium Plus" shares its words.)
+    assert.equal(await whoActedOn(trims([COPY[2]!, PLUS, COPY[1]!, COPY[0]!], 'Choose', 'Trim level', 'sc-q81b2c').replace(/(<button[^]*?<\/button>)/g, '<div>$1</div>'), select), 'Premium', 'and reordered, its classes rehashed, its buttons wrapped');
+    assert.equal(await whoActedOn(trims([COPY[0]!, PLUS, COPY[2]!], 'Choose', 'Trim level'), select), null, 'withdrawn, "Premium Plus" left');
+
+    // Paint swatches, named only by aria-label.
+    const swatches = (names: [label: string, who: string][]) => `<main><section><h2>Design</h2><div role="group" aria-label="Paint">${names.map(([label, who]) => `<button type="button" class="swatch" aria-label="${label}" data-who="${who}"></button>`).join('')}</div></section></main>`;
+    const blue = await record(swatches([['Glacier White', 'white'], ['Moonstone Grey', 'grey'], ['Midnight Blue', 'blue'], ['Ember Red', 'red']]), 'button[data-who=blue]');
+    assert.equal(await whoActedOn(swatches([['Glacier White (solid)', 'white'], ['Moonstone Grey metallic', 'grey'], ['Midnight Blue metallic', 'blue'], ['Deep Ocean Blue metallic', 'ocean'], ['Ember Red tri-coat', 'red']]), blue), 'blue', 'renamed beside a new blue');
+
+    // Upholstery as a listbox of plain items.
+    const seats = (items: [label: string, who: string][]) => `<main><section><h2>Interior</h2><ul role="listbox" aria-label="Upholstery">${items.map(([label, who]) => `<li role="option" aria-selected="false" data-who="${who}">${label} <small>+£1,100</small></li>`).join('')}</ul></section></main>`;
+    const sand = await record(seats([['Cloth – Charcoal', 'charcoal'], ['Vegan leather – Slate', 'slate'], ['Vegan leather – Sand', 'sand'], ['Nappa leather – Cognac', 'cognac']]), 'li[data-who=sand]');
+    assert.equal(await whoActedOn(seats([['Stone vegan leather', 'stone'], ['Charcoal cloth', 'charcoal'], ['Slate vegan leather', 'slate'], ['Cognac Nappa leather', 'cognac']]), sand), null, 'a new colour in its place, "Sand" gone');
+    assert.equal(await whoActedOn(seats([['Charcoal cloth', 'charcoal'], ['Stone vegan leather', 'stone'], ['Slate vegan leather', 'slate'], ['Sand vegan leather', 'sand'], ['Cognac Nappa leather', 'cognac']]), sand), 'sand', 'renamed, the new colour beside it');
+    // Copy written in title case: its capitals say nothing of names.
+    const buttons = (labels: [label: string, who: string][]) => `<main><form aria-label="Profile"><input name="bio"> ${labels.map(([label, who]) => `<button type="button" data-who="${who}">${label}</button>`).join(' ')}</form></main>`;
+    const saveSettings = await record(buttons([['Save Draft', 'draft'], ['Save Settings', 'save']]), 'button[data-who=save]');
+    assert.equal(await whoActedOn(buttons([['Save Draft', 'draft'], ['Save Preferences', 'save']]), saveSettings), 'save', 'renamed in title case');
+
+    // A payroll run's stepper, its steps numbered list items.
+    const stepper = (steps: [label: string, who: string][]) => `<main><nav aria-label="Payroll steps"><ol>${steps.map(([label, who], i) => `<li data-who="${who}"><span>${i + 1}</span> ${label}</li>`).join('')}</ol></nav></main>`;
+    const timeOff = await record(stepper([['Hours and earnings', 'hours'], ['Time off', 'time-off'], ['Deductions', 'deductions'], ['Review and submit', 'review']]), 'li[data-who=time-off]');
+    assert.notEqual(await whoActedOn(stepper([['Hours and pay', 'hours'], ['Deductions and benefits', 'deductions'], ['Leave', 'time-off'], ['Review and approve', 'review']]), timeOff), 'deductions', 'reordered and rewritten: "2 Deductions and benefits" is never taken for "2 Time off"');
+  } finally {
+    await browser.close();
+  }
+});

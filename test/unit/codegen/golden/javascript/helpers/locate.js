@@ -972,7 +972,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const context = otherWords ? identifierKept || ownIdentity ? 1 : Math.max(kept(otherWords, seen.whole ?? seen.context), itemKept) : 1;
   if (otherWords) add(3, context);
   const singular = (text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => w.length >= 4 ? w.replace(/s$/u, "") : w).join(" ");
-  if (ignoreName && expected.group) add(2, similarity(singular(seen.group || ""), singular(expected.group)));
+  const boxLabel = expected.widget && seen.widget ? similarity(singular(seen.widget), singular(expected.group || "")) : 0;
+  if (ignoreName && expected.group) add(2, Math.max(similarity(singular(seen.group || ""), singular(expected.group)), boxLabel));
   const outerKept = expected.outer ? kept(expected.outer, seen.outer || "") : 1;
   if (expected.outer) add(2, outerKept);
   const outerNumbers = expected.outer ? expected.outer.split(/\s+/).filter((raw) => /^\p{N}{3,}$/u.test(raw)) : [];
@@ -987,6 +988,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const carriesPeer = (peers) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, "") : peer)];
     if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
+    const peerLetters = peerKeys.filter((w) => !/^\p{N}+$/u.test(w));
+    if (peerLetters.length > 0 && peerLetters.length < peerKeys.length && peerLetters.every((w) => nowKeys.has(w)) && peerLetters.some((w) => !nameWords.has(w))) return true;
     if (peerKeys.some((w) => /^\p{N}{3,}$/u.test(w) && nowKeys.has(w) && !nameWords.has(w))) return true;
     if (peerKeys.length > 0 && nowKeys.size === peerKeys.length && [...nowKeys].every((w) => !nameWords.has(w) && peerKeys.some((p) => inflectionOf(p, w)))) return true;
     if (nowKeys.size > 0 && [...nowKeys].every((w) => peerKeys.includes(w)) && [...nowKeys].some((w) => !nameWords.has(w) && ![...nameWords].some((n) => sameAction(n, w)))) return true;
@@ -1022,8 +1025,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const seenItemWords = dataWords.length ? keys(`${seen.whole ?? seen.context} ${expected.item ? seen.item || "" : ""}`) : new Set();
   const dataVouches = dataWords.length > 0 && dataWords.every((w) => ownWords.has(w) && seenItemWords.has(w));
   const itemNumbers = [...itemWords].filter((w) => /\p{N}/u.test(w) && !nameWords.has(w));
-  const seenRowKeys = itemNumbers.length >= 2 ? keys(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)) : new Set();
-  const numbersOfItemKept = itemNumbers.length >= 2 && itemNumbers.every((w) => seenRowKeys.has(w));
+  const seenRowKeys = itemNumbers.length >= 1 ? keys(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)) : new Set();
+  const headingKept = item && !!expected.widget && !!expected.group && [...keys(expected.group)].every((w) => itemWords.has(w)) && (seen.widget || "").toLowerCase() === expected.group.toLowerCase();
+  const numbersOfItemKept = itemNumbers.length >= (headingKept ? 1 : 2) && itemNumbers.every((w) => seenRowKeys.has(w));
   const rowShows = newWords > 0 ? keys(seen.whole ?? seen.context) : new Set();
   const wordsOfItem = [...itemWords].filter((w) => !/\p{N}/u.test(w) && !ofName(w) && !fieldName.has(w));
   const replaced = newWords > 0 ? wordsOfItem.filter((w) => !rowShows.has(w)).length : 0;
@@ -1077,7 +1081,11 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const contextNumbers = name < 1 && !item ? [...new Set(expected.context.replace(expected.name || expected.text, " ").match(/\p{N}{3,}/gu) || [])] : [];
   const seenNumberRuns = contextNumbers.length >= 2 ? new Set(`${seen.whole ?? seen.context} ${seen.item || ""}`.match(/\p{N}+/gu) || []) : new Set();
   const contextNumbersGone = contextNumbers.length >= 2 && contextNumbers.every((n) => !seenNumberRuns.has(n));
-  const numbersKept = name === 1 || [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n)) && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone;
+  const sentenceCase = (text) => text.split(/\s+/).some((raw) => /^\P{L}*\p{Ll}/u.test(raw) && !FUNCTION_WORDS.includes(keyOf(raw)));
+  const namedDistinct = name < 1 && sentenceCase(expected.name || expected.text) ? [...writtenAsName(expected.name || expected.text)].filter((w) => distinctName.includes(w) && /\p{L}/u.test(w) && actionsOf(w).length === 0) : [];
+  const recordedNameKeys = namedDistinct.length ? keys(expected.name || expected.text) : new Set();
+  const otherNamed = namedDistinct.length > 0 && distinctName.every((w) => !/\p{L}/u.test(w) || !seenName.has(w)) && [...recordedNameKeys].some((w) => /\p{L}/u.test(w) && !distinctName.includes(w) && !FUNCTION_WORDS.includes(w) && seenName.has(w)) && (seen.name || seen.text).split(/\s+/).map((raw) => /^\P{L}*\p{Lu}/u.test(raw) ? keyOf(raw) : "").some((k) => !!k && !recordedNameKeys.has(k) && !namedDistinct.some((d) => k.startsWith(d) || d.startsWith(k)));
+  const numbersKept = name === 1 || !otherNamed && [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n)) && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone;
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
@@ -1224,6 +1232,12 @@ function renamedRival(matches2, expected, uid) {
   for (const [id, c] of others) {
     if (id === uid || c.out || !c.label || norm(c.label) === from || peers.includes(key(c.label))) continue;
     if (keepsAll && !wordsOf(c.label).some((w) => recordedWords.includes(w))) continue;
+    if (keepsAll) {
+      const rivalWords = wordsOf(c.label);
+      const dropped = recordedWords.filter((w) => !rivalWords.includes(w));
+      const added = rivalWords.filter((w) => !recordedWords.includes(w) && !wordsOf(chosen.label).includes(w));
+      if (dropped.length > 0 && added.length > 0 && dropped.every((w) => /\p{L}/u.test(w) && actionsOf(w).length === 0)) continue;
+    }
     if (chosen.other - c.other < AMBIGUITY_MARGIN - MARGIN_SLACK) return true;
   }
   return false;

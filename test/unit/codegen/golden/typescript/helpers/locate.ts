@@ -1212,7 +1212,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // look-alikes of other groups. Under its name it tells only twins apart (chooseByAgreement): a group's label is copy.
   // A plural written singular or the other way is the same word there ("Member seats" -> "Members").
   const singular = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => (w.length >= 4 ? w.replace(/s$/u, '') : w)).join(' ');
-  if (ignoreName && expected.group) add(2, similarity(singular(seen.group || ''), singular(expected.group)));
+  // A group recorded from the box that told it from its twins (Fingerprint.widget) is read on replays from that box's
+  // label: a twin's box arriving with the same words ("Premium Plus" beside "Premium") takes them out of its group.
+  const boxLabel = expected.widget && seen.widget ? similarity(singular(seen.widget), singular(expected.group || '')) : 0;
+  if (ignoreName && expected.group) add(2, Math.max(similarity(singular(seen.group || ''), singular(expected.group)), boxLabel));
   // The outer item it was in (the flight whose fare it selects): the words that outer item alone showed, kept. Fewer
   // than half of them kept is another outer item (another flight's fare reading the same but for its price).
   const outerKept = expected.outer ? kept(expected.outer, seen.outer || '') : 1;
@@ -1241,6 +1244,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     // A name cut at PEER_CHARS may end in part of a word: that part is not a word of it.
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, '') : peer)];
     if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
+    // Its words, its numbers aside, all in the name: a step of a numbered stepper reordered ("2 Deductions and
+    // benefits" where the look-alike was "3 Deductions"), a number naming the place it has now.
+    const peerLetters = peerKeys.filter((w) => !/^\p{N}+$/u.test(w));
+    if (peerLetters.length > 0 && peerLetters.length < peerKeys.length && peerLetters.every((w) => nowKeys.has(w)) && peerLetters.some((w) => !nameWords.has(w))) return true;
     // Nor one showing a number of three digits or more that a look-alike's name showed and the recorded name did not
     // ("Oil change due, last done at 79,080 mi" where the look-alike was "Due for oil change (last one at 79,080
     // mi)"): a number is that look-alike's data, whatever its copy became.
@@ -1320,10 +1327,15 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // Nor when its item still shows every number it showed (a day, an amount: at least two): the item's data kept, the
   // copy of its item and of its own name edited ("Mercado Central" -> "Mercado Central Lisboa").
   const itemNumbers = [...itemWords].filter((w) => /\p{N}/u.test(w) && !nameWords.has(w));
-  const seenRowKeys = itemNumbers.length >= 2 ? keys(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)) : new Set<string>();
+  const seenRowKeys = itemNumbers.length >= 1 ? keys(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)) : new Set<string>();
   // Renamed too ("Outdoor Ed camp, Pine Ridge (May 21–23)" -> "Pine Ridge outdoor camp, May 21–23", its note
   // rewritten, its "Sign" now "Allow"): the numbers are the item's data, its copy and its element's name are copy.
-  const numbersOfItemKept = itemNumbers.length >= 2 && itemNumbers.every((w) => seenRowKeys.has(w));
+  // One number is enough with the label of its card kept word for word (the heading of the box that told it from its
+  // twins, Fingerprint.widget, which only its item showed: the trim "Premium" at "£43,495", its features' copy
+  // rewritten, "Power tailgate" -> "Electric tailgate"): a trim put beside it ("Premium Plus") has a label of its own.
+  const headingKept = item && !!expected.widget && !!expected.group && [...keys(expected.group)].every((w) => itemWords.has(w))
+    && (seen.widget || '').toLowerCase() === expected.group.toLowerCase();
+  const numbersOfItemKept = itemNumbers.length >= (headingKept ? 1 : 2) && itemNumbers.every((w) => seenRowKeys.has(w));
   // Words its item alone showed gone from every word of its row, as many new ones in their place ("Grey marl" where the
   // recorded row's "Charcoal" was, the rest of the item the same): another item, however few words it changed.
   const rowShows = newWords > 0 ? keys(seen.whole ?? seen.context) : new Set<string>();
@@ -1434,7 +1446,24 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const contextNumbers = name < 1 && !item ? [...new Set(expected.context.replace(expected.name || expected.text, ' ').match(/\p{N}{3,}/gu) || [])] : [];
   const seenNumberRuns = contextNumbers.length >= 2 ? new Set(`${seen.whole ?? seen.context} ${seen.item || ''}`.match(/\p{N}+/gu) || []) : new Set<string>();
   const contextNumbersGone = contextNumbers.length >= 2 && contextNumbers.every((n) => !seenNumberRuns.has(n));
-  const numbersKept = name === 1 || ([...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n))
+  // A word written as a name (past its first word: the colour "Sand" of "Vegan leather – Sand"), naming no action, that
+  // alone told the recorded name from its look-alikes' names ("Vegan leather – Slate"), gone from a name showing a
+  // capitalised word of its own instead ("Stone vegan leather", new beside it): another element of its kind, another
+  // colour. A copy edit keeps the datum however it words the rest ("Sand vegan leather"); a word of copy told it apart
+  // ("settings" of "Save settings" beside "Save draft") is written small, and a rename may drop it.
+  // (Only in a name written in sentence case, a word of it besides those a sentence is built with written small: in
+  // "Save Settings" beside "Save Draft" capitals are how the page writes its copy, and "Save Preferences" may be it.)
+  const sentenceCase = (text: string) => text.split(/\s+/).some((raw) => /^\P{L}*\p{Ll}/u.test(raw) && !FUNCTION_WORDS.includes(keyOf(raw)));
+  const namedDistinct = name < 1 && sentenceCase(expected.name || expected.text) ? [...writtenAsName(expected.name || expected.text)].filter((w) => distinctName.includes(w) && /\p{L}/u.test(w) && actionsOf(w).length === 0) : [];
+  const recordedNameKeys = namedDistinct.length ? keys(expected.name || expected.text) : new Set<string>();
+  const otherNamed = namedDistinct.length > 0 && distinctName.every((w) => !/\p{L}/u.test(w) || !seenName.has(w))
+    // (The words it shared with its look-alikes, the kind's, "vegan leather", kept around the new one: a label rewritten
+    // whole, "2 Time off" -> "2 Leave", is a copy edit or nothing this says.)
+    && [...recordedNameKeys].some((w) => /\p{L}/u.test(w) && !distinctName.includes(w) && !FUNCTION_WORDS.includes(w) && seenName.has(w))
+    // (Written out or cut short, "Uni" -> "University", it is the same word.)
+    && (seen.name || seen.text).split(/\s+/).map((raw) => (/^\P{L}*\p{Lu}/u.test(raw) ? keyOf(raw) : ''))
+      .some((k) => !!k && !recordedNameKeys.has(k) && !namedDistinct.some((d) => k.startsWith(d) || d.startsWith(k)));
+  const numbersKept = name === 1 || (!otherNamed && [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n))
     && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone);
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
   // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A
@@ -1685,6 +1714,15 @@ function renamedRival(matches: (CandidateMatch | null)[], expected: Fingerprint,
     // Another element by the rules is no rival.
     if (id === uid || c.out || !c.label || norm(c.label) === from || peers.includes(key(c.label))) continue;
     if (keepsAll && !wordsOf(c.label).some((w) => recordedWords.includes(w))) continue;
+    // Nor one that replaced a word of the recorded name naming no action (the colour "Midnight" of "Midnight Blue") by
+    // words of its own the chosen one's name lacks ("Deep Ocean Blue metallic", new beside "Midnight Blue metallic"):
+    // it names something else that shares a word. A cut ("Move" of "Move to…") adds no word and stays a rival.
+    if (keepsAll) {
+      const rivalWords = wordsOf(c.label);
+      const dropped = recordedWords.filter((w) => !rivalWords.includes(w));
+      const added = rivalWords.filter((w) => !recordedWords.includes(w) && !wordsOf(chosen.label).includes(w));
+      if (dropped.length > 0 && added.length > 0 && dropped.every((w) => /\p{L}/u.test(w) && actionsOf(w).length === 0)) continue;
+    }
     if (chosen.other - c.other < AMBIGUITY_MARGIN - MARGIN_SLACK) return true;
   }
   return false;
