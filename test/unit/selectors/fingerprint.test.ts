@@ -1966,3 +1966,36 @@ test('round 33 (the twenty-eighth hold-out): a card\'s heading and price kept vo
     await browser.close();
   }
 });
+
+test('round 34 (the twenty-ninth hold-out): a code replaced is another element; the numbers of a name point to it; a label\'s control and value vouch for its renamed text', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A lab's specimen drawer: the tests to route, each with its code.
+    const routes = (tests: [label: string, code: string][]) => `<main><aside aria-label="Specimen"><form><ul role="listbox" aria-label="Route">${tests.map(([label, code]) => `<li role="option" aria-selected="false" data-who="${code}">${label} <span>${code}</span></li>`).join('')}</ul></form></aside></main>`;
+    const magnesium = await record(routes([['Basic metabolic panel', 'BMP'], ['Magnesium', 'MG'], ['Phosphorus', 'PHOS']]), 'li[data-who=MG]');
+    assert.equal(await whoActedOn(routes([['Basic metabolic panel', 'BMP'], ['Magnesium, ionized', 'IMG'], ['Phosphorus', 'PHOS']]), magnesium), null, 'cancelled, another magnesium test in its place');
+    assert.equal(await whoActedOn(routes([['BMP (basic metabolic)', 'BMP'], ['Magnesium, serum', 'MG'], ['Phosphorus, inorganic', 'PHOS']]), magnesium), 'MG', 'renamed, its code kept');
+    // An abbreviation replaced by another is copy: "Tax ID" -> "VAT / tax number".
+    const billing = (fields: [label: string, name: string][]) => `<main><form aria-label="Billing address">${fields.map(([label, name]) => `<label>${label} <input type="text" name="${name}" data-who="${name}"></label>`).join('')}<button type="submit">Save</button></form></main>`;
+    const taxId = await record(billing([['Company name', 'company'], ['City', 'city'], ['Tax ID', 'tax_id']]), 'input[name=tax_id]');
+    assert.equal(await whoActedOn(billing([['Legal name', 'company'], ['Town or city', 'city'], ['VAT / tax number', 'tax_id']]), taxId), 'tax_id', 'renamed, another abbreviation in its name');
+
+    // A volunteer's logged hours, one list item per shift.
+    const hours = (items: [label: string, who: string][]) => `<main><section aria-labelledby="h"><h2 id="h">Your hours</h2><ul>${items.map(([label, who]) => `<li data-who="${who}">${label}</li>`).join('')}</ul></section></main>`;
+    const SEP = ['Sat 7 Sep · Sorting &amp; packing · 3 hours', 'sep-7'] as [string, string];
+    const aug17 = await record(hours([SEP, ['Sat 31 Aug · Distribution · 4 hours', 'aug-31'], ['Sat 17 Aug · Sorting &amp; packing · 3 hours', 'aug-17'], ['Thu 8 Aug · Kitchen · 2.5 hours', 'aug-8']]), 'li[data-who=aug-17]');
+    const SNACKS: [string, string] = ['Sat 17 Aug · Pack school snack bags · 2 h', 'snacks'];
+    const COPIED: [string, string][] = [['Sat 7 Sep · Sort and pack · 3 h', 'sep-7'], ['Sat 31 Aug · Distribution · 4 h', 'aug-31'], ['Sat 17 Aug · Sort and pack · 3 h', 'aug-17'], ['Thu 8 Aug · Kitchen · 2.5 h', 'aug-8']];
+    assert.equal(await whoActedOn(hours([...COPIED.slice(0, 3), SNACKS, COPIED[3]!]), aug17), 'aug-17', 'the same day\'s other shift beside it: its hours say which');
+    assert.notEqual(await whoActedOn(hours([COPIED[0]!, COPIED[1]!, SNACKS, COPIED[3]!, COPIED[2]!]), aug17), 'snacks', 'reordered, the other shift in its place, is never taken');
+
+    // A checkbox group: each option's text in a span beside its box.
+    const options = (legend: string, items: [value: string, label: string][]) => `<main><form><fieldset><legend>${legend}</legend>${items.map(([value, label]) => `<label data-who="${value}"><input type="checkbox" name="notify" value="${value}"> <span>${label}</span></label>`).join('')}</fieldset><button type="submit">Save</button></form></main>`;
+    const slack = await record(options('Notify', [['watchers', 'Email the flag’s watchers (4)'], ['slack-releases', 'Post to #releases in Slack']]), 'label[data-who=slack-releases] span');
+    assert.equal(await whoActedOn(options('Tell people', [['slack-releases', 'Share in Slack (#releases)'], ['watchers', 'Email watchers (4)']]), slack), 'slack-releases', 'its text, its group\'s legend and the order rewritten: the value it sends says which');
+    assert.equal(await whoActedOn(options('Tell people', [['watchers', 'Email watchers (4)'], ['slack-general', 'Share in Slack (#general)']]), slack), null, 'another channel in its place');
+  } finally {
+    await browser.close();
+  }
+});

@@ -954,6 +954,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   }
   const sameId = !!expected.id && !!seen.id && (seen.id === expected.id || numbered(expected.id, seen.id) || numbered(seen.id, expected.id));
   if (sameId) add(2, 1);
+  if (ignoreName && expected.control !== undefined) add(2, seen.control === expected.control ? 1 : 0);
+  if (ignoreName && expected.value !== undefined) add(2, seen.value === expected.value ? 1 : 0);
   if (expected.classes.length) add(0.5, overlap(seen.classes, expected.classes));
   add(1, overlap(seen.ancestry, expected.ancestry));
   const nameWords = keys(expected.name || expected.text);
@@ -1092,7 +1094,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const namedDistinct = name < 1 && sentenceCase(expected.name || expected.text) ? [...writtenAsName(expected.name || expected.text)].filter((w) => distinctName.includes(w) && /\p{L}/u.test(w) && actionsOf(w).length === 0) : [];
   const recordedNameKeys = namedDistinct.length ? keys(expected.name || expected.text) : new Set();
   const otherNamed = namedDistinct.length > 0 && distinctName.every((w) => !/\p{L}/u.test(w) || !seenName.has(w)) && [...recordedNameKeys].some((w) => /\p{L}/u.test(w) && !distinctName.includes(w) && !FUNCTION_WORDS.includes(w) && seenName.has(w)) && (seen.name || seen.text).split(/\s+/).map((raw) => /^\P{L}*\p{Lu}/u.test(raw) ? keyOf(raw) : "").some((k) => !!k && !recordedNameKeys.has(k) && !namedDistinct.some((d) => k.startsWith(d) || d.startsWith(k)));
-  const numbersKept = name === 1 || !otherNamed && [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n)) && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone;
+  const codesOf = (text) => text.split(/\s+/).map((raw) => raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")).filter((w) => /^\p{Lu}{2,5}$/u.test(w)).map((w) => w.toLowerCase());
+  const recordedCodes = name < 1 && /\p{Ll}/u.test(expected.name || expected.text) ? codesOf(expected.name || expected.text).filter((w) => !peerWords.has(w)) : [];
+  const otherCode = recordedCodes.length > 0 && recordedCodes.every((c) => !seenName.has(c)) && codesOf(seen.name || seen.text).some((c) => recordedCodes.some((r) => c.length > r.length && c.includes(r)));
+  const numbersKept = name === 1 || !otherNamed && !otherCode && [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n)) && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone;
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
@@ -1432,13 +1437,16 @@ function chooseRenamed(matches2, expected) {
   const ownOnly = ![...new Set(wordsOf(expected.context))].some((w) => !wordsOf(from).includes(w));
   if (expected.shared && ownOnly && !close.some(([, c]) => share(c.label) > 0)) return null;
   const numbers = recordedWords.filter((w) => /^\p{N}+$/u.test(w));
+  const nameNumbers = wordsOf(from).filter((w) => /^\p{N}+$/u.test(w));
   /** The only one of `among` keeping words of the recorded name (the numbers deciding between several), else null. */
   const onlyKeeper = (among) => {
     const literal = among.filter(([, c]) => share(c.label) > 0);
     const keeping = literal.length ? literal : among.filter(([, c]) => share(c.label, true) > 0);
     if (keeping.length === 1) return keeping[0];
     const allNumbers = numbers.length ? keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n))) : [];
-    return allNumbers.length === 1 ? allNumbers[0] : null;
+    if (allNumbers.length === 1) return allNumbers[0];
+    const allData = nameNumbers.length >= 2 ? keeping.filter(([, c]) => nameNumbers.every((n) => wordsOf(c.label).includes(n))) : [];
+    return allData.length === 1 ? allData[0] : null;
   };
   const found = onlyKeeper(close);
   const keeper = found && found[1].agreement >= MIN_AGREEMENT ? found : null;
@@ -1455,7 +1463,8 @@ function chooseRenamed(matches2, expected) {
       return base.length > 0 && own.length > base.length && base.every((w) => own.includes(w));
     });
   };
-  const winner = reached && !outworded(reached) && !variantOf(reached) ? reached : null;
+  const numbersElsewhere = (c) => nameNumbers.length >= 2 && !nameNumbers.every((n) => wordsOf(c[1].label).includes(n)) && Array.from(competitors).some(([uid, other]) => uid !== c[0] && nameNumbers.every((n) => wordsOf(other.label).includes(n)));
+  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) ? reached : null;
   const keepsAction = !!winner && keepsActionWord(winner[1].label);
   if (!winner || !keepsAction && blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches2, winner[0], winner[1].agreement);

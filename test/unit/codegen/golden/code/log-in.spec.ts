@@ -1161,6 +1161,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   }
   const sameId = !!expected.id && !!seen.id && (seen.id === expected.id || numbered(expected.id, seen.id) || numbered(seen.id, expected.id));
   if (sameId) add(2, 1);
+  // Renamed, the text of a label says which control it is by that control's `name` and the value it sends (the
+  // checkbox "handling" = "centrifuged" of the text "Centrifuged", now "Spun down"): what the form's data calls it, as
+  // a field's own `name` is an identifying attribute (weighed as one). Every other option sends its own value.
+  if (ignoreName && expected.control !== undefined) add(2, seen.control === expected.control ? 1 : 0);
+  if (ignoreName && expected.value !== undefined) add(2, seen.value === expected.value ? 1 : 0);
   if (expected.classes.length) add(0.5, overlap(seen.classes, expected.classes));
   add(1, overlap(seen.ancestry, expected.ancestry));
   // The words of its own name in the context say nothing the name does not (and nothing at all when the name is
@@ -1470,7 +1475,15 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     // (Written out or cut short, "Uni" -> "University", it is the same word.)
     && (seen.name || seen.text).split(/\s+/).map((raw) => (/^\P{L}*\p{Lu}/u.test(raw) ? keyOf(raw) : ''))
       .some((k) => !!k && !recordedNameKeys.has(k) && !namedDistinct.some((d) => k.startsWith(d) || d.startsWith(k)));
-  const numbersKept = name === 1 || (!otherNamed && [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n))
+  // A code in the name (capitals only, two to five letters, in a name written with small letters too: a test's "MG" of
+  // "Magnesium MG") that no look-alike's name had, gone from a name showing a longer code holding it ("Magnesium,
+  // ionized IMG", new beside it): another element, a variant of it, as a part's kit "ACT1089A" is another part. A
+  // copy edit keeps a code, or drops it; another code in its place may be its copy ("Tax ID" -> "VAT / tax number").
+  const codesOf = (text: string) => text.split(/\s+/).map((raw) => raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter((w) => /^\p{Lu}{2,5}$/u.test(w)).map((w) => w.toLowerCase());
+  const recordedCodes = name < 1 && /\p{Ll}/u.test(expected.name || expected.text) ? codesOf(expected.name || expected.text).filter((w) => !peerWords.has(w)) : [];
+  const otherCode = recordedCodes.length > 0 && recordedCodes.every((c) => !seenName.has(c))
+    && codesOf(seen.name || seen.text).some((c) => recordedCodes.some((r) => c.length > r.length && c.includes(r)));
+  const numbersKept = name === 1 || (!otherNamed && !otherCode && [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n))
     && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone);
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
   // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A
@@ -1957,6 +1970,9 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   // Of several keeping words, the numbers of the recorded name's own words decide when one alone keeps them all: a
   // day "15" or a room "204" is which one it is ("Wednesday 22 January" beside "Wednesday 15 January" renamed).
   const numbers = recordedWords.filter((w) => /^\p{N}+$/u.test(w));
+  // Every number of the recorded name (two or more: "17" and "3" of "Sat 17 Aug · Sorting & packing · 3 hours"), its
+  // data, whatever its look-alikes shared.
+  const nameNumbers = wordsOf(from).filter((w) => /^\p{N}+$/u.test(w));
   type Competitor = [number, { agreement: number; label: string; group: string }];
   /** The only one of `among` keeping words of the recorded name (the numbers deciding between several), else null. */
   const onlyKeeper = (among: Competitor[]): Competitor | null => {
@@ -1965,7 +1981,11 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
     const keeping = literal.length ? literal : among.filter(([, c]) => share(c.label, true) > 0);
     if (keeping.length === 1) return keeping[0];
     const allNumbers = numbers.length ? keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n))) : [];
-    return allNumbers.length === 1 ? allNumbers[0] : null;
+    if (allNumbers.length === 1) return allNumbers[0];
+    // Still several ("Sat 17 Aug · Sort and pack · 3 h" beside the new "Sat 17 Aug · Pack school snack bags · 2 h"):
+    // the one alone keeping every number of the recorded name.
+    const allData = nameNumbers.length >= 2 ? keeping.filter(([, c]) => nameNumbers.every((n) => wordsOf(c.label).includes(n))) : [];
+    return allData.length === 1 ? allData[0] : null;
   };
   const found = onlyKeeper(close);
   const keeper = found && found[1].agreement >= MIN_AGREEMENT ? found : null;
@@ -2005,7 +2025,13 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
       return base.length > 0 && own.length > base.length && base.every((w) => own.includes(w));
     });
   };
-  const winner = reached && !outworded(reached) && !variantOf(reached) ? reached : null;
+  // Nor one that lost a number of the recorded name (two numbers or more: "3" of "Sat 17 Aug · Sorting & packing · 3
+  // hours", now "Sat 17 Aug · Pack school snack bags · 2 h", new in its place) while another element keeps every one
+  // ("Sat 17 Aug · Sort and pack · 3 h", moved by a reorder): the numbers are its data, and they point elsewhere than
+  // its place does.
+  const numbersElsewhere = (c: Competitor) => nameNumbers.length >= 2 && !nameNumbers.every((n) => wordsOf(c[1].label).includes(n))
+    && Array.from(competitors).some(([uid, other]) => uid !== c[0] && nameNumbers.every((n) => wordsOf(other.label).includes(n)));
+  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) ? reached : null;
   // One keeping the recorded name's action word as it was ("Clear" of "Clear queue") is not stood in the way of by
   // an element naming another action ("Hide queue", the panel's renamed "Close"): that one keeps only the object.
   const keepsAction = !!winner && keepsActionWord(winner[1].label);
