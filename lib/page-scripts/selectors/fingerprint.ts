@@ -1236,7 +1236,12 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // rewritten, "Power tailgate" -> "Electric tailgate"): a trim put beside it ("Premium Plus") has a label of its own.
   const headingKept = item && !!expected.widget && !!expected.group && [...keys(expected.group)].every((w) => itemWords.has(w))
     && (seen.widget || '').toLowerCase() === expected.group.toLowerCase();
-  const numbersOfItemKept = itemNumbers.length >= (headingKept ? 1 : 2) && itemNumbers.every((w) => seenRowKeys.has(w));
+  // So is one with a row that showed nothing but words of the element's own name and numbers ("Birth 1924" around "Edit
+  // Birth"), when its new name still says those words ("Edit birth details"): the row's words are the name's, copy as
+  // it is ("Born 1924"), and its numbers are its data.
+  const itemLetters = [...itemWords].filter((w) => !/\p{N}/u.test(w));
+  const rowOfName = item && itemLetters.length > 0 && itemLetters.every((w) => nameWords.has(w) && ownWords.has(w));
+  const numbersOfItemKept = itemNumbers.length >= (headingKept || rowOfName ? 1 : 2) && itemNumbers.every((w) => seenRowKeys.has(w));
   // Words its item alone showed gone from every word of its row, as many new ones in their place ("Grey marl" where the
   // recorded row's "Charcoal" was, the rest of the item the same): another item, however few words it changed.
   const rowShows = newWords > 0 ? keys(seen.whole ?? seen.context) : new Set<string>();
@@ -1372,7 +1377,11 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const recordedCodes = name < 1 && /\p{Ll}/u.test(expected.name || expected.text) ? codesOf(expected.name || expected.text).filter((w) => !peerWords.has(w)) : [];
   const otherCode = recordedCodes.length > 0 && recordedCodes.every((c) => !seenName.has(c))
     && codesOf(seen.name || seen.text).some((c) => recordedCodes.some((r) => c.length > r.length && c.includes(r)));
-  const numbersKept = name === 1 || (!otherNamed && !otherCode && [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n))
+  // A year a field's label named (the tax year of "Months lived with you in 2025"), dropped by a rewrite of the label
+  // with no other number in its place ("How many months did Maya live with you?"), is copy: the form is that year's.
+  // Another year in its place is another field.
+  const yearDropped = (n: string) => ['input', 'select', 'textarea'].includes(expected.tag) && /^(?:19|20)\p{N}{2}$/u.test(n) && identifiers(seen.name || seen.text).length === 0;
+  const numbersKept = name === 1 || (!otherNamed && !otherCode && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n))
     && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone);
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
   // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A

@@ -1999,3 +1999,25 @@ test('round 34 (the twenty-ninth hold-out): a code replaced is another element; 
     await browser.close();
   }
 });
+
+test('round 35 (the thirtieth hold-out): a year dropped from a field\'s label is copy; a row named by its element\'s words and a number is kept by them', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A tax return's dependent dialog: the months a child lived with you, a select labelled with the tax year.
+    const dependent = (heading: string, relation: string, months: string) => `<main><dialog open><form><h2>${heading}</h2><label for="rel">${relation}</label> <select id="rel" name="relationship"><option>Daughter</option><option>Son</option></select>`
+      + ` <label for="months">${months}</label> <select id="months" name="monthsLived" data-who="months"><option>0</option><option>12</option></select> <button type="submit">Save</button></form></dialog></main>`;
+    const months = await record(dependent('Edit dependent: Maya Okafor', 'Relationship to you', 'Months lived with you in 2025'), 'select[name=monthsLived]');
+    assert.equal(await whoActedOn(dependent('Update details: Maya Okafor', 'How are they related to you?', 'How many months did Maya live with you?'), months), 'months', 'the year dropped from its label');
+    assert.equal(await whoActedOn(dependent('Update details: Maya Okafor', 'How are they related to you?', 'How many months did Maya live with you in 2024?'), months), null, 'another year in its place');
+
+    // A person's facts: each row its fact, its year, an edit icon named by aria-label.
+    const facts = (rows: [fact: string, year: string, label: string, who: string][]) => `<main><aside aria-label="Astrid Lindqvist"><table><tbody>${rows.map(([fact, year, label, who]) => `<tr><td>${fact}</td><td>${year}</td>`
+      + `<td><button type="button" class="icon" aria-label="${label}" data-who="${who}">&#9998;</button></td></tr>`).join('')}</tbody></table></aside></main>`;
+    const birth = await record(facts([['Birth', '1924', 'Edit Birth', 'birth'], ['Marriage', '1947', 'Edit Marriage', 'marriage'], ['Death', '2011', 'Edit Death', 'death']]), 'button[data-who=birth]');
+    assert.equal(await whoActedOn(facts([['Born', '1924', 'Edit birth details', 'birth'], ['Married', '1947', 'Edit marriage details', 'marriage'], ['Died', '2011', 'Edit death details', 'death']]), birth), 'birth', 'its row and its label rewritten, its year kept');
+    assert.equal(await whoActedOn(facts([['Baptized', '1924', 'Edit baptism details', 'baptism'], ['Married', '1947', 'Edit marriage details', 'marriage'], ['Died', '2011', 'Edit death details', 'death']]), birth), null, 'gone, a baptism the same year in its place');
+  } finally {
+    await browser.close();
+  }
+});

@@ -1036,7 +1036,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const itemNumbers = [...itemWords].filter((w) => /\p{N}/u.test(w) && !nameWords.has(w));
   const seenRowKeys = itemNumbers.length >= 1 ? keys(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)) : new Set();
   const headingKept = item && !!expected.widget && !!expected.group && [...keys(expected.group)].every((w) => itemWords.has(w)) && (seen.widget || "").toLowerCase() === expected.group.toLowerCase();
-  const numbersOfItemKept = itemNumbers.length >= (headingKept ? 1 : 2) && itemNumbers.every((w) => seenRowKeys.has(w));
+  const itemLetters = [...itemWords].filter((w) => !/\p{N}/u.test(w));
+  const rowOfName = item && itemLetters.length > 0 && itemLetters.every((w) => nameWords.has(w) && ownWords.has(w));
+  const numbersOfItemKept = itemNumbers.length >= (headingKept || rowOfName ? 1 : 2) && itemNumbers.every((w) => seenRowKeys.has(w));
   const rowShows = newWords > 0 ? keys(seen.whole ?? seen.context) : new Set();
   const wordsOfItem = [...itemWords].filter((w) => !/\p{N}/u.test(w) && !ofName(w) && !fieldName.has(w));
   const replaced = newWords > 0 ? wordsOfItem.filter((w) => !rowShows.has(w)).length : 0;
@@ -1097,7 +1099,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const codesOf = (text) => text.split(/\s+/).map((raw) => raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")).filter((w) => /^\p{Lu}{2,5}$/u.test(w)).map((w) => w.toLowerCase());
   const recordedCodes = name < 1 && /\p{Ll}/u.test(expected.name || expected.text) ? codesOf(expected.name || expected.text).filter((w) => !peerWords.has(w)) : [];
   const otherCode = recordedCodes.length > 0 && recordedCodes.every((c) => !seenName.has(c)) && codesOf(seen.name || seen.text).some((c) => recordedCodes.some((r) => c.length > r.length && c.includes(r)));
-  const numbersKept = name === 1 || !otherNamed && !otherCode && [...identifiers(expected.name || expected.text), ...byNumbers].every((n) => seenName.has(n)) && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone;
+  const yearDropped = (n) => ["input", "select", "textarea"].includes(expected.tag) && /^(?:19|20)\p{N}{2}$/u.test(n) && identifiers(seen.name || seen.text).length === 0;
+  const numbersKept = name === 1 || !otherNamed && !otherCode && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n)) && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone;
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
