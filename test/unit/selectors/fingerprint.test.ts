@@ -2021,3 +2021,37 @@ test('round 35 (the thirtieth hold-out): a year dropped from a field\'s label is
     await browser.close();
   }
 });
+
+test('round 36 (the thirty-first hold-out): a file whose extension starts with a digit is an identifier; a qualifier is no other item when its identifier is kept; a word compounded is kept', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A print farm's printer cards: the printer, its model, the file printing, its progress, a pause icon.
+    type Printer = [name: string, file: string, progress: string];
+    const printers = (cards: Printer[]) => `<main><section aria-label="Printers">${cards.map(([name, file, progress]) => `<article><h3>${name}</h3><p>Bambu Lab X1C</p><p>${file} ${progress}</p>`
+      + `<button type="button" class="icon" aria-label="Pause ${name}" data-who="${name}">&#10073;&#10073;</button> <button type="button" class="icon" aria-label="Stop ${name}">&#9632;</button></article>`).join('')}</section></main>`;
+    const ADA: Printer = ['Ada', 'bracket-v2.stl', '62%'];
+    const CURIE: Printer = ['Curie', 'cosplay-helmet-part2.3mf', '18%'];
+    const pause = await record(printers([ADA, CURIE, ['Darwin', 'gear-set.3mf', '90%']]), 'button[data-who=Curie]');
+    assert.equal(await whoActedOn(printers([ADA, ['Curie II', 'lamp-shade-voronoi.3mf', '47%'], ['Darwin', 'gear-set.3mf', '90%']]), pause), null, 'its print finished and gone, a new printer "Curie II" in its place');
+    assert.equal(await whoActedOn(printers([ADA, CURIE, ['Curie II', 'lamp-shade-voronoi.3mf', '47%'], ['Darwin', 'gear-set.3mf', '90%']]), pause), 'Curie', 'and beside it');
+
+    // The print queue: a row per job, its file name a plain cell.
+    const queue = (rows: [file: string, member: string, material: string][]) => `<main><table><tbody>${rows.map(([file, member, material]) => `<tr><td data-who="${file}">${file}</td><td>${member}</td><td>${material}</td><td><button type="button">Approve</button></td></tr>`).join('')}</tbody></table></main>`;
+    const drone = await record(queue([['keychain-logo.stl', 'Priya K.', 'PLA'], ['drone-frame-v3.3mf', 'Sam O.', 'PETG'], ['phone-stand.stl', 'Leo M.', 'PLA']]), 'td[data-who="drone-frame-v3.3mf"]');
+    assert.equal(await whoActedOn(queue([['keychain-logo.stl', 'Priya K.', 'PLA (matte)'], ['drone-frame-v3.3mf', 'Sam O.', 'PETG (tough)'], ['phone-stand.stl', 'Leo M.', 'PLA (matte)']]), drone), 'drone-frame-v3.3mf', 'its material qualified, its file kept');
+    // (Every identifier kept, not one: a vault's "Stripe dashboard (test mode)" shares the site's address only.)
+    const logins = (rows: [name: string, site: string, user: string, who: string][]) => `<main><table><tbody>${rows.map(([name, site, user, who]) => `<tr><td>${name}</td><td>${site}</td><td>${user}</td>`
+      + `<td><button type="button" class="icon" aria-label="Copy password" data-who="${who}">&#128273;</button></td></tr>`).join('')}</tbody></table></main>`;
+    const ATLASSIAN: [string, string, string, string] = ['Atlassian', 'id.atlassian.com', 'ops@acme-eng.io', 'atlassian'];
+    const copyStripe = await record(logins([ATLASSIAN, ['Stripe dashboard', 'dashboard.stripe.com', 'payments@acme-eng.io', 'stripe']]), 'button[data-who=stripe]');
+    assert.equal(await whoActedOn(logins([ATLASSIAN, ['Stripe dashboard (test mode)', 'dashboard.stripe.com', 'payments+test@acme-eng.io', 'stripe-test']]), copyStripe), null, 'deleted, its test-mode login in its place');
+
+    // A recipe picker: a card per recipe, its title a heading, its time, its calories and a note.
+    const recipes = (cards: [title: string, kcal: string, note: string, who: string][]) => `<main><form aria-label="Friday dinner"><ul>${cards.map(([title, kcal, note, who]) => `<li><h3 data-who="${who}">${title}</h3><p>30 min · ${kcal} kcal · ${note}</p><button type="button">Choose</button></li>`).join('')}</ul></form></main>`;
+    const salmon = await record(recipes([['Miso salmon rice bowls', '610', 'Protein-rich', 'miso'], ['Lemony salmon traybake', '580', 'One pan', 'traybake'], ['Crispy cod tacos', '540', 'Kids love it', 'tacos']]), 'h3[data-who=traybake]');
+    assert.equal(await whoActedOn(recipes([['Miso salmon and rice bowls', '610', 'High protein', 'miso'], ['Lemon &amp; herb salmon traybake', '580', 'One-tray', 'traybake'], ['Crispy cod tacos', '540', 'A hit with kids', 'tacos']]), salmon), 'traybake', 'renamed, "One pan" now "One-tray"');
+  } finally {
+    await browser.close();
+  }
+});

@@ -967,7 +967,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)].filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || /^\p{Lu}{2,}(?:-\p{Lu}{2,})+$/u.test(raw) || (() => {
     const w = raw.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, "");
     if (/^(?=[\p{Lu}\p{N}-]*\p{Lu})(?=(?:[^\p{N}]*\p{N}){3})[\p{Lu}\p{N}][\p{Lu}\p{N}-]{3,}$/u.test(raw.replace(/[,.;:!?]+$/u, ""))) return true;
-    return w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2 && !/^[\p{N}:\u2013-]+$/u.test(w) || /^[\p{L}\p{N}][\p{L}\p{N}_-]{2,}\.\p{L}[\p{L}\p{N}]{1,4}$/u.test(w);
+    return w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2 && !/^[\p{N}:\u2013-]+$/u.test(w) || /^[\p{L}\p{N}][\p{L}\p{N}_-]{2,}\.(?=[\p{N}]?\p{L})[\p{L}\p{N}]{2,5}$/u.test(w);
   })()).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ""));
   const seenItemKeys = shownIdentifiers.length ? keys(expected.item ? seen.item ?? seen.context : seen.context) : new Set();
   const recordedItemTag = expected.ancestry.find((tag) => ITEM_CONTAINERS.includes(tag));
@@ -1024,7 +1024,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)) && !FUNCTION_WORDS.includes(w));
   const nameOnlyItem = itemWords.size > 0 && [...itemWords].every((w) => ofName(w));
   const partOfItemWord = (w) => w.length >= 4 && [...itemWords].some((iw) => iw.length > w.length && (iw.endsWith(w) || iw.startsWith(w)));
-  const newWords = nameOnlyItem ? 0 : rowWords.filter((w) => !itemWords.has(w) && !partOfItemWord(w)).length;
+  const compoundOfItem = new Set((expected.item ? seen.item ?? seen.context : seen.context).split(/\s+/).filter((raw) => /[\p{L}\p{N}]-[\p{L}\p{N}]/u.test(raw) && raw.split("-").some((part) => keyOf(part).length >= 3 && itemWords.has(keyOf(part)))).map(keyOf));
+  const newWords = nameOnlyItem ? 0 : rowWords.filter((w) => !itemWords.has(w) && !partOfItemWord(w) && !compoundOfItem.has(w)).length;
   const uniqueName = name === 1 && !!(expected.name || expected.text) && expected.position[1] === 1 && seen.position[1] === 1;
   const outerVouches = !!expected.outer && outerKept === 1 && context >= 0.75;
   const ownText = keys(expected.text);
@@ -1053,10 +1054,12 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const recordedNumbers = item ? longNumbers(expected.item || expected.context) : [];
   const seenNumbers = recordedNumbers.length ? new Set(longNumbers(`${seen.whole ?? seen.context} ${seen.item || ""}`)) : new Set();
   const otherNumbers = recordedNumbers.length > 0 && !recordedNumbers.some((n) => seenNumbers.has(n)) && longNumbers(seen.item ?? seen.context).some((n) => !recordedNumbers.includes(n));
+  const everyIdentifierKept = identifierKept && shownIdentifiers.every((w) => seenItemKeys.has(w));
   const bracketed = (text) => (text.match(/\([^()]*\)/gu) || []).flatMap((group) => [...keys(group)]).filter((w) => /\p{L}/u.test(w));
   const qualified = item && !nameOnlyItem && bracketed(seen.item ?? seen.context).some((w) => !itemWords.has(w) && !ofName(w) && !keys(expected.item || expected.context).has(w));
   const rowLetterWords = item && !expected.item ? wordsOfItem.filter((w) => !FUNCTION_WORDS.includes(w)) : [];
-  const wholeNow = rowLetterWords.length >= 2 ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
+  const wholeText = `${seen.whole ?? seen.context} ${seen.item || ""}`;
+  const wholeNow = rowLetterWords.length >= 2 ? keys(`${wholeText} ${wholeText.replace(/-/g, " ")}`) : new Set();
   const rowWordsGone = newWords === 0 && keys(seen.context).size > 0 && rowLetterWords.length >= 2 && rowLetterWords.filter((w) => !wholeNow.has(w)).length * 2 > rowLetterWords.length;
   const nameLengthened = newWords > 0 && itemNumbers.length > 0 && (() => {
     const raws = (expected.item ? seen.item ?? seen.context : seen.context).split(/\s+/);
@@ -1065,7 +1068,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   })();
   const rowNow = nameLengthened ? [...keys(`${seen.whole ?? seen.context} ${seen.item || ""}`)] : [];
   const lengthenedOther = nameLengthened && itemNumbers.some((n) => !rowNow.some((w) => w === n || w.startsWith(n) && /^\p{L}+$/u.test(w.slice(n.length))));
-  const anotherItem = item && (lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || identifierGone && !ownIdentity || otherNumbers && !ownIdentity || otherAmount || qualified || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !numbersOfItemKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
+  const anotherItem = item && (lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || identifierGone && !ownIdentity || otherNumbers && !ownIdentity || otherAmount || qualified && !everyIdentifierKept || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !numbersOfItemKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;

@@ -1195,9 +1195,9 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
       // order's "DS-60477", a part's "ACT1089" (its kit "ACT1089A" is another part). Not in brackets: there it
       // qualifies another name ("Checkout redesign (WEB-180)", an epic among a filter's options).
       if (/^(?=[\p{Lu}\p{N}-]*\p{Lu})(?=(?:[^\p{N}]*\p{N}){3})[\p{Lu}\p{N}][\p{Lu}\p{N}-]{3,}$/u.test(raw.replace(/[,.;:!?]+$/u, ''))) return true;
-      // A file's name with its extension ("Intraoral_UL_2025-02-11.jpg", "price-list.pdf") is one too. A time window
+      // A file's name with its extension ("Intraoral_UL_2025-02-11.jpg", "price-list.pdf", a print's "part2.3mf") is one too. A time window
       // ("06:00–10:00": digits, colons and a dash only) is none: every load picked up that morning shows it.
-      return (w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2 && !/^[\p{N}:\u2013-]+$/u.test(w)) || /^[\p{L}\p{N}][\p{L}\p{N}_-]{2,}\.\p{L}[\p{L}\p{N}]{1,4}$/u.test(w);
+      return (w.length >= 10 && (w.match(/[./@:][\p{L}\p{N}]/gu) || []).length >= 2 && !/^[\p{N}:\u2013-]+$/u.test(w)) || /^[\p{L}\p{N}][\p{L}\p{N}_-]{2,}\.(?=[\p{N}]?\p{L})[\p{L}\p{N}]{2,5}$/u.test(w);
     })())
     .map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''));
   const seenItemKeys = shownIdentifiers.length ? keys(expected.item ? seen.item ?? seen.context : seen.context) : new Set<string>();
@@ -1315,7 +1315,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // A word its row showed cut short is no new word ("Kennel cough (intranasal)" -> "Kennel cough, nasal"): a copy edit
   // shortens words, and the part kept (four letters or more) says the word, not another item.
   const partOfItemWord = (w: string) => w.length >= 4 && [...itemWords].some((iw) => iw.length > w.length && (iw.endsWith(w) || iw.startsWith(w)));
-  const newWords = nameOnlyItem ? 0 : rowWords.filter((w) => !itemWords.has(w) && !partOfItemWord(w)).length;
+  // Nor is a compound of a word its row showed ("One pan" -> "One-tray"): the row's words reworded.
+  const compoundOfItem = new Set((expected.item ? seen.item ?? seen.context : seen.context).split(/\s+/)
+    .filter((raw) => /[\p{L}\p{N}]-[\p{L}\p{N}]/u.test(raw) && raw.split('-').some((part) => keyOf(part).length >= 3 && itemWords.has(keyOf(part)))).map(keyOf));
+  const newWords = nameOnlyItem ? 0 : rowWords.filter((w) => !itemWords.has(w) && !partOfItemWord(w) && !compoundOfItem.has(w)).length;
   // Unless it keeps an identity no recorded look-alike shared (its own link target, field name or test id): the
   // same item with its copy edited ("Special interests" -> "Areas of interest" on a practitioner's card).
   // Nor when it reads exactly the recorded name, which no other element of its tag read when the step was recorded
@@ -1387,7 +1390,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const otherNumbers = recordedNumbers.length > 0 && !recordedNumbers.some((n) => seenNumbers.has(n))
     && longNumbers(seen.item ?? seen.context).some((n) => !recordedNumbers.includes(n));
   // A qualifier in brackets its item gained, of words its item did not show ("Cherry Wine (Live)" where "Cherry Wine"
-  // was, "Desk lamp (2 pack)"): another version of the item beside where it was, not its copy edited.
+  // was, "Desk lamp (2 pack)"): another version of the item beside where it was, not its copy edited. (Unless every
+  // identifier its row showed is kept: the print "drone-frame-v3.3mf" is the same job, its "PETG" now "PETG (tough)";
+  // "Stripe dashboard (test mode)" keeps the site's address, not the account's email: another vault item.)
+  const everyIdentifierKept = identifierKept && shownIdentifiers.every((w) => seenItemKeys.has(w));
   const bracketed = (text: string) => (text.match(/\([^()]*\)/gu) || []).flatMap((group) => [...keys(group)]).filter((w) => /\p{L}/u.test(w));
   const qualified = item && !nameOnlyItem && bracketed(seen.item ?? seen.context).some((w) => !itemWords.has(w) && !ofName(w) && !keys(expected.item || expected.context).has(w));
   // A row showing no word of its own but numbers ("2nd", "11": a second dose of a vaccine another row names, put
@@ -1395,7 +1401,9 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // (two or more) are gone from all of it, is another row: nothing it shows is the recorded one's. Rows recorded
   // with an `item` are left out: that item's words are what no other item showed, and a look-alike takes them.
   const rowLetterWords = item && !expected.item ? wordsOfItem.filter((w) => !FUNCTION_WORDS.includes(w)) : [];
-  const wholeNow = rowLetterWords.length >= 2 ? keys(`${seen.whole ?? seen.context} ${seen.item || ''}`) : new Set<string>();
+  // (A word kept inside a compound, "One" of "One-tray", is kept.)
+  const wholeText = `${seen.whole ?? seen.context} ${seen.item || ''}`;
+  const wholeNow = rowLetterWords.length >= 2 ? keys(`${wholeText} ${wholeText.replace(/-/g, ' ')}`) : new Set<string>();
   const rowWordsGone = newWords === 0 && keys(seen.context).size > 0 && rowLetterWords.length >= 2 && rowLetterWords.filter((w) => !wholeNow.has(w)).length * 2 > rowLetterWords.length;
   // A name its row showed lengthened by a capitalised word ("The Wild Robot" -> "The Wild Robot Escapes": a word
   // written as a name right after a kept one), while a number its row alone showed is gone from all of it ("2 of 3
@@ -1409,7 +1417,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   })();
   const rowNow = nameLengthened ? [...keys(`${seen.whole ?? seen.context} ${seen.item || ''}`)] : [];
   const lengthenedOther = nameLengthened && itemNumbers.some((n) => !rowNow.some((w) => w === n || (w.startsWith(n) && /^\p{L}+$/u.test(w.slice(n.length)))));
-  const anotherItem = item && ((lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || otherAmount || qualified || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
+  const anotherItem = item && ((lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || otherAmount || (qualified && !everyIdentifierKept) || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
     && ((!ownIdentity && !uniqueName && !numbersOfItemKept && newWords > NEW_WORDS_SHARE * rowWords.length) || replacedRow)));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
