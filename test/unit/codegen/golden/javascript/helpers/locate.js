@@ -889,6 +889,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   /** The key of one word as written: lower case, a possessive "’s" and every mark dropped ("Calum’s" -> "calum"). */
   const keyOf = (word) => word.toLowerCase().replace(/(?<=\p{L})['’]s$/u, "").replace(/[^\p{L}\p{N}]+/gu, "");
   const keys = (text) => new Set(text.split(/\s+/).map(keyOf).filter(Boolean));
+  /** Whether a word as written starts with a capital, marks before it aside ("(Live)", "“Sand”"). */
+  const capitalised = (raw) => /^\P{L}*\p{Lu}/u.test(raw);
+  /** A word as written without the marks around it (quotes, brackets, punctuation), its case kept. */
+  const trimMarks = (raw) => raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
   /**
    * The keys of a name's words written as a name is, past its first word (capitalised or with digits: "The
    * Overstory", "Calum Reid’s"): its data, not its copy.
@@ -974,7 +978,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const context = otherWords ? identifierKept || ownIdentity ? 1 : Math.max(kept(otherWords, seen.whole ?? seen.context), itemKept) : 1;
   if (otherWords) add(3, context);
   const singular = (text) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => w.length >= 4 ? w.replace(/s$/u, "") : w).join(" ");
-  const boxLabel = expected.widget && seen.widget ? similarity(singular(seen.widget), singular(expected.group || "")) : 0;
+  const boxLabel = ignoreName && expected.widget && seen.widget ? similarity(singular(seen.widget), singular(expected.group || "")) : 0;
   if (ignoreName && expected.group) add(2, Math.max(similarity(singular(seen.group || ""), singular(expected.group)), boxLabel));
   const outerKept = expected.outer ? kept(expected.outer, seen.outer || "") : 1;
   if (expected.outer) add(2, outerKept);
@@ -1017,7 +1021,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)) && !FUNCTION_WORDS.includes(w));
   const nameOnlyItem = itemWords.size > 0 && [...itemWords].every((w) => ofName(w));
   const partOfItemWord = (w) => w.length >= 4 && [...itemWords].some((iw) => iw.length > w.length && (iw.endsWith(w) || iw.startsWith(w)));
-  const compoundOfItem = new Set((expected.item ? seen.item ?? seen.context : seen.context).split(/\s+/).filter((raw) => /[\p{L}\p{N}]-[\p{L}\p{N}]/u.test(raw) && raw.split("-").some((part) => keyOf(part).length >= 3 && itemWords.has(keyOf(part)))).map(keyOf));
+  const compoundOfItem = new Set(nameOnlyItem || rowWords.every((w) => itemWords.has(w)) ? [] : (expected.item ? seen.item ?? seen.context : seen.context).split(/\s+/).filter((raw) => /[\p{L}\p{N}]-[\p{L}\p{N}]/u.test(raw) && raw.split("-").some((part) => keyOf(part).length >= 3 && itemWords.has(keyOf(part)))).map(keyOf));
   const newWords = nameOnlyItem ? 0 : rowWords.filter((w) => !itemWords.has(w) && !partOfItemWord(w) && !compoundOfItem.has(w)).length;
   const uniqueName = name === 1 && !!(expected.name || expected.text) && expected.position[1] === 1 && seen.position[1] === 1;
   const outerVouches = !!expected.outer && outerKept === 1 && context >= 0.75;
@@ -1036,8 +1040,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const rowShows = newWords > 0 ? keys(seen.whole ?? seen.context) : new Set();
   const wordsOfItem = [...itemWords].filter((w) => !/\p{N}/u.test(w) && !ofName(w) && !fieldName.has(w));
   const replaced = newWords > 0 ? wordsOfItem.filter((w) => !rowShows.has(w)).length : 0;
-  const capitalised = name === 1 && numbersOfItemKept ? [...new Set((expected.item || expected.context).split(/\s+/).filter((raw) => /^\P{L}*\p{Lu}/u.test(raw)).map((raw) => raw.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")).filter((w) => w && !/\p{N}/u.test(w) && !ofName(w)))] : [];
-  const namesOfItemKept = capitalised.length > 0 && capitalised.every((w) => seenRowKeys.has(w));
+  const namesOfItem = name === 1 && numbersOfItemKept ? [...new Set((expected.item || expected.context).split(/\s+/).filter(capitalised).map((raw) => raw.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")).filter((w) => w && !/\p{N}/u.test(w) && !ofName(w)))] : [];
+  const namesOfItemKept = namesOfItem.length > 0 && namesOfItem.every((w) => seenRowKeys.has(w));
   const replacedRow = replaced > 0 && newWords >= replaced && (name === 1 && !namesOfItemKept || !ownIdentity && !numbersOfItemKept) && (!uniqueName || ownLabel);
   const amounts = (text) => new Set(text.match(/\p{N}+(?:[.,]\p{N}+)+/gu) || []);
   const recordedAmounts = item && name < 1 ? amounts(expected.item || expected.context) : new Set();
@@ -1056,8 +1060,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const rowWordsGone = newWords === 0 && keys(seen.context).size > 0 && rowLetterWords.length >= 2 && rowLetterWords.filter((w) => !wholeNow.has(w)).length * 2 > rowLetterWords.length;
   const nameLengthened = newWords > 0 && itemNumbers.length > 0 && (() => {
     const raws = (expected.item ? seen.item ?? seen.context : seen.context).split(/\s+/);
-    const capital = (raw) => /^\P{L}*\p{Lu}/u.test(raw);
-    return raws.some((raw, i) => i > 0 && capital(raw) && !itemWords.has(keyOf(raw)) && !partOfItemWord(keyOf(raw)) && capital(raws[i - 1]) && itemWords.has(keyOf(raws[i - 1])));
+    return raws.some((raw, i) => i > 0 && capitalised(raw) && !itemWords.has(keyOf(raw)) && !partOfItemWord(keyOf(raw)) && capitalised(raws[i - 1]) && itemWords.has(keyOf(raws[i - 1])));
   })();
   const rowNow = nameLengthened ? [...keys(`${seen.whole ?? seen.context} ${seen.item || ""}`)] : [];
   const lengthenedOther = nameLengthened && itemNumbers.some((n) => !rowNow.some((w) => w === n || w.startsWith(n) && /^\p{L}+$/u.test(w.slice(n.length))));
@@ -1091,8 +1094,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const sentenceCase = (text) => text.split(/\s+/).some((raw) => /^\P{L}*\p{Ll}/u.test(raw) && !FUNCTION_WORDS.includes(keyOf(raw)));
   const namedDistinct = name < 1 && sentenceCase(expected.name || expected.text) ? [...writtenAsName(expected.name || expected.text)].filter((w) => distinctName.includes(w) && /\p{L}/u.test(w) && actionsOf(w).length === 0) : [];
   const recordedNameKeys = namedDistinct.length ? keys(expected.name || expected.text) : new Set();
-  const otherNamed = namedDistinct.length > 0 && distinctName.every((w) => !/\p{L}/u.test(w) || !seenName.has(w)) && [...recordedNameKeys].some((w) => /\p{L}/u.test(w) && !distinctName.includes(w) && !FUNCTION_WORDS.includes(w) && seenName.has(w)) && (seen.name || seen.text).split(/\s+/).map((raw) => /^\P{L}*\p{Lu}/u.test(raw) ? keyOf(raw) : "").some((k) => !!k && !recordedNameKeys.has(k) && !namedDistinct.some((d) => k.startsWith(d) || d.startsWith(k)));
-  const codesOf = (text) => text.split(/\s+/).map((raw) => raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "")).filter((w) => /^\p{Lu}{2,5}$/u.test(w)).map((w) => w.toLowerCase());
+  const otherNamed = namedDistinct.length > 0 && distinctName.every((w) => !/\p{L}/u.test(w) || !seenName.has(w)) && [...recordedNameKeys].some((w) => /\p{L}/u.test(w) && !distinctName.includes(w) && !FUNCTION_WORDS.includes(w) && seenName.has(w)) && (seen.name || seen.text).split(/\s+/).map((raw) => capitalised(raw) ? keyOf(raw) : "").some((k) => !!k && !recordedNameKeys.has(k) && !namedDistinct.some((d) => k.startsWith(d) || d.startsWith(k)));
+  const codesOf = (text) => text.split(/\s+/).map(trimMarks).filter((w) => /^\p{Lu}{2,5}$/u.test(w)).map((w) => w.toLowerCase());
   const recordedCodes = name < 1 && /\p{Ll}/u.test(expected.name || expected.text) ? codesOf(expected.name || expected.text).filter((w) => !peerWords.has(w)) : [];
   const otherCode = recordedCodes.length > 0 && recordedCodes.every((c) => !seenName.has(c)) && codesOf(seen.name || seen.text).some((c) => recordedCodes.some((r) => c.length > r.length && c.includes(r)));
   const yearDropped = (n) => ["input", "select", "textarea"].includes(expected.tag) && /^(?:19|20)\p{N}{2}$/u.test(n) && identifiers(seen.name || seen.text).length === 0;
@@ -1115,7 +1118,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const recordedFormats = formatsOf(nameWords);
   const seenFormats = recordedFormats.length && name < 1 ? formatsOf(ownWords) : [];
   const otherFormat = seenFormats.length > 0 && (seenFormats.some((f) => !recordedFormats.includes(f)) || recordedFormats.some((f) => !seenFormats.includes(f)));
-  const tokensOf = (text) => text.toLowerCase().split(/\s+/).map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ""));
+  const tokensOf = (text) => text.toLowerCase().split(/\s+/).map(trimMarks);
   const tokens = name < 1 && distinctName.length ? tokensOf(seen.name || seen.text) : [];
   const recordedTokens = tokens.length ? tokensOf(expected.name || expected.text) : [];
   const recordedKeys = tokens.length ? words(expected.name || expected.text) : new Set();

@@ -1081,6 +1081,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   /** The key of one word as written: lower case, a possessive "’s" and every mark dropped ("Calum’s" -> "calum"). */
   const keyOf = (word: string) => word.toLowerCase().replace(/(?<=\p{L})['’]s$/u, '').replace(/[^\p{L}\p{N}]+/gu, '');
   const keys = (text: string) => new Set(text.split(/\s+/).map(keyOf).filter(Boolean));
+  /** Whether a word as written starts with a capital, marks before it aside ("(Live)", "“Sand”"). */
+  const capitalised = (raw: string) => /^\P{L}*\p{Lu}/u.test(raw);
+  /** A word as written without the marks around it (quotes, brackets, punctuation), its case kept. */
+  const trimMarks = (raw: string) => raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
   /**
    * The keys of a name's words written as a name is, past its first word (capitalised or with digits: "The
    * Overstory", "Calum Reid’s"): its data, not its copy.
@@ -1219,7 +1223,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const singular = (text: string) => text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map((w) => (w.length >= 4 ? w.replace(/s$/u, '') : w)).join(' ');
   // A group recorded from the box that told it from its twins (Fingerprint.widget) is read on replays from that box's
   // label: a twin's box arriving with the same words ("Premium Plus" beside "Premium") takes them out of its group.
-  const boxLabel = expected.widget && seen.widget ? similarity(singular(seen.widget), singular(expected.group || '')) : 0;
+  const boxLabel = ignoreName && expected.widget && seen.widget ? similarity(singular(seen.widget), singular(expected.group || '')) : 0;
   if (ignoreName && expected.group) add(2, Math.max(similarity(singular(seen.group || ''), singular(expected.group)), boxLabel));
   // The outer item it was in (the flight whose fare it selects): the words that outer item alone showed, kept. Fewer
   // than half of them kept is another outer item (another flight's fare reading the same but for its price).
@@ -1309,7 +1313,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // shortens words, and the part kept (four letters or more) says the word, not another item.
   const partOfItemWord = (w: string) => w.length >= 4 && [...itemWords].some((iw) => iw.length > w.length && (iw.endsWith(w) || iw.startsWith(w)));
   // Nor is a compound of a word its row showed ("One pan" -> "One-tray"): the row's words reworded.
-  const compoundOfItem = new Set((expected.item ? seen.item ?? seen.context : seen.context).split(/\s+/)
+  const compoundOfItem = new Set(nameOnlyItem || rowWords.every((w) => itemWords.has(w)) ? [] : (expected.item ? seen.item ?? seen.context : seen.context).split(/\s+/)
     .filter((raw) => /[\p{L}\p{N}]-[\p{L}\p{N}]/u.test(raw) && raw.split('-').some((part) => keyOf(part).length >= 3 && itemWords.has(keyOf(part)))).map(keyOf));
   const newWords = nameOnlyItem ? 0 : rowWords.filter((w) => !itemWords.has(w) && !partOfItemWord(w) && !compoundOfItem.has(w)).length;
   // Unless it keeps an identity no recorded look-alike shared (its own link target, field name or test id): the
@@ -1361,8 +1365,8 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // But a row still showing every number it showed (two or more) and every capitalised word it alone showed (a
   // party's "Tanaka": its names) is the same row under its recorded name, its note rewritten ("Birthday, one child" ->
   // "Birthday; a kid in group"): a row put in its place shows names of its own ("Grey marl" where "Charcoal" was).
-  const capitalised = name === 1 && numbersOfItemKept ? [...new Set((expected.item || expected.context).split(/\s+/).filter((raw) => /^\P{L}*\p{Lu}/u.test(raw)).map((raw) => raw.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter((w) => w && !/\p{N}/u.test(w) && !ofName(w)))] : [];
-  const namesOfItemKept = capitalised.length > 0 && capitalised.every((w) => seenRowKeys.has(w));
+  const namesOfItem = name === 1 && numbersOfItemKept ? [...new Set((expected.item || expected.context).split(/\s+/).filter(capitalised).map((raw) => raw.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter((w) => w && !/\p{N}/u.test(w) && !ofName(w)))] : [];
+  const namesOfItemKept = namesOfItem.length > 0 && namesOfItem.every((w) => seenRowKeys.has(w));
   const replacedRow = replaced > 0 && newWords >= replaced && ((name === 1 && !namesOfItemKept) || (!ownIdentity && !numbersOfItemKept)) && (!uniqueName || ownLabel);
   // Renamed, an element whose item no longer shows any amount its recorded item alone showed (a price, written with
   // decimals: "£9.99"), while showing another ("£13.99"), is another item's: a copy edit rewrites how a price reads
@@ -1405,8 +1409,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // a unit after it is kept ("23" -> "23m").
   const nameLengthened = newWords > 0 && itemNumbers.length > 0 && (() => {
     const raws = (expected.item ? seen.item ?? seen.context : seen.context).split(/\s+/);
-    const capital = (raw: string) => /^\P{L}*\p{Lu}/u.test(raw);
-    return raws.some((raw, i) => i > 0 && capital(raw) && !itemWords.has(keyOf(raw)) && !partOfItemWord(keyOf(raw)) && capital(raws[i - 1]) && itemWords.has(keyOf(raws[i - 1])));
+    return raws.some((raw, i) => i > 0 && capitalised(raw) && !itemWords.has(keyOf(raw)) && !partOfItemWord(keyOf(raw)) && capitalised(raws[i - 1]) && itemWords.has(keyOf(raws[i - 1])));
   })();
   const rowNow = nameLengthened ? [...keys(`${seen.whole ?? seen.context} ${seen.item || ''}`)] : [];
   const lengthenedOther = nameLengthened && itemNumbers.some((n) => !rowNow.some((w) => w === n || (w.startsWith(n) && /^\p{L}+$/u.test(w.slice(n.length)))));
@@ -1479,13 +1482,13 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     // whole, "2 Time off" -> "2 Leave", is a copy edit or nothing this says.)
     && [...recordedNameKeys].some((w) => /\p{L}/u.test(w) && !distinctName.includes(w) && !FUNCTION_WORDS.includes(w) && seenName.has(w))
     // (Written out or cut short, "Uni" -> "University", it is the same word.)
-    && (seen.name || seen.text).split(/\s+/).map((raw) => (/^\P{L}*\p{Lu}/u.test(raw) ? keyOf(raw) : ''))
+    && (seen.name || seen.text).split(/\s+/).map((raw) => (capitalised(raw) ? keyOf(raw) : ''))
       .some((k) => !!k && !recordedNameKeys.has(k) && !namedDistinct.some((d) => k.startsWith(d) || d.startsWith(k)));
   // A code in the name (capitals only, two to five letters, in a name written with small letters too: a test's "MG" of
   // "Magnesium MG") that no look-alike's name had, gone from a name showing a longer code holding it ("Magnesium,
   // ionized IMG", new beside it): another element, a variant of it, as a part's kit "ACT1089A" is another part. A
   // copy edit keeps a code, or drops it; another code in its place may be its copy ("Tax ID" -> "VAT / tax number").
-  const codesOf = (text: string) => text.split(/\s+/).map((raw) => raw.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '')).filter((w) => /^\p{Lu}{2,5}$/u.test(w)).map((w) => w.toLowerCase());
+  const codesOf = (text: string) => text.split(/\s+/).map(trimMarks).filter((w) => /^\p{Lu}{2,5}$/u.test(w)).map((w) => w.toLowerCase());
   const recordedCodes = name < 1 && /\p{Ll}/u.test(expected.name || expected.text) ? codesOf(expected.name || expected.text).filter((w) => !peerWords.has(w)) : [];
   const otherCode = recordedCodes.length > 0 && recordedCodes.every((c) => !seenName.has(c))
     && codesOf(seen.name || seen.text).some((c) => recordedCodes.some((r) => c.length > r.length && c.includes(r)));
@@ -1533,7 +1536,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // "shipping" of "Remove tag shipping" beside "Remove tag billing") is no longer a word of its own but part of a
   // compound with a new word ("Remove tag shipping-damage"): another datum, another element. A copy edit keeps a
   // datum whole.
-  const tokensOf = (text: string) => text.toLowerCase().split(/\s+/).map((t) => t.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''));
+  const tokensOf = (text: string) => text.toLowerCase().split(/\s+/).map(trimMarks);
   const tokens = name < 1 && distinctName.length ? tokensOf(seen.name || seen.text) : [];
   const recordedTokens = tokens.length ? tokensOf(expected.name || expected.text) : [];
   // (A compound of the recorded name's own words, "price and performance" -> "price-performance", is a copy edit.)
