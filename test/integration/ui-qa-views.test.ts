@@ -126,7 +126,8 @@ describe('New flow form', () => {
       await waitText(calls.nth(1), /ms: must be at most 30000/);
       await waitText(calls.nth(2), /url: must be an http\(s\) URL, or a path on the site/);
       await waitText(page.locator('#f-name-error'), /at most 200/);
-      assert.equal(await page.evaluate(() => document.activeElement?.id), 'f-name', 'focus on the first problem');
+      // The focus moves in the frame after the errors render (requestAnimationFrame).
+      await eventually(async () => (await page.evaluate(() => document.activeElement?.id)) === 'f-name', 5_000, 'focus on the first problem');
       assert.equal((await svc.request('GET', '/api/flows?limit=100')).body.flows.length, before, 'nothing was sent');
 
       // With the name fixed, focus lands on the first call with a problem (not on the page's body).
