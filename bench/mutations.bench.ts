@@ -210,7 +210,8 @@
  * rota and a wine club's next shipment with its bottle cards, "Swap a
  * bottle" dialog, delivery form and summary, written against 8b5bb13
  * before any replay of them and measured clean once on the round-36
- * rules; no rule has changed since, so it is still clean);
+ * rules; round 37 changed rules after seeing it, so it is no longer
+ * clean either);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */

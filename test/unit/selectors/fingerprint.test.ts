@@ -2055,3 +2055,56 @@ test('round 36 (the thirty-first hold-out): a file whose extension starts with a
     await browser.close();
   }
 });
+
+test('round 37 (the thirty-second hold-out): a card keeping its names and numbers is kept, its prose rewritten; a link to a renumbered anchor leads to the same place; a form\'s one submit says committing in another verb', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A wine club's next shipment: a card per bottle, the wine a heading, its maker and region, a tasting note, a
+    // price and a "Swap" button reading the same on every card.
+    type Bottle = [wine: string, maker: string, note: string, price: string];
+    const shipment = (cards: Bottle[], swap = 'Swap') => `<main><section aria-label="June shipment"><ul>${cards.map(([wine, maker, note, price]) => `<li><div class="body"><h3>${wine}</h3><p>${maker}</p><p>${note}</p><p>${price}</p></div>`
+      + `<div class="actions"><button type="button" name="swap" data-who="${wine}">${swap}</button></div></li>`).join('')}</ul></section></main>`;
+    const RHONE: Bottle = ['Côtes du Rhône Villages 2022', 'Domaine Rabasse · Rhône, France', 'Garrigue, black cherry, soft tannins', '€14.50'];
+    const ETNA: Bottle = ['Etna Rosso 2022', 'Tenuta Caruso · Sicily, Italy', 'Red currant, volcanic ash, fine tannins', '€19.00'];
+    const SANCERRE: Bottle = ['Sancerre 2022', 'Domaine Millet · Loire, France', 'Gooseberry, flint, bright acidity', '€22.00'];
+    const swap = await record(shipment([RHONE, SANCERRE, ETNA]), 'button[data-who="Sancerre 2022"]');
+    const rewritten: Bottle = ['Sancerre 2022', 'Domaine Millet · Loire, France', 'Crisp and flinty with gooseberry', '€22.00'];
+    assert.equal(await whoActedOn(shipment([RHONE, rewritten, ETNA], 'Change wine'), swap), 'Sancerre 2022', 'every "Swap" now "Change wine", its note rewritten');
+    assert.equal(await whoActedOn(shipment([ETNA, RHONE, rewritten], 'Change wine'), swap), 'Sancerre 2022', 'and the cards reordered');
+    const POUILLY: Bottle = ['Pouilly-Fumé 2022', 'Domaine Millet · Loire, France', 'Smoky, citrus peel, mineral', '€22.00'];
+    assert.equal(await whoActedOn(shipment([RHONE, POUILLY, ETNA], 'Change wine'), swap), null, 'the same maker\'s other wine in its place');
+    // Each card labelled by its heading (the box that tells the twin buttons apart): a card labelled with none of the
+    // words of the recorded card's label is another card, its vintage and price the same.
+    const labelled = (cards: Bottle[], label = 'Swap') => `<main><ul>${cards.map(([wine, maker, note, price]) => `<li><h3>${wine}</h3><p>${maker}</p><p>${note}</p><p>${price}</p>`
+      + `<button type="button" name="swap" data-who="${wine}">${label}</button></li>`).join('')}</ul></main>`;
+    const vintages: Bottle[] = [['Côtes du Rhône Villages 2020', ...RHONE.slice(1)] as Bottle, SANCERRE, ['Etna Rosso 2021', ...ETNA.slice(1)] as Bottle];
+    const swapLabelled = await record(labelled(vintages), 'button[data-who="Sancerre 2022"]');
+    assert.equal(await whoActedOn(labelled([vintages[0]!, POUILLY, vintages[2]!], 'Change wine'), swapLabelled), null, 'another card\'s label in its place');
+    assert.equal(await whoActedOn(labelled([vintages[0]!, rewritten, vintages[2]!], 'Change wine'), swapLabelled), 'Sancerre 2022', 'its own label kept');
+    assert.equal(await whoActedOn(shipment([RHONE, ['Sancerre Rosé 2022', 'Domaine Millet · Loire, France', 'Crisp and flinty with gooseberry', '€22.00'], ETNA], 'Change wine'), swap), null, 'a name lengthened in its place ("Sancerre Rosé")');
+    assert.equal(await whoActedOn(shipment([RHONE, ['Sancerre 2022', 'Domaine Millet · Loire, France', 'Crisp and flinty with gooseberry', '€24.50'], ETNA], 'Change wine'), swap), null, 'another price: not the card recorded');
+
+    // An operator console's status tabs: links to anchors on the page, each with its count.
+    const tabs = (links: [label: string, href: string][]) => `<main><nav aria-label="Charger status">${links.map(([label, href]) => `<a href="${href}" class="tab" data-who="${label}">${label}</a>`).join(' ')}</nav></main>`;
+    const faulted = await record(tabs([['All 6', '#all'], ['Available 2', '#available'], ['Charging 3', '#charging'], ['Faulted 1', '#faulted'], ['Offline 0', '#offline']]), 'a[href="#faulted"]');
+    assert.equal(await whoActedOn(tabs([['All chargers 6', '#all-12'], ['Available 2', '#available-35'], ['In use 3', '#charging-34'], ['Faults 1', '#faulted-91'], ['Offline 0', '#offline-91']]), faulted), 'Faults 1', 'the ids renumbered and the copy edited');
+    assert.equal(await whoActedOn(tabs([['All chargers 6', '#all'], ['Available 2', '#available'], ['In use 3', '#charging'], ['Faults 1', '#faults-list']]), faulted), null, 'another anchor is another place');
+    // (A number the link's own name shows is its data, not a counter: the "Archive 2023" folder is another folder.)
+    const folders = (links: [label: string, href: string][]) => `<main><nav aria-label="Folders"><ul>${links.map(([label, href]) => `<li><a href="${href}" data-who="${label}">${label}</a></li>`).join('')}</ul></nav></main>`;
+    const archive = await record(folders([['Inbox', '#inbox'], ['Sent', '#sent'], ['Archive', '#archive']]), 'a[href="#archive"]');
+    assert.equal(await whoActedOn(folders([['Inbox', '#inbox'], ['Sent', '#sent'], ['Archive 2023', '#archive-2023'], ['Archived', '#archive']]), archive), 'Archived', 'renamed, last year\'s archive beside it');
+
+    // A tariff dialog: its money fields and one submit.
+    const tariff = (submit: string, extra = '') => `<main><dialog open aria-labelledby="t"><form method="dialog"><h2 id="t">Tariff for Harbour Garage</h2><p>Prices include VAT.</p>`
+      + `<label>Energy price (per kWh) <input name="kwh"></label><button type="button" aria-label="Close">×</button><button type="button">Cancel</button>${extra}<button type="submit" data-who="${submit}">${submit}</button></form></dialog></main>`;
+    const save = await record(tariff('Save tariff'), 'button[type=submit]');
+    assert.equal(await whoActedOn(tariff('Publish tariff'), save), 'Publish tariff', 'the form\'s one submit, "Save" now "Publish"');
+    assert.equal(await whoActedOn(tariff('Delete tariff'), save), null, 'not another action');
+    const draft = `<button type="button" data-who="Save draft">Save draft</button>`;
+    const publish = await record(tariff('Publish tariff', draft), 'button[type=submit]');
+    assert.equal(await whoActedOn(tariff('Save tariff', draft), publish), null, 'a "Save draft" beside it when recorded: the verb told them apart');
+  } finally {
+    await browser.close();
+  }
+});

@@ -1054,7 +1054,8 @@ function captureFingerprints(elements: Element[], max: number, record = false, b
  * counted instead, and its own text when a label names it (a glyph); the evidence a rename needs (chooseRenamed). A copy edit
  * changes what an element says, not what it is: an element of another tag,
  * role or `type`, one without an id where the recorded element had one, one
- * with another `href`, `name` or test id than it had, text of another
+ * with another `href` (an anchor's renumbered with the ids is the same),
+ * `name` or test id than it had, text of another
  * label's control than it was (or of another option of it: another
  * `value`), or one keeping none of the other distinctive
  * words of its row or form agrees at most 0.7. The label of its labelled
@@ -1125,25 +1126,6 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     agreed += weight * score;
   };
   const sameKind = seen.tag === expected.tag && seen.role === expected.role;
-  // What the element is, for a rename: its kind and type the same, and an id still there if it had one (ids may be renumbered, not dropped).
-  // Nor does a copy edit change where a link leads, what a field is called in the form's data or which checkbox a
-  // text belongs to: an identifying attribute (href, `name`, test id) or a label's control recorded must be kept.
-  const keptIdentity = IDENTIFYING.every((key) => expected.attributes[key] === undefined || seen.attributes[key] === expected.attributes[key])
-    && (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
-  const sameElement = sameKind && (seen.attributes.type || '') === (expected.attributes.type || '') && (!expected.id || !!seen.id) && keptIdentity;
-  const name = similarity(seen.name || seen.text, expected.name || expected.text);
-  // A name differing only in its numbers ("Upcoming 3" -> "Upcoming 4"): a count changed with the data. It reads as
-  // the name (a slot's time or an identifier told by its numbers is still held to them: see numbersKept).
-  const digitless = (text: string) => text.replace(/\p{N}+/gu, '#').replace(/\s+/g, ' ').trim().toLowerCase();
-  const countOnly = name < 1 && digitless(seen.name || seen.text) === digitless(expected.name || expected.text);
-  add(2, seen.tag === expected.tag ? 1 : 0);
-  add(2, seen.role === expected.role ? 1 : 0);
-  if (!ignoreName) add(3, countOnly ? 1 : name);
-  // Its own text, when an aria-label or title names it (a "🔗" or "🗑" glyph): a copy edit of the label leaves it.
-  // Words of its own ("CC" on "Captions", "HD"), not a glyph its look-alikes may share, weigh twice as a rename's
-  // evidence: with the labels rewritten and the controls reordered ("Subtitles", still "CC"), they are what says which.
-  const textApart = !!expected.name && (expected.attributes['aria-label'] === expected.name || expected.attributes.title === expected.name);
-  if (expected.text && (!ignoreName || textApart)) add(ignoreName && /[\p{L}\p{N}]/u.test(expected.text) ? 2 : 1, similarity(seen.text, expected.text));
   // The same id, or the recorded id whole with a numbered part added or dropped around it: a framework's container
   // prefix or counter ("send-reply" -> "hd10-send-reply", "ctl00_main_send"; "email" -> "f_email_5"). Words added
   // without a number are not numbering: "save-draft" is another id than "save".
@@ -1160,8 +1142,34 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   };
   // A label's `for` names its control's id: renumbered with the ids, it still names the same control.
   const sameRef = (recorded: string, now: string | undefined) => now === recorded || (!!now && (numbered(recorded, now) || numbered(now, recorded)));
+  // A link to a place on the page names that place's id ("#faulted"): renumbered with the ids ("#faulted-91"), it
+  // still leads to the same place, as a label's `for` still names its control. Another address is another link, and
+  // so is one numbered by a number its own name shows ("#archive-2023" of "Archive 2023": its data, no counter).
+  const shownNumbers = new Set((seen.name || seen.text).match(/\p{N}+/gu) || []);
+  const sameTarget = (recorded: string, now: string | undefined) => now === recorded
+    || (recorded.startsWith('#') && !!now && now.startsWith('#') && sameRef(recorded.slice(1), now.slice(1))
+      && !segments(now).some((part) => !segments(recorded).includes(part) && (part.match(/\p{N}+/gu) || []).some((n) => shownNumbers.has(n))));
+  // What the element is, for a rename: its kind and type the same, and an id still there if it had one (ids may be renumbered, not dropped).
+  // Nor does a copy edit change where a link leads, what a field is called in the form's data or which checkbox a
+  // text belongs to: an identifying attribute (href, `name`, test id) or a label's control recorded must be kept.
+  const keptIdentity = IDENTIFYING.every((key) => expected.attributes[key] === undefined || (key === 'href' ? sameTarget(expected.attributes[key], seen.attributes[key]) : seen.attributes[key] === expected.attributes[key]))
+    && (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
+  const sameElement = sameKind && (seen.attributes.type || '') === (expected.attributes.type || '') && (!expected.id || !!seen.id) && keptIdentity;
+  const name = similarity(seen.name || seen.text, expected.name || expected.text);
+  // A name differing only in its numbers ("Upcoming 3" -> "Upcoming 4"): a count changed with the data. It reads as
+  // the name (a slot's time or an identifier told by its numbers is still held to them: see numbersKept).
+  const digitless = (text: string) => text.replace(/\p{N}+/gu, '#').replace(/\s+/g, ' ').trim().toLowerCase();
+  const countOnly = name < 1 && digitless(seen.name || seen.text) === digitless(expected.name || expected.text);
+  add(2, seen.tag === expected.tag ? 1 : 0);
+  add(2, seen.role === expected.role ? 1 : 0);
+  if (!ignoreName) add(3, countOnly ? 1 : name);
+  // Its own text, when an aria-label or title names it (a "🔗" or "🗑" glyph): a copy edit of the label leaves it.
+  // Words of its own ("CC" on "Captions", "HD"), not a glyph its look-alikes may share, weigh twice as a rename's
+  // evidence: with the labels rewritten and the controls reordered ("Subtitles", still "CC"), they are what says which.
+  const textApart = !!expected.name && (expected.attributes['aria-label'] === expected.name || expected.attributes.title === expected.name);
+  if (expected.text && (!ignoreName || textApart)) add(ignoreName && /[\p{L}\p{N}]/u.test(expected.text) ? 2 : 1, similarity(seen.text, expected.text));
   for (const [key, value] of Object.entries(expected.attributes)) {
-    if (!ignoreName || !NAMING.includes(key)) add(ATTRIBUTE_WEIGHTS[key] || 1.5, (key === 'for' ? sameRef(value, seen.attributes[key]) : seen.attributes[key] === value) ? 1 : 0);
+    if (!ignoreName || !NAMING.includes(key)) add(ATTRIBUTE_WEIGHTS[key] || 1.5, (key === 'for' ? sameRef(value, seen.attributes[key]) : key === 'href' ? sameTarget(value, seen.attributes[key]) : seen.attributes[key] === value) ? 1 : 0);
   }
   const sameId = !!expected.id && !!seen.id && (seen.id === expected.id || numbered(expected.id, seen.id) || numbered(seen.id, expected.id));
   if (sameId) add(2, 1);
@@ -1420,8 +1428,21 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   })();
   const rowNow = nameLengthened ? [...keys(`${seen.whole ?? seen.context} ${seen.item || ''}`)] : [];
   const lengthenedOther = nameLengthened && itemNumbers.some((n) => !rowNow.some((w) => w === n || (w.startsWith(n) && /^\p{L}+$/u.test(w.slice(n.length)))));
+  // Renamed, an element whose item still shows every name it alone showed (its capitalised words, two or more: the
+  // wine "Sancerre", its maker "Millet", its region "Loire") and every number (its price), its prose rewritten
+  // ("Gooseberry, flint, bright acidity" -> "Crisp and flinty with gooseberry") and every card's "Swap" now "Change
+  // wine": the item's names and data say which item it is, its description is copy. A card put in its place shows a
+  // name of its own, and one lengthening a kept name ("Sancerre Rosé": a capitalised word right after a kept one, no
+  // mark between) is another wine of the same maker.
+  const rowNames = item && name < 1 && itemNumbers.length > 0
+    ? [...new Set((expected.item || expected.context).split(/\s+/).filter(capitalised).map(keyOf).filter((w) => w && /\p{L}/u.test(w) && !/\p{N}/u.test(w) && itemWords.has(w) && !ofName(w)))]
+    : [];
+  const rowNamesKept = rowNames.length >= 2 && rowNames.every((w) => seenRowKeys.has(w)) && itemNumbers.every((w) => seenRowKeys.has(w)) && (() => {
+    const raws = (seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)).split(/\s+/);
+    return !raws.some((raw, i) => i > 0 && capitalised(raw) && !itemWords.has(keyOf(raw)) && /[\p{L}\p{N}]$/u.test(raws[i - 1]) && capitalised(raws[i - 1]) && itemWords.has(keyOf(raws[i - 1])));
+  })();
   const anotherItem = item && ((lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || otherAmount || (qualified && !everyIdentifierKept) || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
-    && ((!ownIdentity && !uniqueName && !numbersOfItemKept && newWords > NEW_WORDS_SHARE * rowWords.length) || replacedRow)));
+    && ((!ownIdentity && !uniqueName && !numbersOfItemKept && !rowNamesKept && newWords > NEW_WORDS_SHARE * rowWords.length) || replacedRow)));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     // The same place counted from either end: a look-alike inserted before or after it moves only one count.
@@ -1526,6 +1547,14 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     const added = [...ownWords].filter((w) => !nameWords.has(w));
     if (gone.length !== 1 || added.length !== 1 || nameWords.size < 2) return false;
     const [was, now] = [gone[0], added[0]];
+    // A form's submit button says what submitting the form does, and a copy edit may say it with another verb of
+    // committing the form ("Save tariff" -> "Publish tariff", "Apply changes" -> "Save changes"): still the form's one
+    // submit, when no look-alike of it named such a verb when the step was recorded ("Save draft" beside "Publish":
+    // then the verb is what told them apart).
+    const COMMITS = ['save', 'update', 'apply', 'submit', 'publish', 'confirm'];
+    const commits = (w: string) => COMMITS.includes(w);
+    if (expected.tag === 'button' && expected.attributes.type === 'submit' && commits(was) && commits(now)
+      && !(expected.peers || []).some((peer) => [...words(peer)].some(commits))) return false;
     // Opposites by prefix: "pin" / "unpin", "connect" / "disconnect", "select" / "deselect", "read" / "unread".
     const negates = (a: string, b: string) => a.length >= 3 && ['un', 'dis', 'de', 'non'].some((prefix) => b === prefix + a);
     if (negates(was, now) || negates(now, was)) return true;
@@ -1578,6 +1607,14 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // "10:30".
   const widgetWords = expected.widget ? new Set(singular(expected.widget).split(' ')) : null;
   const anotherWidget = !!widgetWords && seen.widget !== undefined && !singular(seen.widget).split(' ').some((w) => widgetWords.has(w));
+  // Renamed, in an item labelled by a box whose label keeps none of the words of letters its recorded label alone had
+  // (written out or cut short, "Tue" -> "Tuesday", a word is kept), words of its own in their place: another item
+  // ("Pouilly-Fumé 2022" where the card "Sancerre 2022" was, its vintage and price the same). Its numbers alone (a
+  // vintage, a day) say nothing of which card it is; a copy edit keeps the name of a card. (An item's label is its
+  // data; a panel's is copy: a thermostat's "Target temperature" box may be rewritten "Set temperature".)
+  const widgetLetters = ignoreName && item && widgetWords ? [...widgetWords].filter((w) => /\p{L}/u.test(w)) : [];
+  const seenBoxWords = widgetLetters.length && seen.widget !== undefined ? singular(seen.widget).split(' ').filter((w) => /\p{L}/u.test(w)) : [];
+  const anotherBox = seenBoxWords.length > 0 && !seenBoxWords.some((w) => widgetLetters.some((r) => r === w || (Math.min(r.length, w.length) >= 3 && (r.startsWith(w) || w.startsWith(r)))));
   const judged = (same: boolean) => {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
@@ -1586,7 +1623,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // glyph both changed ("⋯" of "Options for run #1483"), nothing of its own is left to say it is the same one.
   const glyphChanged = textApart && !!expected.text.trim() && !/[\p{L}\p{N}]/u.test(expected.text) && name < 1 && seen.text.trim() !== expected.text.trim();
   if (ignoreName) {
-    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum;
+    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum;
     if (same && otherAction && verdict) verdict.rival = score;
     return judged(same && !otherAction);
   }

@@ -855,7 +855,8 @@ ${optionValueOf(other)}` : "";
  * counted instead, and its own text when a label names it (a glyph); the evidence a rename needs (chooseRenamed). A copy edit
  * changes what an element says, not what it is: an element of another tag,
  * role or `type`, one without an id where the recorded element had one, one
- * with another `href`, `name` or test id than it had, text of another
+ * with another `href` (an anchor's renumbered with the ids is the same),
+ * `name` or test id than it had, text of another
  * label's control than it was (or of another option of it: another
  * `value`), or one keeping none of the other distinctive
  * words of its row or form agrees at most 0.7. The label of its labelled
@@ -924,16 +925,6 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     agreed += weight * score2;
   };
   const sameKind = seen.tag === expected.tag && seen.role === expected.role;
-  const keptIdentity = IDENTIFYING.every((key) => expected.attributes[key] === undefined || seen.attributes[key] === expected.attributes[key]) && (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
-  const sameElement = sameKind && (seen.attributes.type || "") === (expected.attributes.type || "") && (!expected.id || !!seen.id) && keptIdentity;
-  const name = similarity(seen.name || seen.text, expected.name || expected.text);
-  const digitless = (text) => text.replace(/\p{N}+/gu, "#").replace(/\s+/g, " ").trim().toLowerCase();
-  const countOnly = name < 1 && digitless(seen.name || seen.text) === digitless(expected.name || expected.text);
-  add(2, seen.tag === expected.tag ? 1 : 0);
-  add(2, seen.role === expected.role ? 1 : 0);
-  if (!ignoreName) add(3, countOnly ? 1 : name);
-  const textApart = !!expected.name && (expected.attributes["aria-label"] === expected.name || expected.attributes.title === expected.name);
-  if (expected.text && (!ignoreName || textApart)) add(ignoreName && /[\p{L}\p{N}]/u.test(expected.text) ? 2 : 1, similarity(seen.text, expected.text));
   const segments = (id) => id.toLowerCase().split(/[-_:.\s]+/).filter(Boolean);
   const numbered = (shorter, longer) => {
     const a = segments(shorter);
@@ -946,8 +937,20 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     return false;
   };
   const sameRef = (recorded, now) => now === recorded || !!now && (numbered(recorded, now) || numbered(now, recorded));
+  const shownNumbers = new Set((seen.name || seen.text).match(/\p{N}+/gu) || []);
+  const sameTarget = (recorded, now) => now === recorded || recorded.startsWith("#") && !!now && now.startsWith("#") && sameRef(recorded.slice(1), now.slice(1)) && !segments(now).some((part) => !segments(recorded).includes(part) && (part.match(/\p{N}+/gu) || []).some((n) => shownNumbers.has(n)));
+  const keptIdentity = IDENTIFYING.every((key) => expected.attributes[key] === undefined || (key === "href" ? sameTarget(expected.attributes[key], seen.attributes[key]) : seen.attributes[key] === expected.attributes[key])) && (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
+  const sameElement = sameKind && (seen.attributes.type || "") === (expected.attributes.type || "") && (!expected.id || !!seen.id) && keptIdentity;
+  const name = similarity(seen.name || seen.text, expected.name || expected.text);
+  const digitless = (text) => text.replace(/\p{N}+/gu, "#").replace(/\s+/g, " ").trim().toLowerCase();
+  const countOnly = name < 1 && digitless(seen.name || seen.text) === digitless(expected.name || expected.text);
+  add(2, seen.tag === expected.tag ? 1 : 0);
+  add(2, seen.role === expected.role ? 1 : 0);
+  if (!ignoreName) add(3, countOnly ? 1 : name);
+  const textApart = !!expected.name && (expected.attributes["aria-label"] === expected.name || expected.attributes.title === expected.name);
+  if (expected.text && (!ignoreName || textApart)) add(ignoreName && /[\p{L}\p{N}]/u.test(expected.text) ? 2 : 1, similarity(seen.text, expected.text));
   for (const [key, value] of Object.entries(expected.attributes)) {
-    if (!ignoreName || !NAMING.includes(key)) add(ATTRIBUTE_WEIGHTS[key] || 1.5, (key === "for" ? sameRef(value, seen.attributes[key]) : seen.attributes[key] === value) ? 1 : 0);
+    if (!ignoreName || !NAMING.includes(key)) add(ATTRIBUTE_WEIGHTS[key] || 1.5, (key === "for" ? sameRef(value, seen.attributes[key]) : key === "href" ? sameTarget(value, seen.attributes[key]) : seen.attributes[key] === value) ? 1 : 0);
   }
   const sameId = !!expected.id && !!seen.id && (seen.id === expected.id || numbered(expected.id, seen.id) || numbered(seen.id, expected.id));
   if (sameId) add(2, 1);
@@ -1064,7 +1067,12 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   })();
   const rowNow = nameLengthened ? [...keys(`${seen.whole ?? seen.context} ${seen.item || ""}`)] : [];
   const lengthenedOther = nameLengthened && itemNumbers.some((n) => !rowNow.some((w) => w === n || w.startsWith(n) && /^\p{L}+$/u.test(w.slice(n.length))));
-  const anotherItem = item && (lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || identifierGone && !ownIdentity || otherNumbers && !ownIdentity || otherAmount || qualified && !everyIdentifierKept || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !numbersOfItemKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
+  const rowNames = item && name < 1 && itemNumbers.length > 0 ? [...new Set((expected.item || expected.context).split(/\s+/).filter(capitalised).map(keyOf).filter((w) => w && /\p{L}/u.test(w) && !/\p{N}/u.test(w) && itemWords.has(w) && !ofName(w)))] : [];
+  const rowNamesKept = rowNames.length >= 2 && rowNames.every((w) => seenRowKeys.has(w)) && itemNumbers.every((w) => seenRowKeys.has(w)) && (() => {
+    const raws = (seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)).split(/\s+/);
+    return !raws.some((raw, i) => i > 0 && capitalised(raw) && !itemWords.has(keyOf(raw)) && /[\p{L}\p{N}]$/u.test(raws[i - 1]) && capitalised(raws[i - 1]) && itemWords.has(keyOf(raws[i - 1])));
+  })();
+  const anotherItem = item && (lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || identifierGone && !ownIdentity || otherNumbers && !ownIdentity || otherAmount || qualified && !everyIdentifierKept || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !numbersOfItemKept && !rowNamesKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;
@@ -1109,6 +1117,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     const added = [...ownWords].filter((w) => !nameWords.has(w));
     if (gone.length !== 1 || added.length !== 1 || nameWords.size < 2) return false;
     const [was, now] = [gone[0], added[0]];
+    const COMMITS = ["save", "update", "apply", "submit", "publish", "confirm"];
+    const commits = (w) => COMMITS.includes(w);
+    if (expected.tag === "button" && expected.attributes.type === "submit" && commits(was) && commits(now) && !(expected.peers || []).some((peer) => [...words(peer)].some(commits))) return false;
     const negates = (a, b) => a.length >= 3 && ["un", "dis", "de", "non"].some((prefix) => b === prefix + a);
     if (negates(was, now) || negates(now, was)) return true;
     return actionsOf(was).length > 0 && actionsOf(now).length > 0 && !sameAction(was, now);
@@ -1135,13 +1146,16 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const qualifiedName = name < 1 && !!expected.peers && expected.peers.some((peer) => /\([^()]*\p{L}/u.test(peer)) && bracketed(seen.name || seen.text).some((w) => !nameWords.has(w) && !peerWords.has(w));
   const widgetWords = expected.widget ? new Set(singular(expected.widget).split(" ")) : null;
   const anotherWidget = !!widgetWords && seen.widget !== undefined && !singular(seen.widget).split(" ").some((w) => widgetWords.has(w));
+  const widgetLetters = ignoreName && item && widgetWords ? [...widgetWords].filter((w) => /\p{L}/u.test(w)) : [];
+  const seenBoxWords = widgetLetters.length && seen.widget !== undefined ? singular(seen.widget).split(" ").filter((w) => /\p{L}/u.test(w)) : [];
+  const anotherBox = seenBoxWords.length > 0 && !seenBoxWords.some((w) => widgetLetters.some((r) => r === w || Math.min(r.length, w.length) >= 3 && (r.startsWith(w) || w.startsWith(r))));
   const judged = (same) => {
     if (!same && verdict) verdict.another = true;
     return same ? score : Math.min(score, 0.7);
   };
   const glyphChanged = textApart && !!expected.text.trim() && !/[\p{L}\p{N}]/u.test(expected.text) && name < 1 && seen.text.trim() !== expected.text.trim();
   if (ignoreName) {
-    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum;
+    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum;
     if (same && otherAction && verdict) verdict.rival = score;
     return judged(same && !otherAction);
   }
