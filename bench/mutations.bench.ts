@@ -218,8 +218,9 @@
  * cataloguing form, move dialog, condition check, loan requests and
  * images and a portrait photographer's client proofing gallery with its
  * photo cards, photo viewer, edit request and print forms and selections
- * panel, written against 8acf09f before any replay of them; not yet
- * measured, so it is clean;
+ * panel, written against 8acf09f before any replay of them and
+ * measured clean once on the round-37 rules; round 38 changed rules
+ * after seeing it, so it is no longer clean either;
  * holdout34: test/fixtures/mutations/unseen34, a craft brewery's batch
  * with its fermentation readings, dry hop schedule, packaging plan and
  * "Log reading" dialog, a film production's call sheet editor with its

@@ -2108,3 +2108,31 @@ test('round 37 (the thirty-second hold-out): a card keeping its names and number
     await browser.close();
   }
 });
+
+test('round 38 (the thirty-third hold-out): numbers an option\'s kept value spells may be written in other units; a field taking text names no action', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A print order's sizes: radios with their size and price as the label's text, the value spelling the size.
+    const sizes = (legend: string, options: [value: string, label: string][]) => `<main><form aria-label="Order a print"><fieldset id="print-sizes"><legend>${legend}</legend>`
+      + `${options.map(([value, label]) => `<label data-who="${value}"><input type="radio" name="size" value="${value}"> ${label}</label>`).join('')}</fieldset><button type="submit">Add to basket</button></form></main>`;
+    const INCHES: [string, string][] = [['5x7', '5 × 7 in £18'], ['8x10', '8 × 10 in £32'], ['11x14', '11 × 14 in £55'], ['16x20', '16 × 20 in £89']];
+    const size = await record(sizes('Size', INCHES), '#print-sizes label:nth-of-type(2)');
+    const CENTIMETRES: [string, string][] = [['5x7', '13 × 18 cm £18'], ['8x10', '20 × 25 cm £32'], ['11x14', '28 × 36 cm £55'], ['16x20', '40 × 50 cm £89']];
+    assert.equal(await whoActedOn(sizes('Print size', CENTIMETRES), size), '8x10', 'every size written in centimetres, its value kept');
+    assert.equal(await whoActedOn(sizes('Print size', [...CENTIMETRES].reverse()), size), '8x10', 'and reordered');
+    assert.equal(await whoActedOn(sizes('Print size', CENTIMETRES.map(([value, label]) => [value === '8x10' ? '20x25' : value, label])), size), null, 'another value: not the option recorded');
+    // (A value spelling no number of its label says nothing of them: another size in its place is another option.)
+    const named = (options: [value: string, label: string][]) => sizes('Size', options);
+    const medium = await record(named([['small', '5 × 7 in £18'], ['medium', '8 × 10 in £32'], ['large', '11 × 14 in £55']]), '#print-sizes label:nth-of-type(2)');
+    assert.equal(await whoActedOn(named([['small', '5 × 7 in £18'], ['medium', '10 × 12 in £32'], ['large', '11 × 14 in £55']]), medium), null, 'its value names no size');
+
+    // A harbour log: one text field to add an entry and its "Add" button.
+    const log = (label: string) => `<main><aside><section aria-label="Harbour log"><form><label for="log-entry">${label}</label><input id="log-entry" name="entry" type="text" placeholder="Add a log entry…" data-who="entry">`
+      + `<button type="submit">Add</button></form><ol><li>06:40 Fuel berth closed for cleaning</li><li>07:15 Saoirse called on VHF 80</li></ol></section></aside></main>`;
+    const entry = await record(log('New entry'), '#log-entry');
+    assert.equal(await whoActedOn(log('Log entry'), entry), 'entry', '"New entry" -> "Log entry": a field names what it holds');
+  } finally {
+    await browser.close();
+  }
+});

@@ -1524,7 +1524,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // with no other number in its place ("How many months did Maya live with you?"), is copy: the form is that year's.
   // Another year in its place is another field.
   const yearDropped = (n: string) => ['input', 'select', 'textarea'].includes(expected.tag) && /^(?:19|20)\p{N}{2}$/u.test(n) && identifiers(seen.name || seen.text).length === 0;
-  const numbersKept = name === 1 || (!otherNamed && !otherCode && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n))
+  // Numbers its control's value spells ("8x10" of the print size "8 × 10 in £32"), that value kept: the form's data
+  // says which option it is, and a copy edit may write them in other units ("20 × 25 cm £32").
+  const valueNumbers: string[] = expected.value !== undefined && seen.value === expected.value ? expected.value.match(/\p{N}+/gu) || [] : [];
+  const numbersKept = name === 1 || (!otherNamed && !otherCode && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n))
     && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone);
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
   // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A
@@ -1543,6 +1546,9 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // one word, says nothing: "Confirm transfer" -> "Send payment" rephrases the whole name.
   const otherAction = (() => {
     if (name === 1 || countOnly) return false;
+    // A field taking text names what it holds, not an action: "New entry" -> "Log entry" (a harbour log's) is the
+    // same field, whatever "log" means on a button.
+    if (['input', 'textarea', 'select'].includes(expected.tag) && !['checkbox', 'radio', 'submit', 'button', 'reset', 'image'].includes(expected.attributes.type || '')) return false;
     const gone = [...nameWords].filter((w) => !ownWords.has(w));
     const added = [...ownWords].filter((w) => !nameWords.has(w));
     if (gone.length !== 1 || added.length !== 1 || nameWords.size < 2) return false;

@@ -1107,12 +1107,14 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const recordedCodes = name < 1 && /\p{Ll}/u.test(expected.name || expected.text) ? codesOf(expected.name || expected.text).filter((w) => !peerWords.has(w)) : [];
   const otherCode = recordedCodes.length > 0 && recordedCodes.every((c) => !seenName.has(c)) && codesOf(seen.name || seen.text).some((c) => recordedCodes.some((r) => c.length > r.length && c.includes(r)));
   const yearDropped = (n) => ["input", "select", "textarea"].includes(expected.tag) && /^(?:19|20)\p{N}{2}$/u.test(n) && identifiers(seen.name || seen.text).length === 0;
-  const numbersKept = name === 1 || !otherNamed && !otherCode && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n)) && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone;
+  const valueNumbers = expected.value !== undefined && seen.value === expected.value ? expected.value.match(/\p{N}+/gu) || [] : [];
+  const numbersKept = name === 1 || !otherNamed && !otherCode && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)) && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone;
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
   const otherAction = (() => {
     if (name === 1 || countOnly) return false;
+    if (["input", "textarea", "select"].includes(expected.tag) && !["checkbox", "radio", "submit", "button", "reset", "image"].includes(expected.attributes.type || "")) return false;
     const gone = [...nameWords].filter((w) => !ownWords.has(w));
     const added = [...ownWords].filter((w) => !nameWords.has(w));
     if (gone.length !== 1 || added.length !== 1 || nameWords.size < 2) return false;
