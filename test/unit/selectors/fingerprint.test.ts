@@ -840,7 +840,7 @@ test('round 12 (the sixth hold-out): wrappers, a row\'s own look-alikes, the dat
     assert.equal(priceName.wraps, false);
     assert.equal(await whoActedOn(files(FILES, { wrap: true }), priceName), 'price-name', 'the wrapper reads the same, and is not it');
     const share = await record(files(FILES), 'button[aria-label="Share Price list 2025.pdf"]');
-    assert.equal(share.peers?.length, 3, 'the table holds 24 look-alikes: those of its own row are recorded');
+    assert.equal(share.peers?.length, 23, 'the table holds 24 look-alikes: every other one\'s name is recorded (round 39: up to 24)');
     assert.equal(await whoActedOn(files(FILES, { labels: ['Manage access to', 'Change the name of', 'Move', 'Remove'] }), share), 'price-🔗', 'its glyph kept while every label changed');
     // An aria-label's words the row shows are the row's data: a row whose file differs by "(1)" is another file.
     const del = await record(files(FILES), 'button[aria-label="Delete Old logo draft.png"]');
@@ -2132,6 +2132,38 @@ test('round 38 (the thirty-third hold-out): numbers an option\'s kept value spel
       + `<button type="submit">Add</button></form><ol><li>06:40 Fuel berth closed for cleaning</li><li>07:15 Saoirse called on VHF 80</li></ol></section></aside></main>`;
     const entry = await record(log('New entry'), '#log-entry');
     assert.equal(await whoActedOn(log('Log entry'), entry), 'entry', '"New entry" -> "Log entry": a field names what it holds');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('round 39 (the thirty-fourth hold-out): up to 24 look-alikes\' names are recorded; logging is adding; a row\'s word cut short in brackets is no qualifier', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A brewery batch page: twenty buttons in one landmark, "Log reading" among them.
+    const batch = (log: string, extra = '') => `<main><h1>B-2417 · Lighthouse Pale Ale</h1>${Array.from({ length: 19 }, (_, i) => `<button type="button">Action ${i + 1}</button>`).join('')}`
+      + `<button type="button" data-who="log">${log}</button>${extra}</main>`;
+    const log = await record(batch('Log reading'), 'button[data-who=log]');
+    assert.equal(await whoActedOn(batch('Add reading'), log), 'log', 'renamed among twenty look-alikes: their names were recorded');
+    assert.equal(await whoActedOn(batch('Delete reading'), log), null, 'another action');
+    const crowded = (label: string) => `<main>${Array.from({ length: 40 }, (_, i) => `<button type="button">Action ${i + 1}</button>`).join('')}<button type="button" data-who="log">${label}</button></main>`;
+    const logCrowded = await record(crowded('Log reading'), 'button[data-who=log]');
+    assert.equal(logCrowded.peers, undefined);
+    assert.equal(await whoActedOn(crowded('Add reading'), logCrowded), null, 'more than 24 look-alikes: no names kept, no rename');
+    // (In a table of more, the names of its own row's look-alikes are recorded: ten rows of four buttons.)
+    const rows = `<main><table><tbody>${Array.from({ length: 10 }, (_, i) => `<tr><td>File ${i + 1}.pdf</td><td>${['Share', 'Rename', 'Move', 'Delete'].map((verb) => `<button type="button" aria-label="${verb} File ${i + 1}.pdf">${verb[0]}</button>`).join('')}</td></tr>`).join('')}</tbody></table></main>`;
+    assert.equal((await record(rows, 'button[aria-label="Share File 4.pdf"]')).peers?.length, 3, 'forty look-alikes: those of its own row');
+    // "Record a move" -> "Log a move" ("record" names no action of its own: "Confirm short pick" -> "Record short pick"
+    // is a copy edit too).
+    const panel = (label: string) => `<main><section aria-label="Location"><p>Gallery 4, Case 12, Shelf 2</p><button type="button" data-who="move">${label}</button><button type="button">Print label</button></section></main>`;
+    const move = await record(panel('Record a move'), 'button[data-who=move]');
+    assert.equal(await whoActedOn(panel('Log a move'), move), 'move', 'logged');
+
+    // A call sheet's location cards: the location's name a link to its map, its address and a note.
+    const locations = (cards: [name: string, href: string, note: string][]) => `<main><section aria-label="Locations">${cards.map(([name, href, note], i) => `<article><span>${i + 1}</span><a href="${href}" data-who="${href}">${name}</a><p>${note}</p></article>`).join('')}</section></main>`;
+    const boathouse = await record(locations([['Fenwick Quay car park', '#loc-car-park', 'Base: trucks arrive 05:00'], ['Fenwick Boathouse', '#loc-boathouse', 'Slipway Lane. Tide-dependent: clear until 11:30.'], ['Pendower Cliffs', '#loc-cliffs', 'A 15 minute walk; wear boots.']]), 'a[href="#loc-boathouse"]');
+    assert.equal(await whoActedOn(locations([['Fenwick Quay car park', '#loc-car-park', 'Base: trucks arrive 05:00'], ['The Boathouse, Fenwick Quay', '#loc-boathouse', 'Slipway Lane. Clear until 11:30 (tide).'], ['Pendower Cliffs', '#loc-cliffs', 'A 15 minute walk; wear boots.']]), boathouse), '#loc-boathouse', 'its note rewritten, "tide" in brackets');
   } finally {
     await browser.close();
   }

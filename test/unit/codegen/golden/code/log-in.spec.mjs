@@ -137,7 +137,7 @@ const MAX_SCORED = 50;
 const MAX_SCANNED = 300;
 
 /** Names of look-alikes a fingerprint records (more: none are recorded, and the element is never taken as renamed). */
-const MAX_PEERS = 16;
+const MAX_PEERS = 24;
 
 /** Characters of each look-alike's name recorded (and compared). */
 const PEER_CHARS = 40;
@@ -150,7 +150,7 @@ const PEER_CHARS = 40;
  * "Order by"; "post": sending, or publishing).
  */
 const ACTION_WORDS = [
-  "add create new make generate insert compose save store",
+  "add create new make generate insert compose save store log",
   "delete remove trash discard erase destroy",
   "edit change modify update",
   "cancel abort stop end halt terminate close dismiss exit quit hide collapse",
@@ -251,6 +251,7 @@ function sameAction(a, b) {
 function captureFingerprints(elements, max, record = false, boxes = true) {
   const MAX = 80;
   const MAX_PEER_NAMES = 16;
+  const MAX_LOOKALIKE_NAMES = 24;
   const PEER_LENGTH = 40;
   const GROUPS = "form, [role=form], ul, ol, menu, [role=list], [role=listbox], [role=menu], [role=menubar], [role=tablist], [role=radiogroup], table, [role=table], [role=grid], fieldset, dialog, [role=dialog], nav, main, header, footer, aside, section, [role=navigation], [role=main], [role=region], [role=banner], [role=contentinfo], [role=complementary]";
   const KEY_ATTRIBUTES = ["type", "name", "placeholder", "href", "for", "alt", "title", "aria-label", "role", "data-testid", "data-test-id", "data-test", "data-qa", "data-cy"];
@@ -549,7 +550,7 @@ ${optionValueOf(other)}` : "";
       const text = clean(other.textContent);
       const label = (nameOf(other, roleOf(other), text) || text).toLowerCase().slice(0, PEER_LENGTH);
       if (!label || label === own || names.includes(label)) continue;
-      if (names.length === MAX_PEER_NAMES) return null;
+      if (names.length === MAX_LOOKALIKE_NAMES) return null;
       names.push(label);
     }
     return names;
@@ -1063,7 +1064,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const otherNumbers = recordedNumbers.length > 0 && !recordedNumbers.some((n) => seenNumbers.has(n)) && longNumbers(seen.item ?? seen.context).some((n) => !recordedNumbers.includes(n));
   const everyIdentifierKept = identifierKept && shownIdentifiers.every((w) => seenItemKeys.has(w));
   const bracketed = (text) => (text.match(/\([^()]*\)/gu) || []).flatMap((group) => [...keys(group)]).filter((w) => /\p{L}/u.test(w));
-  const qualified = item && !nameOnlyItem && bracketed(seen.item ?? seen.context).some((w) => !itemWords.has(w) && !ofName(w) && !keys(expected.item || expected.context).has(w));
+  const qualified = item && !nameOnlyItem && bracketed(seen.item ?? seen.context).some((w) => !itemWords.has(w) && !ofName(w) && !partOfItemWord(w) && !keys(expected.item || expected.context).has(w));
   const rowLetterWords = item && !expected.item ? wordsOfItem.filter((w) => !FUNCTION_WORDS.includes(w)) : [];
   const wholeText = `${seen.whole ?? seen.context} ${seen.item || ""}`;
   const wholeNow = rowLetterWords.length >= 2 ? keys(`${wholeText} ${wholeText.replace(/-/g, " ")}`) : new Set();

@@ -143,7 +143,7 @@ const MAX_SCORED = 50;
 /** Elements of the recorded tag scored when the fingerprint itself looks for its element on the whole page. */
 const MAX_SCANNED = 300;
 /** Names of look-alikes a fingerprint records (more: none are recorded, and the element is never taken as renamed). */
-const MAX_PEERS = 16;
+const MAX_PEERS = 24;
 /** Characters of each look-alike's name recorded (and compared). */
 const PEER_CHARS = 40;
 
@@ -155,7 +155,7 @@ const PEER_CHARS = 40;
  * "Order by"; "post": sending, or publishing).
  */
 const ACTION_WORDS = [
-  'add create new make generate insert compose save store', 'delete remove trash discard erase destroy', 'edit change modify update',
+  'add create new make generate insert compose save store log', 'delete remove trash discard erase destroy', 'edit change modify update',
   'cancel abort stop end halt terminate close dismiss exit quit hide collapse', 'open view show see display reveal expand preview',
   'copy duplicate clone', 'move transfer', 'send submit post share', 'publish release post', 'download export',
   'upload import attach', 'print', 'archive', 'restore recover undelete', 'approve accept allow grant confirm agree',
@@ -373,6 +373,8 @@ interface Fingerprint {
 function captureFingerprints(elements: Element[], max: number, record = false, boxes = true): Fingerprint[] {
   const MAX = 80;
   const MAX_PEER_NAMES = 16;
+  // The names of look-alikes recorded (MAX_PEERS: the page's own copy, as this runs in the page).
+  const MAX_LOOKALIKE_NAMES = 24;
   const PEER_LENGTH = 40;
   // What look-alikes share: the same form, list, table or landmark.
   const GROUPS = 'form, [role=form], ul, ol, menu, [role=list], [role=listbox], [role=menu], [role=menubar], [role=tablist], [role=radiogroup], table, [role=table], [role=grid], fieldset, dialog, [role=dialog], nav, main, header, footer, aside, section, [role=navigation], [role=main], [role=region], [role=banner], [role=contentinfo], [role=complementary]';
@@ -708,7 +710,7 @@ function captureFingerprints(elements: Element[], max: number, record = false, b
       const text = clean(other.textContent);
       const label = (nameOf(other, roleOf(other), text) || text).toLowerCase().slice(0, PEER_LENGTH);
       if (!label || label === own || names.includes(label)) continue;
-      if (names.length === MAX_PEER_NAMES) return null;
+      if (names.length === MAX_LOOKALIKE_NAMES) return null;
       names.push(label);
     }
     return names;
@@ -1407,7 +1409,8 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // "Stripe dashboard (test mode)" keeps the site's address, not the account's email: another vault item.)
   const everyIdentifierKept = identifierKept && shownIdentifiers.every((w) => seenItemKeys.has(w));
   const bracketed = (text: string) => (text.match(/\([^()]*\)/gu) || []).flatMap((group) => [...keys(group)]).filter((w) => /\p{L}/u.test(w));
-  const qualified = item && !nameOnlyItem && bracketed(seen.item ?? seen.context).some((w) => !itemWords.has(w) && !ofName(w) && !keys(expected.item || expected.context).has(w));
+  // (A word its row showed cut short is none: "Tide-dependent: clear until 11:30" -> "is clear until 11:30 (tide)".)
+  const qualified = item && !nameOnlyItem && bracketed(seen.item ?? seen.context).some((w) => !itemWords.has(w) && !ofName(w) && !partOfItemWord(w) && !keys(expected.item || expected.context).has(w));
   // A row showing no word of its own but numbers ("2nd", "11": a second dose of a vaccine another row names, put
   // where the recorded "Kennel cough (intranasal)" row was), while most of the words the recorded row alone showed
   // (two or more) are gone from all of it, is another row: nothing it shows is the recorded one's. Rows recorded
