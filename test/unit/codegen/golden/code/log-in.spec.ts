@@ -1557,7 +1557,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     if (gone.length !== 1 || added.length !== 1 || nameWords.size < 2) return false;
     const [was, now] = [gone[0], added[0]];
     // A form's submit button says what submitting the form does, and a copy edit may say it with another verb of
-    // committing the form ("Save tariff" -> "Publish tariff", "Apply changes" -> "Save changes"): still the form's one
+    // committing the form ("Save tariff" -> "Publish tariff", "Update profile" -> "Save profile"): still the form's one
     // submit, when no look-alike of it named such a verb when the step was recorded ("Save draft" beside "Publish":
     // then the verb is what told them apart).
     const COMMITS = ['save', 'update', 'apply', 'submit', 'publish', 'confirm'];
