@@ -1147,10 +1147,9 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // A link to a place on the page names that place's id ("#faulted"): renumbered with the ids ("#faulted-91"), it
   // still leads to the same place, as a label's `for` still names its control. Another address is another link, and
   // so is one numbered by a number its own name shows ("#archive-2023" of "Archive 2023": its data, no counter).
-  const shownNumbers = new Set((seen.name || seen.text).match(/\p{N}+/gu) || []);
   const sameTarget = (recorded: string, now: string | undefined) => now === recorded
     || (recorded.startsWith('#') && !!now && now.startsWith('#') && sameRef(recorded.slice(1), now.slice(1))
-      && !segments(now).some((part) => !segments(recorded).includes(part) && (part.match(/\p{N}+/gu) || []).some((n) => shownNumbers.has(n))));
+      && !segments(now).some((part) => !segments(recorded).includes(part) && (part.match(/\p{N}+/gu) || []).some((n) => (seen.name || seen.text).match(/\p{N}+/gu)?.includes(n))));
   // What the element is, for a rename: its kind and type the same, and an id still there if it had one (ids may be renumbered, not dropped).
   // Nor does a copy edit change where a link leads, what a field is called in the form's data or which checkbox a
   // text belongs to: an identifying attribute (href, `name`, test id) or a label's control recorded must be kept.
@@ -1425,9 +1424,12 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // used" -> "0 of 3 used"), is another item: a sequel or another edition borrowed beside it, put where it was. A
   // title lengthened with its row's numbers kept is its copy edited ("The Wild Robot: A Novel"); a number kept with
   // a unit after it is kept ("23" -> "23m").
+  /** Whether the word at `i` is a capitalised word its item did not show, right after a capitalised word it did. */
+  const newNameAfterKept = (raws: string[], i: number) => i > 0 && capitalised(raws[i]) && !itemWords.has(keyOf(raws[i]))
+    && capitalised(raws[i - 1]) && itemWords.has(keyOf(raws[i - 1]));
   const nameLengthened = newWords > 0 && itemNumbers.length > 0 && (() => {
     const raws = (expected.item ? seen.item ?? seen.context : seen.context).split(/\s+/);
-    return raws.some((raw, i) => i > 0 && capitalised(raw) && !itemWords.has(keyOf(raw)) && !partOfItemWord(keyOf(raw)) && capitalised(raws[i - 1]) && itemWords.has(keyOf(raws[i - 1])));
+    return raws.some((raw, i) => newNameAfterKept(raws, i) && !partOfItemWord(keyOf(raw)));
   })();
   const rowNow = nameLengthened ? [...keys(`${seen.whole ?? seen.context} ${seen.item || ''}`)] : [];
   const lengthenedOther = nameLengthened && itemNumbers.some((n) => !rowNow.some((w) => w === n || (w.startsWith(n) && /^\p{L}+$/u.test(w.slice(n.length)))));
@@ -1442,7 +1444,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     : [];
   const rowNamesKept = rowNames.length >= 2 && rowNames.every((w) => seenRowKeys.has(w)) && itemNumbers.every((w) => seenRowKeys.has(w)) && (() => {
     const raws = (seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)).split(/\s+/);
-    return !raws.some((raw, i) => i > 0 && capitalised(raw) && !itemWords.has(keyOf(raw)) && /[\p{L}\p{N}]$/u.test(raws[i - 1]) && capitalised(raws[i - 1]) && itemWords.has(keyOf(raws[i - 1])));
+    return !raws.some((_, i) => newNameAfterKept(raws, i) && /[\p{L}\p{N}]$/u.test(raws[i - 1]));
   })();
   const anotherItem = item && ((lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || otherAmount || (qualified && !everyIdentifierKept) || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
     && ((!ownIdentity && !uniqueName && !numbersOfItemKept && !rowNamesKept && newWords > NEW_WORDS_SHARE * rowWords.length) || replacedRow)));

@@ -938,8 +938,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     return false;
   };
   const sameRef = (recorded, now) => now === recorded || !!now && (numbered(recorded, now) || numbered(now, recorded));
-  const shownNumbers = new Set((seen.name || seen.text).match(/\p{N}+/gu) || []);
-  const sameTarget = (recorded, now) => now === recorded || recorded.startsWith("#") && !!now && now.startsWith("#") && sameRef(recorded.slice(1), now.slice(1)) && !segments(now).some((part) => !segments(recorded).includes(part) && (part.match(/\p{N}+/gu) || []).some((n) => shownNumbers.has(n)));
+  const sameTarget = (recorded, now) => now === recorded || recorded.startsWith("#") && !!now && now.startsWith("#") && sameRef(recorded.slice(1), now.slice(1)) && !segments(now).some((part) => !segments(recorded).includes(part) && (part.match(/\p{N}+/gu) || []).some((n) => (seen.name || seen.text).match(/\p{N}+/gu)?.includes(n)));
   const keptIdentity = IDENTIFYING.every((key) => expected.attributes[key] === undefined || (key === "href" ? sameTarget(expected.attributes[key], seen.attributes[key]) : seen.attributes[key] === expected.attributes[key])) && (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const sameElement = sameKind && (seen.attributes.type || "") === (expected.attributes.type || "") && (!expected.id || !!seen.id) && keptIdentity;
   const name = similarity(seen.name || seen.text, expected.name || expected.text);
@@ -1062,16 +1061,18 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const wholeText = `${seen.whole ?? seen.context} ${seen.item || ""}`;
   const wholeNow = rowLetterWords.length >= 2 ? keys(`${wholeText} ${wholeText.replace(/-/g, " ")}`) : new Set();
   const rowWordsGone = newWords === 0 && keys(seen.context).size > 0 && rowLetterWords.length >= 2 && rowLetterWords.filter((w) => !wholeNow.has(w)).length * 2 > rowLetterWords.length;
+  /** Whether the word at `i` is a capitalised word its item did not show, right after a capitalised word it did. */
+  const newNameAfterKept = (raws, i) => i > 0 && capitalised(raws[i]) && !itemWords.has(keyOf(raws[i])) && capitalised(raws[i - 1]) && itemWords.has(keyOf(raws[i - 1]));
   const nameLengthened = newWords > 0 && itemNumbers.length > 0 && (() => {
     const raws = (expected.item ? seen.item ?? seen.context : seen.context).split(/\s+/);
-    return raws.some((raw, i) => i > 0 && capitalised(raw) && !itemWords.has(keyOf(raw)) && !partOfItemWord(keyOf(raw)) && capitalised(raws[i - 1]) && itemWords.has(keyOf(raws[i - 1])));
+    return raws.some((raw, i) => newNameAfterKept(raws, i) && !partOfItemWord(keyOf(raw)));
   })();
   const rowNow = nameLengthened ? [...keys(`${seen.whole ?? seen.context} ${seen.item || ""}`)] : [];
   const lengthenedOther = nameLengthened && itemNumbers.some((n) => !rowNow.some((w) => w === n || w.startsWith(n) && /^\p{L}+$/u.test(w.slice(n.length))));
   const rowNames = item && name < 1 && itemNumbers.length > 0 ? [...new Set((expected.item || expected.context).split(/\s+/).filter(capitalised).map(keyOf).filter((w) => w && /\p{L}/u.test(w) && !/\p{N}/u.test(w) && itemWords.has(w) && !ofName(w)))] : [];
   const rowNamesKept = rowNames.length >= 2 && rowNames.every((w) => seenRowKeys.has(w)) && itemNumbers.every((w) => seenRowKeys.has(w)) && (() => {
     const raws = (seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)).split(/\s+/);
-    return !raws.some((raw, i) => i > 0 && capitalised(raw) && !itemWords.has(keyOf(raw)) && /[\p{L}\p{N}]$/u.test(raws[i - 1]) && capitalised(raws[i - 1]) && itemWords.has(keyOf(raws[i - 1])));
+    return !raws.some((_, i) => newNameAfterKept(raws, i) && /[\p{L}\p{N}]$/u.test(raws[i - 1]));
   })();
   const anotherItem = item && (lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || identifierGone && !ownIdentity || otherNumbers && !ownIdentity || otherAmount || qualified && !everyIdentifierKept || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !numbersOfItemKept && !rowNamesKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
