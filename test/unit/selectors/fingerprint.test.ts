@@ -2168,3 +2168,38 @@ test('round 39 (the thirty-fourth hold-out): up to 24 look-alikes\' names are re
     await browser.close();
   }
 });
+
+test('round 40 (the thirty-fifth and thirty-sixth hold-outs): function words vouch for no context; adding and posting commit a form; a word after an id makes another id; a range in a name numbers no link; a rename saying part of the name is no choice beside one saying all of it', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A planning application's case page: a notes form labelled "Add a note" with its one submit, and the "Edit
+    // condition" dialog whose form reads "a" too ("Select a person") and submits with "Save".
+    const casePage = (submit: string, save = 'Save', label = 'Add a note') => `<main><section aria-labelledby="n"><h2 id="n">Notes</h2><ol><li>Site visit booked</li></ol>`
+      + `<form><label for="note">${label}</label><textarea id="note" name="note"></textarea><button type="submit" class="primary" data-who="note">${submit}</button></form></section>`
+      + `<div role="dialog" aria-labelledby="c"><h2 id="c">Edit condition</h2><form><label for="officer">Officer</label><select id="officer" name="officer"><option>Select a person</option><option>Dana Okoro</option></select>`
+      + `<button type="button">Discard</button><button type="submit" class="primary" data-who="condition">${save}</button></form></div></main>`;
+    const add = await record(casePage('Add note'), 'button[data-who=note]');
+    assert.equal(await whoActedOn(casePage('Post note', 'Save condition', 'New note'), add), 'note', '"Add note" -> "Post note": the form\'s one submit, posted');
+    assert.equal(await whoActedOn(casePage('Share note', 'Save condition', 'New note'), add), null, 'another action, and the dialog\'s "Save condition" shares only an "a" with its form');
+
+    // A summer camp's group tabs: links to anchors, the ids renumbered on a release.
+    const groups = (links: [label: string, href: string][]) => `<main><nav aria-label="Groups">${links.map(([label, href]) => `<a href="${href}" data-who="${href}">${label}</a>`).join(' ')}</nav></main>`;
+    const badgers = await record(groups([['Otters (juniors)', '#otters'], ['Badgers (middles)', '#badgers'], ['Hawks (seniors)', '#hawks']]), 'a[href="#badgers"]');
+    assert.equal(await whoActedOn(groups([['Otters · 7–9', '#otters-51'], ['Badgers · 10–12', '#badgers-10'], ['Badgers · Overnight', '#badgers-overnight-27'], ['Hawks · 13–15', '#hawks-14']]), badgers), '#badgers-10',
+      'renamed with its ages, its anchor renumbered (by a number its range shows), another Badgers group beside it');
+    assert.equal(await whoActedOn(groups([['Otters · 7–9', '#otters-51'], ['Badgers · Overnight', '#badgers-overnight-27'], ['Hawks · 13–15', '#hawks-14']]), badgers), null, 'the other Badgers group alone: its anchor is another place');
+
+    // A kiln log: "Log firing" among its rows' "Edit firing …" and "Delete firing …" buttons ("firing" is every
+    // look-alike's word; "log" alone told it apart). Renamed "Add firing" and moved to the end, a new "Add glaze test"
+    // in its place: where it is and what it says disagree (the one in its place says only the adding; the one saying
+    // all of the recorded name in other words trails it), and neither is a guess.
+    const rows = ['12 May', '19 May', '26 May'].flatMap((day) => [`<button type="button">Edit firing from ${day}</button>`, `<button type="button">Delete firing from ${day}</button>`]);
+    const kiln = (first: string, last = '') => `<main><h1>Kiln 2</h1><button type="button">Export</button>${first}${rows.join('')}${last}</main>`;
+    const logFiring = await record(kiln('<button type="button" data-who="firing">Log firing</button>'), 'button[data-who=firing]');
+    assert.equal(await whoActedOn(kiln('<button type="button" data-who="glaze">Add glaze test</button>', '<button type="button" data-who="firing">Add firing</button>'), logFiring), null,
+      '"Log firing" -> "Add firing" moved, "Add glaze test" in its place');
+  } finally {
+    await browser.close();
+  }
+});

@@ -1091,6 +1091,12 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   /** The key of one word as written: lower case, a possessive "’s" and every mark dropped ("Calum’s" -> "calum"). */
   const keyOf = (word: string) => word.toLowerCase().replace(/(?<=\p{L})['’]s$/u, '').replace(/[^\p{L}\p{N}]+/gu, '');
   const keys = (text: string) => new Set(text.split(/\s+/).map(keyOf).filter(Boolean));
+  /**
+   * The words a sentence is built with ("it", "on", "the"): they say nothing of which element it is. A description
+   * rephrased gains and loses them ("Only charged on days you use your phone abroad" -> "You only pay on the days you
+   * use it"), and any other form's copy holds them ("Add a note" shares only its "a" with a dialog's "Select a person").
+   */
+  const FUNCTION_WORDS = ['a', 'an', 'the', 'of', 'to', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'and', 'or', 'but', 'it', 'its', 'is', 'are', 'be', 'you', 'your', 'we', 'our', 'this', 'that', 'as', 'if'];
   /** Whether a word as written starts with a capital, marks before it aside ("(Live)", "“Sand”"). */
   const capitalised = (raw: string) => /^\P{L}*\p{Lu}/u.test(raw);
   /** A word as written without the marks around it (quotes, brackets, punctuation), its case kept. */
@@ -1138,6 +1144,9 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     if (!a.length || b.length <= a.length || !/\p{L}/u.test(shorter)) return false;
     for (let at = 0; at + a.length <= b.length; at++) {
       if (a.some((part, i) => b[at + i] !== part)) continue;
+      // A word after it is a word added to the id, numbered or not ("hedgehogs" -> "hedgehogs-pm-35": another room's
+      // tab, its ids renumbered too); a container's prefix comes before it.
+      if (b.slice(at + a.length).some((part) => !/\p{N}/u.test(part))) continue;
       if ([...b.slice(0, at), ...b.slice(at + a.length)].some((part) => /\p{N}/u.test(part))) return true;
     }
     return false;
@@ -1146,10 +1155,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const sameRef = (recorded: string, now: string | undefined) => now === recorded || (!!now && (numbered(recorded, now) || numbered(now, recorded)));
   // A link to a place on the page names that place's id ("#faulted"): renumbered with the ids ("#faulted-91"), it
   // still leads to the same place, as a label's `for` still names its control. Another address is another link, and
-  // so is one numbered by a number its own name shows ("#archive-2023" of "Archive 2023": its data, no counter).
+  // so is one numbered by a number its own name shows ("#archive-2023" of "Archive 2023": its data, no counter). A
+  // number in a range its name shows is no such datum ("#hedgehogs-2" of the room "Hedgehogs · 2–3": ages 2 to 3).
   const sameTarget = (recorded: string, now: string | undefined) => now === recorded
     || (recorded.startsWith('#') && !!now && now.startsWith('#') && sameRef(recorded.slice(1), now.slice(1))
-      && !segments(now).some((part) => !segments(recorded).includes(part) && (part.match(/\p{N}+/gu) || []).some((n) => (seen.name || seen.text).match(/\p{N}+/gu)?.includes(n))));
+      && !segments(now).some((part) => !segments(recorded).includes(part) && (part.match(/\p{N}+/gu) || []).some((n) => (seen.name || seen.text).split(/\s+/).map(trimMarks).includes(n))));
   // What the element is, for a rename: its kind and type the same, and an id still there if it had one (ids may be renumbered, not dropped).
   // Nor does a copy edit change where a link leads, what a field is called in the form's data or which checkbox a
   // text belongs to: an identifying attribute (href, `name`, test id) or a label's control recorded must be kept.
@@ -1190,7 +1200,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // says nothing either: those are copy as its own name is, renamed with it ("Edit insurance", "Resubmit claim").
   // Words with digits are data, whatever element shows them (the "$12" cell beside "Pro plan").
   const lookalikeKeys = new Set((expected.peers || []).flatMap((peer) => [...keys(peer)]));
-  const contextWords = [...keys(expected.context)].filter((w) => !ofName(w));
+  // Nor do the words a sentence is built with, when they are all it has left: a form labelled "Add a note" around its
+  // "Add note" has nothing else to vouch for it, and another form's "a" is no word of it kept.
+  const contextAll = [...keys(expected.context)].filter((w) => !ofName(w));
+  const contextWords = contextAll.every((w) => FUNCTION_WORDS.includes(w)) ? [] : contextAll;
   const peersOnly = contextWords.length > 0 && contextWords.every((w) => lookalikeKeys.has(w) && !/\p{N}/u.test(w));
   const otherWords = (peersOnly ? [] : contextWords).join(' ');
   // A context of nothing but its own name (a link alone in its list item, a button alone in its form) says nothing
@@ -1318,9 +1331,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const itemWords = expected.item ? keys(expected.item) : recordedWords;
   const ownWords = nowKeys;
   // Nor does the field's own `name`, which its label's words carry in every row.
-  // Nor do the words a sentence is built with ("it", "on", "the"): a description rephrased gains and loses them ("Only
-  // charged on days you use your phone abroad" -> "You only pay on the days you use it"), whichever item it is.
-  const FUNCTION_WORDS = ['a', 'an', 'the', 'of', 'to', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'and', 'or', 'but', 'it', 'its', 'is', 'are', 'be', 'you', 'your', 'we', 'our', 'this', 'that', 'as', 'if'];
+  // Nor do the words a sentence is built with (FUNCTION_WORDS, above).
   const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)) && !FUNCTION_WORDS.includes(w));
   // A row that showed nothing but its own name ("+ Add category" closing a table body) said nothing of which item it
   // was: words arriving in it (a "+ Add group" put beside it) make it no other item.
@@ -1559,10 +1570,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     if (gone.length !== 1 || added.length !== 1 || nameWords.size < 2) return false;
     const [was, now] = [gone[0], added[0]];
     // A form's submit button says what submitting the form does, and a copy edit may say it with another verb of
-    // committing the form ("Save tariff" -> "Publish tariff", "Update profile" -> "Save profile"): still the form's one
+    // committing the form ("Save tariff" -> "Publish tariff", "Update profile" -> "Save profile"; a form that adds a
+    // record commits by adding or posting it: "Add note" -> "Post note"): still the form's one
     // submit, when no look-alike of it named such a verb when the step was recorded ("Save draft" beside "Publish":
     // then the verb is what told them apart).
-    const COMMITS = ['save', 'update', 'apply', 'submit', 'publish', 'confirm'];
+    const COMMITS = ['save', 'update', 'apply', 'submit', 'publish', 'confirm', 'add', 'post'];
     const commits = (w: string) => COMMITS.includes(w);
     if (expected.tag === 'button' && expected.attributes.type === 'submit' && commits(was) && commits(now)
       && !(expected.peers || []).some((peer) => [...words(peer)].some(commits))) return false;
@@ -2099,7 +2111,14 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   // its place does.
   const numbersElsewhere = (c: Competitor) => nameNumbers.length >= 2 && !nameNumbers.every((n) => wordsOf(c[1].label).includes(n))
     && Array.from(competitors).some(([uid, other]) => uid !== c[0] && nameNumbers.every((n) => wordsOf(other.label).includes(n)));
-  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) ? reached : null;
+  // Nor one whose new name says only part of the recorded name while another element agreeing enough says all of it,
+  // each word kept or its action said in other words ("Add tasting", new in the place of "Log reading", beside "Add
+  // reading": "log" is adding, and "reading" is the word the look-alikes shared, so neither told them apart alone).
+  const fromWords = wordsOf(from);
+  const saysAll = (label: string) => fromWords.every((w) => wordsOf(label).some((n) => kept(n, w, true)));
+  const saidElsewhere = (c: Competitor) => !saysAll(c[1].label)
+    && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && saysAll(other.label));
+  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) ? reached : null;
   // One keeping the recorded name's action word as it was ("Clear" of "Clear queue") is not stood in the way of by
   // an element naming another action ("Hide queue", the panel's renamed "Close"): that one keeps only the object.
   const keepsAction = !!winner && keepsActionWord(winner[1].label);

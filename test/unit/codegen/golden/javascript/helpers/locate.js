@@ -891,6 +891,12 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   /** The key of one word as written: lower case, a possessive "’s" and every mark dropped ("Calum’s" -> "calum"). */
   const keyOf = (word) => word.toLowerCase().replace(/(?<=\p{L})['’]s$/u, "").replace(/[^\p{L}\p{N}]+/gu, "");
   const keys = (text) => new Set(text.split(/\s+/).map(keyOf).filter(Boolean));
+  /**
+   * The words a sentence is built with ("it", "on", "the"): they say nothing of which element it is. A description
+   * rephrased gains and loses them ("Only charged on days you use your phone abroad" -> "You only pay on the days you
+   * use it"), and any other form's copy holds them ("Add a note" shares only its "a" with a dialog's "Select a person").
+   */
+  const FUNCTION_WORDS = ["a", "an", "the", "of", "to", "in", "on", "at", "by", "for", "from", "with", "and", "or", "but", "it", "its", "is", "are", "be", "you", "your", "we", "our", "this", "that", "as", "if"];
   /** Whether a word as written starts with a capital, marks before it aside ("(Live)", "“Sand”"). */
   const capitalised = (raw) => /^\P{L}*\p{Lu}/u.test(raw);
   /** A word as written without the marks around it (quotes, brackets, punctuation), its case kept. */
@@ -933,12 +939,13 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     if (!a.length || b.length <= a.length || !/\p{L}/u.test(shorter)) return false;
     for (let at = 0; at + a.length <= b.length; at++) {
       if (a.some((part, i) => b[at + i] !== part)) continue;
+      if (b.slice(at + a.length).some((part) => !/\p{N}/u.test(part))) continue;
       if ([...b.slice(0, at), ...b.slice(at + a.length)].some((part) => /\p{N}/u.test(part))) return true;
     }
     return false;
   };
   const sameRef = (recorded, now) => now === recorded || !!now && (numbered(recorded, now) || numbered(now, recorded));
-  const sameTarget = (recorded, now) => now === recorded || recorded.startsWith("#") && !!now && now.startsWith("#") && sameRef(recorded.slice(1), now.slice(1)) && !segments(now).some((part) => !segments(recorded).includes(part) && (part.match(/\p{N}+/gu) || []).some((n) => (seen.name || seen.text).match(/\p{N}+/gu)?.includes(n)));
+  const sameTarget = (recorded, now) => now === recorded || recorded.startsWith("#") && !!now && now.startsWith("#") && sameRef(recorded.slice(1), now.slice(1)) && !segments(now).some((part) => !segments(recorded).includes(part) && (part.match(/\p{N}+/gu) || []).some((n) => (seen.name || seen.text).split(/\s+/).map(trimMarks).includes(n)));
   const keptIdentity = IDENTIFYING.every((key) => expected.attributes[key] === undefined || (key === "href" ? sameTarget(expected.attributes[key], seen.attributes[key]) : seen.attributes[key] === expected.attributes[key])) && (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const sameElement = sameKind && (seen.attributes.type || "") === (expected.attributes.type || "") && (!expected.id || !!seen.id) && keptIdentity;
   const name = similarity(seen.name || seen.text, expected.name || expected.text);
@@ -961,7 +968,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const nameWords = keys(expected.name || expected.text);
   const ofName = (w) => nameWords.has(w) || w.length >= 3 && [...nameWords].some((n) => n.length > w.length && n.startsWith(w));
   const lookalikeKeys = new Set((expected.peers || []).flatMap((peer) => [...keys(peer)]));
-  const contextWords = [...keys(expected.context)].filter((w) => !ofName(w));
+  const contextAll = [...keys(expected.context)].filter((w) => !ofName(w));
+  const contextWords = contextAll.every((w) => FUNCTION_WORDS.includes(w)) ? [] : contextAll;
   const peersOnly = contextWords.length > 0 && contextWords.every((w) => lookalikeKeys.has(w) && !/\p{N}/u.test(w));
   const otherWords = (peersOnly ? [] : contextWords).join(" ");
   const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)].filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || /^\p{Lu}{2,}(?:-\p{Lu}{2,})+$/u.test(raw) || (() => {
@@ -1020,7 +1028,6 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const item = !!expected.item || ITEM_CONTAINERS.includes(itemTag) && !headerRow;
   const itemWords = expected.item ? keys(expected.item) : recordedWords;
   const ownWords = nowKeys;
-  const FUNCTION_WORDS = ["a", "an", "the", "of", "to", "in", "on", "at", "by", "for", "from", "with", "and", "or", "but", "it", "its", "is", "are", "be", "you", "your", "we", "our", "this", "that", "as", "if"];
   const rowWords = [...keys(expected.item ? seen.item ?? seen.context : seen.context)].filter((w) => !/\p{N}/u.test(w) && !ownWords.has(w) && !nameWords.has(w) && !(ownLabel && fieldName.has(w)) && !FUNCTION_WORDS.includes(w));
   const nameOnlyItem = itemWords.size > 0 && [...itemWords].every((w) => ofName(w));
   const partOfItemWord = (w) => w.length >= 4 && [...itemWords].some((iw) => iw.length > w.length && (iw.endsWith(w) || iw.startsWith(w)));
@@ -1121,7 +1128,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     const added = [...ownWords].filter((w) => !nameWords.has(w));
     if (gone.length !== 1 || added.length !== 1 || nameWords.size < 2) return false;
     const [was, now] = [gone[0], added[0]];
-    const COMMITS = ["save", "update", "apply", "submit", "publish", "confirm"];
+    const COMMITS = ["save", "update", "apply", "submit", "publish", "confirm", "add", "post"];
     const commits = (w) => COMMITS.includes(w);
     if (expected.tag === "button" && expected.attributes.type === "submit" && commits(was) && commits(now) && !(expected.peers || []).some((peer) => [...words(peer)].some(commits))) return false;
     const negates = (a, b) => a.length >= 3 && ["un", "dis", "de", "non"].some((prefix) => b === prefix + a);
@@ -1484,7 +1491,10 @@ function chooseRenamed(matches2, expected) {
     });
   };
   const numbersElsewhere = (c) => nameNumbers.length >= 2 && !nameNumbers.every((n) => wordsOf(c[1].label).includes(n)) && Array.from(competitors).some(([uid, other]) => uid !== c[0] && nameNumbers.every((n) => wordsOf(other.label).includes(n)));
-  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) ? reached : null;
+  const fromWords = wordsOf(from);
+  const saysAll = (label) => fromWords.every((w) => wordsOf(label).some((n) => kept(n, w, true)));
+  const saidElsewhere = (c) => !saysAll(c[1].label) && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && saysAll(other.label));
+  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) ? reached : null;
   const keepsAction = !!winner && keepsActionWord(winner[1].label);
   if (!winner || !keepsAction && blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches2, winner[0], winner[1].agreement);
