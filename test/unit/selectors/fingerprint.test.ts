@@ -2203,3 +2203,25 @@ test('round 40 (the thirty-fifth and thirty-sixth hold-outs): function words vou
     await browser.close();
   }
 });
+
+test('round 41 (the thirty-seventh hold-out): a number a name spelled out is its data; a rename keeping no word is no choice beside one keeping one', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A netball league's division tabs: "Division One" recorded; a release cuts every tab short and orders them by
+    // the number of fixtures this week.
+    const tabs = (names: [who: string, label: string][]) => `<main><div role="tablist" aria-label="Divisions">${names.map(([who, label]) => `<button type="button" role="tab" data-who="${who}">${label}</button>`).join('')}</div></main>`;
+    const one = await record(tabs([['premier', 'Premier Division'], ['one', 'Division One'], ['two', 'Division Two'], ['three', 'Division Three']]), 'button[data-who=one]');
+    assert.equal(await whoActedOn(tabs([['three', 'Div 3'], ['premier', 'Premier'], ['two', 'Div 2'], ['one', 'Div 1']]), one), 'one', 'every tab cut short and reordered: "Div 3" in its place says another number, "Div 1" the same');
+    assert.equal(await whoActedOn(tabs([['premier', 'Premier'], ['three', 'Div 3'], ['two', 'Div 2']]), one), null, 'Division One merged away: "Div 3" in its place is another division');
+    assert.equal(await whoActedOn(tabs([['premier', 'Premier Division'], ['one', 'First Division'], ['two', 'Division Two'], ['three', 'Division Three']]), one), 'one', 'a name saying no number may be it');
+
+    // A row's menu of a claims list: every item rewritten and the items reordered, another item in its place.
+    const menu = (items: [who: string, label: string][]) => `<main><ul role="menu" aria-label="Claim 10482">${items.map(([who, label]) => `<li role="none"><button type="button" role="menuitem" data-who="${who}">${label}</button></li>`).join('')}</ul></main>`;
+    const edit = await record(menu([['history', 'View history'], ['edit', 'Edit claim'], ['print', 'Print form'], ['paid', 'Mark as paid'], ['void', 'Void claim']]), 'button[data-who=edit]');
+    assert.equal(await whoActedOn(menu([['history', 'History'], ['paid', 'Record payment'], ['print', 'Print'], ['edit', 'Correct claim'], ['void', 'Cancel claim']]), edit), null,
+      '"Record payment" in its place keeps no word of "Edit claim"; "Correct claim" keeps one');
+  } finally {
+    await browser.close();
+  }
+});

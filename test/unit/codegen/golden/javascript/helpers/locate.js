@@ -1117,7 +1117,11 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const otherCode = recordedCodes.length > 0 && recordedCodes.every((c) => !seenName.has(c)) && codesOf(seen.name || seen.text).some((c) => recordedCodes.some((r) => c.length > r.length && c.includes(r)));
   const yearDropped = (n) => ["input", "select", "textarea"].includes(expected.tag) && /^(?:19|20)\p{N}{2}$/u.test(n) && identifiers(seen.name || seen.text).length === 0;
   const valueNumbers = expected.value !== undefined && seen.value === expected.value ? expected.value.match(/\p{N}+/gu) || [] : [];
-  const numbersKept = name === 1 || !otherNamed && !otherCode && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)) && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone;
+  const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
+  const spelledNumbers = name < 1 ? [...words(expected.name || expected.text)].filter((w) => NUMBER_WORDS.includes(w)).map((w) => String(NUMBER_WORDS.indexOf(w))) : [];
+  const numbersSaid = spelledNumbers.length ? [...seenName].map((w) => /^\p{N}+$/u.test(w) ? String(Number(w)) : NUMBER_WORDS.includes(w) ? String(NUMBER_WORDS.indexOf(w)) : "").filter(Boolean) : [];
+  const otherNumber = numbersSaid.length > 0 && !spelledNumbers.some((n) => numbersSaid.includes(n));
+  const numbersKept = name === 1 || !otherNamed && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)) && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone;
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
@@ -1494,7 +1498,9 @@ function chooseRenamed(matches2, expected) {
   const fromWords = wordsOf(from);
   const saysAll = (label) => fromWords.every((w) => wordsOf(label).some((n) => kept(n, w, true)));
   const saidElsewhere = (c) => !saysAll(c[1].label) && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && saysAll(other.label));
-  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) ? reached : null;
+  const keepsNone = (label) => !fromWords.some((w) => wordsOf(label).some((n) => kept(n, w, true)));
+  const wordsElsewhere = (c) => keepsNone(c[1].label) && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && !keepsNone(other.label));
+  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) && !wordsElsewhere(reached) ? reached : null;
   const keepsAction = !!winner && keepsActionWord(winner[1].label);
   if (!winner || !keepsAction && blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches2, winner[0], winner[1].agreement);

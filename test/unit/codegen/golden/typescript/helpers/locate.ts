@@ -1536,7 +1536,14 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // Numbers its control's value spells ("8x10" of the print size "8 × 10 in £32"), that value kept: the form's data
   // says which option it is, and a copy edit may write them in other units ("20 × 25 cm £32").
   const valueNumbers: string[] = expected.value !== undefined && seen.value === expected.value ? expected.value.match(/\p{N}+/gu) || [] : [];
-  const numbersKept = name === 1 || (!otherNamed && !otherCode && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n))
+  // A number its name spelled out ("Division One": the league's first division) is its data as a number written in
+  // digits is: renamed, a name saying another number ("Div 3", every tab cut short and the tabs reordered) is another
+  // element; one saying the same ("Div 1") or none may be it.
+  const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+  const spelledNumbers = name < 1 ? [...words(expected.name || expected.text)].filter((w) => NUMBER_WORDS.includes(w)).map((w) => String(NUMBER_WORDS.indexOf(w))) : [];
+  const numbersSaid = spelledNumbers.length ? [...seenName].map((w) => (/^\p{N}+$/u.test(w) ? String(Number(w)) : NUMBER_WORDS.includes(w) ? String(NUMBER_WORDS.indexOf(w)) : '')).filter(Boolean) : [];
+  const otherNumber = numbersSaid.length > 0 && !spelledNumbers.some((n) => numbersSaid.includes(n));
+  const numbersKept = name === 1 || (!otherNamed && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n))
     && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone);
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
   // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A
@@ -2111,7 +2118,13 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   const saysAll = (label: string) => fromWords.every((w) => wordsOf(label).some((n) => kept(n, w, true)));
   const saidElsewhere = (c: Competitor) => !saysAll(c[1].label)
     && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && saysAll(other.label));
-  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) ? reached : null;
+  // Nor one keeping no word of the recorded name at all, nor its action in other words, while another element agreeing
+  // enough keeps one ("Record payment", the menu's renamed "Mark as paid", reordered into the place of "Edit claim",
+  // beside "Correct claim"): a word every look-alike shared says little, but more than none.
+  const keepsNone = (label: string) => !fromWords.some((w) => wordsOf(label).some((n) => kept(n, w, true)));
+  const wordsElsewhere = (c: Competitor) => keepsNone(c[1].label)
+    && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && !keepsNone(other.label));
+  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) && !wordsElsewhere(reached) ? reached : null;
   // One keeping the recorded name's action word as it was ("Clear" of "Clear queue") is not stood in the way of by
   // an element naming another action ("Hide queue", the panel's renamed "Close"): that one keeps only the object.
   const keepsAction = !!winner && keepsActionWord(winner[1].label);
