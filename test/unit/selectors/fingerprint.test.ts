@@ -2225,3 +2225,20 @@ test('round 41 (the thirty-seventh hold-out): a number a name spelled out is its
     await browser.close();
   }
 });
+
+test('round 42 (the thirty-eighth hold-out): a number of its data is kept spelled out', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A garden landscaper's quote: a line per item, an icon button named for it removes it.
+    const quote = (lines: [who: string, label: string, price: string][], verb = (label: string) => `Remove ${label}`) => `<main><form aria-label="Quote"><table><tbody>${lines.map(([who, label, price]) => `<tr><td>${label}</td><td>${price}</td>`
+      + `<td><button type="button" aria-label="${verb(label)}" data-who="${who}">×</button></td></tr>`).join('')}</tbody></table></form></main>`;
+    const lines: [string, string, string][] = [['turf', 'Turf (40 m²)', '£520.00'], ['skip', 'Skip hire (2 days)', '£310.00'], ['fence', 'Fence panels (6)', '£450.00']];
+    const skip = await record(quote(lines), 'button[data-who=skip]');
+    const rewritten: [string, string, string][] = [['turf', 'Turf, 40 m²', '£520.00'], ['skip', 'Skip hire, two days', '£310.00'], ['fence', 'Fence panels, 6', '£450.00']];
+    assert.equal(await whoActedOn(quote(rewritten, (label) => `Delete line: ${label}`), skip), 'skip', '"2 days" written "two days"');
+    assert.equal(await whoActedOn(quote([lines[0]!, ['skip', 'Skip hire, three days', '£310.00'], lines[2]!], (label) => `Delete line: ${label}`), skip), null, 'another number of days');
+  } finally {
+    await browser.close();
+  }
+});

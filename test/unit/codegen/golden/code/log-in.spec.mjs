@@ -1128,7 +1128,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const spelledNumbers = name < 1 ? [...words(expected.name || expected.text)].filter((w) => NUMBER_WORDS.includes(w)).map((w) => String(NUMBER_WORDS.indexOf(w))) : [];
   const numbersSaid = spelledNumbers.length ? [...seenName].map((w) => /^\p{N}+$/u.test(w) ? String(Number(w)) : NUMBER_WORDS.includes(w) ? String(NUMBER_WORDS.indexOf(w)) : "").filter(Boolean) : [];
   const otherNumber = numbersSaid.length > 0 && !spelledNumbers.some((n) => numbersSaid.includes(n));
-  const numbersKept = name === 1 || !otherNamed && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)) && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone;
+  const otherWay = (w) => /^\p{N}+$/u.test(w) ? NUMBER_WORDS[Number(w)] || "" : NUMBER_WORDS.includes(w) ? String(NUMBER_WORDS.indexOf(w)) : "";
+  const numbersKept = name === 1 || !otherNamed && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)) && dataWords.every((w) => ownWords.has(w) || ownWords.has(otherWay(w))) && !namedDataGone && timesKept() && !contextNumbersGone;
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;

@@ -1543,8 +1543,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const spelledNumbers = name < 1 ? [...words(expected.name || expected.text)].filter((w) => NUMBER_WORDS.includes(w)).map((w) => String(NUMBER_WORDS.indexOf(w))) : [];
   const numbersSaid = spelledNumbers.length ? [...seenName].map((w) => (/^\p{N}+$/u.test(w) ? String(Number(w)) : NUMBER_WORDS.includes(w) ? String(NUMBER_WORDS.indexOf(w)) : '')).filter(Boolean) : [];
   const otherNumber = numbersSaid.length > 0 && !spelledNumbers.some((n) => numbersSaid.includes(n));
+  // A word of its data is kept written the other way, in digits or spelled out ("Scaffolding (2 elevations)" ->
+  // "Scaffolding, two elevations").
+  const otherWay = (w: string) => (/^\p{N}+$/u.test(w) ? NUMBER_WORDS[Number(w)] || '' : NUMBER_WORDS.includes(w) ? String(NUMBER_WORDS.indexOf(w)) : '');
   const numbersKept = name === 1 || (!otherNamed && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n))
-    && dataWords.every((w) => ownWords.has(w)) && !namedDataGone && timesKept() && !contextNumbersGone);
+    && dataWords.every((w) => ownWords.has(w) || ownWords.has(otherWay(w))) && !namedDataGone && timesKept() && !contextNumbersGone);
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
   // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A
   // name differing only in its numbers ("Inbox (12)" -> "(13)") changed with the data, not the copy, and is not held
