@@ -283,8 +283,9 @@
  * quantities table, "Add products" dialog and delivery settings and a
  * restaurant kitchen's food safety diary with its temperatures table,
  * "Record a reading" dialog, deliveries form, cleaning schedule and
- * sign-off, written against 619cc14 before any replay of them; not yet
- * measured, so clean;
+ * sign-off, written against 619cc14 before any replay of them and
+ * measured clean once on the round-42 rules; no rule has changed since,
+ * so it is still clean;
  * holdout41: test/fixtures/mutations/unseen41, an independent garage's
  * workshop job card with its labour lines, parts table, vehicle health
  * check and "Add part" dialog, a florist's order desk taking a phone order
