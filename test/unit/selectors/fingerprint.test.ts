@@ -2169,7 +2169,7 @@ test('round 39 (the thirty-fourth hold-out): up to 24 look-alikes\' names are re
   }
 });
 
-test('round 40 (the thirty-fifth and thirty-sixth hold-outs): function words vouch for no context; adding and posting commit a form; a word after an id makes another id; a range in a name numbers no link; a rename saying part of the name is no choice beside one saying all of it', async () => {
+test('round 40 (the thirty-sixth hold-out): function words vouch for no context; adding and posting commit a form; a word after an id makes another id; a range in a name numbers no link; a rename saying part of the name is no choice beside one saying all of it', async () => {
   const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
   try {
     const { whoActedOn, record } = replayer(await browser.newPage());
