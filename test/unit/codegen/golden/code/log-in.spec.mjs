@@ -1125,8 +1125,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const yearDropped = (n) => ["input", "select", "textarea"].includes(expected.tag) && /^(?:19|20)\p{N}{2}$/u.test(n) && identifiers(seen.name || seen.text).length === 0;
   const valueNumbers = expected.value !== undefined && seen.value === expected.value ? expected.value.match(/\p{N}+/gu) || [] : [];
   const NUMBER_WORDS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"];
-  const spelledNumbers = name < 1 ? [...words(expected.name || expected.text)].filter((w) => NUMBER_WORDS.includes(w)).map((w) => String(NUMBER_WORDS.indexOf(w))) : [];
-  const numbersSaid = spelledNumbers.length ? [...seenName].map((w) => /^\p{N}+$/u.test(w) ? String(Number(w)) : NUMBER_WORDS.includes(w) ? String(NUMBER_WORDS.indexOf(w)) : "").filter(Boolean) : [];
+  /** The number a word says, in digits or spelled out ("one" -> "1", "01" -> "1"); '' for any other word. */
+  const numberOf = (w) => /^\p{N}+$/u.test(w) ? String(Number(w)) : NUMBER_WORDS.includes(w) ? String(NUMBER_WORDS.indexOf(w)) : "";
+  const spelledNumbers = name < 1 ? [...words(expected.name || expected.text)].filter((w) => NUMBER_WORDS.includes(w)).map(numberOf) : [];
+  const numbersSaid = spelledNumbers.length ? [...seenName].map(numberOf).filter(Boolean) : [];
   const otherNumber = numbersSaid.length > 0 && !spelledNumbers.some((n) => numbersSaid.includes(n));
   const otherWay = (w) => /^\p{N}+$/u.test(w) ? NUMBER_WORDS[Number(w)] || "" : NUMBER_WORDS.includes(w) ? String(NUMBER_WORDS.indexOf(w)) : "";
   const numbersKept = name === 1 || !otherNamed && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)) && dataWords.every((w) => ownWords.has(w) || ownWords.has(otherWay(w))) && !namedDataGone && timesKept() && !contextNumbersGone;
@@ -1502,12 +1504,15 @@ function chooseRenamed(matches2, expected) {
       return base.length > 0 && own.length > base.length && base.every((w) => own.includes(w));
     });
   };
-  const numbersElsewhere = (c) => nameNumbers.length >= 2 && !nameNumbers.every((n) => wordsOf(c[1].label).includes(n)) && Array.from(competitors).some(([uid, other]) => uid !== c[0] && nameNumbers.every((n) => wordsOf(other.label).includes(n)));
+  /** Whether an element other than `c` agrees enough (when `enough`) and meets `test`. */
+  const anotherThat = (c, test2, enough = true) => Array.from(competitors).some(([uid, other]) => uid !== c[0] && (!enough || other.agreement >= MIN_AGREEMENT) && test2(other.label));
+  const keepsNameNumbers = (label) => nameNumbers.every((n) => wordsOf(label).includes(n));
+  const numbersElsewhere = (c) => nameNumbers.length >= 2 && !keepsNameNumbers(c[1].label) && anotherThat(c, keepsNameNumbers, false);
   const fromWords = wordsOf(from);
   const saysAll = (label) => fromWords.every((w) => wordsOf(label).some((n) => kept(n, w, true)));
-  const saidElsewhere = (c) => !saysAll(c[1].label) && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && saysAll(other.label));
+  const saidElsewhere = (c) => !saysAll(c[1].label) && anotherThat(c, saysAll);
   const keepsNone = (label) => !fromWords.some((w) => wordsOf(label).some((n) => kept(n, w, true)));
-  const wordsElsewhere = (c) => keepsNone(c[1].label) && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && !keepsNone(other.label));
+  const wordsElsewhere = (c) => keepsNone(c[1].label) && anotherThat(c, (label) => !keepsNone(label));
   const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) && !wordsElsewhere(reached) ? reached : null;
   const keepsAction = !!winner && keepsActionWord(winner[1].label);
   if (!winner || !keepsAction && blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;

@@ -1547,8 +1547,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // digits is: renamed, a name saying another number ("Div 3", every tab cut short and the tabs reordered) is another
   // element; one saying the same ("Div 1") or none may be it.
   const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
-  const spelledNumbers = name < 1 ? [...words(expected.name || expected.text)].filter((w) => NUMBER_WORDS.includes(w)).map((w) => String(NUMBER_WORDS.indexOf(w))) : [];
-  const numbersSaid = spelledNumbers.length ? [...seenName].map((w) => (/^\p{N}+$/u.test(w) ? String(Number(w)) : NUMBER_WORDS.includes(w) ? String(NUMBER_WORDS.indexOf(w)) : '')).filter(Boolean) : [];
+  /** The number a word says, in digits or spelled out ("one" -> "1", "01" -> "1"); '' for any other word. */
+  const numberOf = (w: string) => (/^\p{N}+$/u.test(w) ? String(Number(w)) : NUMBER_WORDS.includes(w) ? String(NUMBER_WORDS.indexOf(w)) : '');
+  const spelledNumbers = name < 1 ? [...words(expected.name || expected.text)].filter((w) => NUMBER_WORDS.includes(w)).map(numberOf) : [];
+  const numbersSaid = spelledNumbers.length ? [...seenName].map(numberOf).filter(Boolean) : [];
   const otherNumber = numbersSaid.length > 0 && !spelledNumbers.some((n) => numbersSaid.includes(n));
   // A word of its data is kept written the other way, in digits or spelled out ("Scaffolding (2 elevations)" ->
   // "Scaffolding, two elevations").
@@ -2119,21 +2121,22 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   // hours", now "Sat 17 Aug · Pack school snack bags · 2 h", new in its place) while another element keeps every one
   // ("Sat 17 Aug · Sort and pack · 3 h", moved by a reorder): the numbers are its data, and they point elsewhere than
   // its place does.
-  const numbersElsewhere = (c: Competitor) => nameNumbers.length >= 2 && !nameNumbers.every((n) => wordsOf(c[1].label).includes(n))
-    && Array.from(competitors).some(([uid, other]) => uid !== c[0] && nameNumbers.every((n) => wordsOf(other.label).includes(n)));
+  /** Whether an element other than `c` agrees enough (when `enough`) and meets `test`. */
+  const anotherThat = (c: Competitor, test: (label: string) => boolean, enough = true) => Array.from(competitors)
+    .some(([uid, other]) => uid !== c[0] && (!enough || other.agreement >= MIN_AGREEMENT) && test(other.label));
+  const keepsNameNumbers = (label: string) => nameNumbers.every((n) => wordsOf(label).includes(n));
+  const numbersElsewhere = (c: Competitor) => nameNumbers.length >= 2 && !keepsNameNumbers(c[1].label) && anotherThat(c, keepsNameNumbers, false);
   // Nor one whose new name says only part of the recorded name while another element agreeing enough says all of it,
   // each word kept or its action said in other words ("Add tasting", new in the place of "Log reading", beside "Add
   // reading": "log" is adding, and "reading" is the word the look-alikes shared, so neither told them apart alone).
   const fromWords = wordsOf(from);
   const saysAll = (label: string) => fromWords.every((w) => wordsOf(label).some((n) => kept(n, w, true)));
-  const saidElsewhere = (c: Competitor) => !saysAll(c[1].label)
-    && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && saysAll(other.label));
+  const saidElsewhere = (c: Competitor) => !saysAll(c[1].label) && anotherThat(c, saysAll);
   // Nor one keeping no word of the recorded name at all, nor its action in other words, while another element agreeing
   // enough keeps one ("Record payment", the menu's renamed "Mark as paid", reordered into the place of "Edit claim",
   // beside "Correct claim"): a word every look-alike shared says little, but more than none.
   const keepsNone = (label: string) => !fromWords.some((w) => wordsOf(label).some((n) => kept(n, w, true)));
-  const wordsElsewhere = (c: Competitor) => keepsNone(c[1].label)
-    && Array.from(competitors).some(([uid, other]) => uid !== c[0] && other.agreement >= MIN_AGREEMENT && !keepsNone(other.label));
+  const wordsElsewhere = (c: Competitor) => keepsNone(c[1].label) && anotherThat(c, (label) => !keepsNone(label));
   const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) && !wordsElsewhere(reached) ? reached : null;
   // One keeping the recorded name's action word as it was ("Clear" of "Clear queue") is not stood in the way of by
   // an element naming another action ("Hide queue", the panel's renamed "Close"): that one keeps only the object.
