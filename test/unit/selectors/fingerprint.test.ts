@@ -2242,3 +2242,45 @@ test('round 42 (the thirty-eighth hold-out): a number of its data is kept spelle
     await browser.close();
   }
 });
+
+test('round 43 (the fortieth hold-out): words joined are the same words; a row qualified with its numbers kept is the same row; a name follows its row renamed with its numbers kept', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A physiotherapy clinic's day list: a "Check in" or "Check out" button per appointment (one client is being
+    // treated); a release writes "Checkout" and "Mark arrived", and rewrites the treatments.
+    type Visit = [who: string, time: string, client: string, treatment: string, done: boolean];
+    const day = (visits: Visit[], out = 'Check out', arrive = 'Check in') => `<main><h2>Today</h2><ul>${visits.map(([who, time, client, treatment, done]) => `<li><time>${time}</time> <strong>${client}</strong> <span>${treatment}</span>`
+      + ` <button type="button" data-who="${who}">${done ? out : arrive}</button></li>`).join('')}</ul></main>`;
+    const visits: Visit[] = [['reid', '09:00', 'Calum Reid', 'Sports massage', false], ['nair', '09:45', 'Devi Nair', 'Knee assessment, taping', true], ['moss', '10:30', 'Helen Moss', 'Back pain review', false]];
+    const nair = await record(day(visits), 'button[data-who=nair]');
+    const rewritten: Visit[] = [['reid', '09:00', 'Calum Reid', 'Deep tissue massage', false], ['nair', '09:45', 'Devi Nair', 'Joint check-up, taping', true], ['moss', '10:30', 'Helen Moss', 'Lower back review', false]];
+    assert.equal(await whoActedOn(day(rewritten, 'Checkout', 'Mark arrived'), nair), 'nair', '"Check out" -> "Checkout", her treatment rewritten');
+
+    // A pharmacy's fridge log: a "Record reading" button per fridge; a release qualifies the fridges' names, rewrites
+    // the status and names the button "Log temperature".
+    type Unit = [who: string, unit: string, reading: string, at: string, status: string];
+    const log = (units: Unit[], button = 'Record reading') => `<main><section aria-label="Fridge temperatures"><table><tbody>${units.map(([who, unit, reading, at, status]) => `<tr><td>${unit}</td><td>2–8°C</td><td>${reading}</td><td>${at}</td><td>${status}</td>`
+      + `<td><button type="button" data-who="${who}">${button}</button></td></tr>`).join('')}</tbody></table></section></main>`;
+    const units: Unit[] = [['vaccine', 'Vaccine fridge', '4.1°C', '08:10', 'OK'], ['insulin', 'Insulin fridge', '9.2°C', '08:12', 'Too warm'], ['stock', 'Stock fridge', '5.0°C', '08:15', 'OK']];
+    const insulin = await record(log(units), 'button[data-who=insulin]');
+    const qualified: Unit[] = [['vaccine', 'Vaccine fridge (pharmacy)', '4.1°C', '08:10', 'In range'], ['insulin', 'Insulin fridge (dispensary)', '9.2°C', '08:12', 'Above 8°C'], ['stock', 'Stock fridge (back room)', '5.0°C', '08:15', 'In range']];
+    assert.equal(await whoActedOn(log(qualified, 'Log temperature'), insulin), 'insulin', 'qualified, its reading and time kept');
+    const another: Unit[] = [units[0]!, ['spare', 'Insulin fridge (spare)', '3.9°C', '08:20', 'In range'], units[2]!];
+    assert.equal(await whoActedOn(log(another, 'Log temperature'), insulin), null, 'a spare fridge qualified, other numbers, in its place');
+
+    // A dog groomer's bill: a "Groomer for <service>" select per line; a release renames a service and writes the
+    // selects "<service>: groomer".
+    type Line = [who: string, service: string, minutes: string, price: string];
+    const bill = (lines: Line[], label = (service: string) => `Groomer for ${service}`) => `<main><form aria-label="Bill"><table><tbody>${lines.map(([who, service, minutes, price]) => `<tr><td>${service}</td>`
+      + `<td><select aria-label="${label(service)}" data-who="${who}"><option>Ana</option><option>Ben</option></select></td><td>${minutes} min</td><td>${price}</td></tr>`).join('')}</tbody></table></form></main>`;
+    const lines: Line[] = [['bath', 'Bath and brush', '30', '£25.00'], ['cut', 'Full body clip', '60', '£45.00'], ['nails', 'Nail trim', '10', '£8.00']];
+    const cut = await record(bill(lines), 'select[data-who=cut]');
+    const renamed: Line[] = [['bath', 'Bath and brush', '30', '£25.00'], ['cut', 'All-over clip', '60', '£45.00'], ['nails', 'Nail trim', '10', '£8.00']];
+    assert.equal(await whoActedOn(bill(renamed, (service) => `${service}: groomer`), cut), 'cut', 'its service renamed in its row and its name, the row\'s minutes and price kept');
+    const replaced: Line[] = [['bath', 'Bath and brush', '30', '£25.00'], ['teeth', 'Teeth cleaning', '15', '£12.00'], ['nails', 'Nail trim', '10', '£8.00']];
+    assert.equal(await whoActedOn(bill(replaced, (service) => `${service}: groomer`), cut), null, 'another service, other numbers, in its place');
+  } finally {
+    await browser.close();
+  }
+});

@@ -874,9 +874,10 @@ ${optionValueOf(other)}` : "";
  */
 function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const words = (text) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
-  /** Words shared over words in either (1 when equal). */
+  const squashed = (text) => text.toLowerCase().replace(/[\s\-‐]+/gu, "");
+  /** Words shared over words in either (1 when equal, or equal but for spaces and hyphens). */
   const similarity = (a, b) => {
-    if (a.toLowerCase() === b.toLowerCase()) return 1;
+    if (squashed(a) === squashed(b)) return 1;
     const wa = words(a);
     const wb = words(b);
     let shared = 0;
@@ -1063,6 +1064,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const otherNumbers = recordedNumbers.length > 0 && !recordedNumbers.some((n) => seenNumbers.has(n)) && longNumbers(seen.item ?? seen.context).some((n) => !recordedNumbers.includes(n));
   const everyIdentifierKept = identifierKept && shownIdentifiers.every((w) => seenItemKeys.has(w));
   const bracketed = (text) => (text.match(/\([^()]*\)/gu) || []).flatMap((group) => [...keys(group)]).filter((w) => /\p{L}/u.test(w));
+  const qualifiedKept = numbersOfItemKept && wordsOfItem.some((w) => seenRowKeys.has(w));
   const qualified = item && !nameOnlyItem && bracketed(seen.item ?? seen.context).some((w) => !itemWords.has(w) && !ofName(w) && !partOfItemWord(w) && !keys(expected.item || expected.context).has(w));
   const rowLetterWords = item && !expected.item ? wordsOfItem.filter((w) => !FUNCTION_WORDS.includes(w)) : [];
   const wholeText = `${seen.whole ?? seen.context} ${seen.item || ""}`;
@@ -1081,7 +1083,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     const raws = (seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)).split(/\s+/);
     return !raws.some((_, i) => newNameAfterKept(raws, i) && /[\p{L}\p{N}]$/u.test(raws[i - 1]));
   })();
-  const anotherItem = item && (lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || identifierGone && !ownIdentity || otherNumbers && !ownIdentity || otherAmount || qualified && !everyIdentifierKept || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !numbersOfItemKept && !rowNamesKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
+  const anotherItem = item && (lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || identifierGone && !ownIdentity || otherNumbers && !ownIdentity || otherAmount || qualified && !everyIdentifierKept && !qualifiedKept || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !numbersOfItemKept && !rowNamesKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;
@@ -1124,7 +1126,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const numbersSaid = spelledNumbers.length ? [...seenName].map(numberOf).filter(Boolean) : [];
   const otherNumber = numbersSaid.length > 0 && !spelledNumbers.some((n) => numbersSaid.includes(n));
   const otherWay = (w) => /^\p{N}+$/u.test(w) ? NUMBER_WORDS[Number(w)] || "" : NUMBER_WORDS.includes(w) ? String(NUMBER_WORDS.indexOf(w)) : "";
-  const numbersKept = name === 1 || !otherNamed && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)) && dataWords.every((w) => ownWords.has(w) || ownWords.has(otherWay(w))) && !namedDataGone && timesKept() && !contextNumbersGone;
+  const dataGone = numbersOfItemKept ? dataWords.filter((w) => !ownWords.has(w) && !ownWords.has(otherWay(w))) : [];
+  const rowNowKeys = dataGone.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
+  const renamedWithRow = dataGone.length > 0 && dataGone.every((w) => !rowNowKeys.has(w) && !numberOf(w)) && [...ownWords].some((w) => /\p{L}/u.test(w) && !numberOf(w) && rowNowKeys.has(w) && !recordedContextKeys.has(w) && !itemWords.has(w));
+  const numbersKept = name === 1 || !otherNamed && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)) && (renamedWithRow || dataWords.every((w) => ownWords.has(w) || ownWords.has(otherWay(w)))) && !namedDataGone && timesKept() && !contextNumbersGone;
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;

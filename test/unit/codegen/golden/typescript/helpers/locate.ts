@@ -1067,9 +1067,11 @@ function captureFingerprints(elements: Element[], max: number, record = false, b
  */
 function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreName = false, verdict?: { another?: boolean; rival?: number }): number {
   const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
-  /** Words shared over words in either (1 when equal). */
+  // Words joined or put apart are the same words ("Check out" -> "Checkout", "E-mail" -> "Email", "Log in" -> "Login").
+  const squashed = (text: string) => text.toLowerCase().replace(/[\s\-‐]+/gu, '');
+  /** Words shared over words in either (1 when equal, or equal but for spaces and hyphens). */
   const similarity = (a: string, b: string) => {
-    if (a.toLowerCase() === b.toLowerCase()) return 1;
+    if (squashed(a) === squashed(b)) return 1;
     const wa = words(a);
     const wb = words(b);
     let shared = 0;
@@ -1413,6 +1415,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const everyIdentifierKept = identifierKept && shownIdentifiers.every((w) => seenItemKeys.has(w));
   const bracketed = (text: string) => (text.match(/\([^()]*\)/gu) || []).flatMap((group) => [...keys(group)]).filter((w) => /\p{L}/u.test(w));
   // (A word its row showed cut short is none: "Tide-dependent: clear until 11:30" -> "is clear until 11:30 (tide)".)
+  // (Unless its row still shows every number it showed, two or more, and a word of letters it alone showed: "Bar fridge
+  // 2 (under counter)" at "8.4°C", "11:40", its status and button rewritten, is the same unit qualified. A dialog
+  // repeating a row's numbers in a sentence of its own, "47 890 (day)", shows none of the row's words.)
+  const qualifiedKept = numbersOfItemKept && wordsOfItem.some((w) => seenRowKeys.has(w));
   const qualified = item && !nameOnlyItem && bracketed(seen.item ?? seen.context).some((w) => !itemWords.has(w) && !ofName(w) && !partOfItemWord(w) && !keys(expected.item || expected.context).has(w));
   // A row showing no word of its own but numbers ("2nd", "11": a second dose of a vaccine another row names, put
   // where the recorded "Kennel cough (intranasal)" row was), while most of the words the recorded row alone showed
@@ -1450,7 +1456,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     const raws = (seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)).split(/\s+/);
     return !raws.some((_, i) => newNameAfterKept(raws, i) && /[\p{L}\p{N}]$/u.test(raws[i - 1]));
   })();
-  const anotherItem = item && ((lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || otherAmount || (qualified && !everyIdentifierKept) || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
+  const anotherItem = item && ((lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || otherAmount || (qualified && !everyIdentifierKept && !qualifiedKept) || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
     && ((!ownIdentity && !uniqueName && !numbersOfItemKept && !rowNamesKept && newWords > NEW_WORDS_SHARE * rowWords.length) || replacedRow)));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
@@ -1548,8 +1554,17 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // A word of its data is kept written the other way, in digits or spelled out ("Scaffolding (2 elevations)" ->
   // "Scaffolding, two elevations").
   const otherWay = (w: string) => (/^\p{N}+$/u.test(w) ? NUMBER_WORDS[Number(w)] || '' : NUMBER_WORDS.includes(w) ? String(NUMBER_WORDS.indexOf(w)) : '');
+  // Its row's item renamed with it, the row's numbers kept ("Full head colour 90 min £85" -> "All-over colour 90 min
+  // £85", its select "Stylist for Full head colour" now "All-over colour: stylist"): a word of the item's data gone
+  // from its name is gone from its row too, and its name says a word its row shows now that the recorded row did not.
+  // The numbers say which row it is; the name follows its row's copy. (A row put in its place shows other numbers.)
+  const dataGone = numbersOfItemKept ? dataWords.filter((w) => !ownWords.has(w) && !ownWords.has(otherWay(w))) : [];
+  const rowNowKeys = dataGone.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ''}`) : new Set<string>();
+  // (Words only: a number of its data is its data, "2 days" is not "three days".)
+  const renamedWithRow = dataGone.length > 0 && dataGone.every((w) => !rowNowKeys.has(w) && !numberOf(w))
+    && [...ownWords].some((w) => /\p{L}/u.test(w) && !numberOf(w) && rowNowKeys.has(w) && !recordedContextKeys.has(w) && !itemWords.has(w));
   const numbersKept = name === 1 || (!otherNamed && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n))
-    && dataWords.every((w) => ownWords.has(w) || ownWords.has(otherWay(w))) && !namedDataGone && timesKept() && !contextNumbersGone);
+    && (renamedWithRow || dataWords.every((w) => ownWords.has(w) || ownWords.has(otherWay(w)))) && !namedDataGone && timesKept() && !contextNumbersGone);
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
   // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A
   // name differing only in its numbers ("Inbox (12)" -> "(13)") changed with the data, not the copy, and is not held
