@@ -2284,3 +2284,26 @@ test('round 43 (the fortieth hold-out): words joined are the same words; a row q
     await browser.close();
   }
 });
+
+test('round 44 (the forty-first hold-out): a word made an adjective is kept; a rename saying the action in other words says less than one keeping it', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A garden centre's range as tabs; a release renames every tab.
+    const range = (heading: string, tabs: [who: string, label: string][]) => `<main><section><h2>${heading}</h2><div role="tablist">${tabs.map(([who, label]) => `<button type="button" role="tab" data-who="${who}">${label}</button>`).join('')}</div></section></main>`;
+    const seasonal = await record(range('Choose plants', [['all', 'All'], ['seasonal', 'Seasonal'], ['trees', 'Trees'], ['pots', 'Pots'], ['gifts', 'Gifts']]), 'button[data-who=seasonal]');
+    assert.equal(await whoActedOn(range('Choose plants', [['all', 'Everything'], ['seasonal', 'This season'], ['trees', 'Trees'], ['pots', 'Planters'], ['gifts', 'Gifts']]), seasonal), 'seasonal', '"Seasonal" -> "This season"');
+    assert.equal(await whoActedOn(range('Choose plants', [['all', 'Everything'], ['trees', 'Trees'], ['pots', 'Planters'], ['gifts', 'Gifts'], ['bulbs', 'Bulbs']]), seasonal), null, 'no season tab any more');
+
+    // A bike workshop's service sheet: its "Add part" dialog above the sheet's own actions; a release rewrites the
+    // buttons and the dialog's title.
+    const sheet = (print: string, save: string, add: string, title: string, cancel: string) => `<main><div role="dialog" aria-labelledby="part-title"><form><h2 id="part-title">${title}</h2>`
+      + `<label>Part <input name="part"></label><button type="button">${cancel}</button><button type="submit" data-who="add">${add}</button></form></div>`
+      + `<form><button type="button" data-who="print">${print}</button><button type="submit" data-who="save">${save}</button></form></main>`;
+    const save = await record(sheet('Print service sheet', 'Save service sheet', 'Add to sheet', 'Add part', 'Cancel'), 'button[data-who=save]');
+    assert.equal(await whoActedOn(sheet('Print', 'Save changes', 'Add part to service sheet', 'Add a part to this sheet', 'Close'), save), 'save',
+      '"Save changes" keeps "save"; the dialog\'s "Add part to service sheet" says it only in other words');
+  } finally {
+    await browser.close();
+  }
+});

@@ -1465,7 +1465,7 @@ function chooseRenamed(matches2, expected) {
   const close = Array.from(competitors).filter(([, c]) => best - c.agreement < AMBIGUITY_MARGIN - MARGIN_SLACK);
   const STEM = 4;
   const ABBREVIATION = 3;
-  const INFLECTION = /^(?:s|es|d|ed|ing|\p{L}(?:ed|ing))$/u;
+  const INFLECTION = /^(?:s|es|d|ed|ing|al|\p{L}(?:ed|ing))$/u;
   const inflected = (a, b) => {
     const [short, long] = a.length <= b.length ? [a, b] : [b, a];
     return long.startsWith(short) && (long === short || INFLECTION.test(long.slice(short.length)));
@@ -1515,7 +1515,7 @@ function chooseRenamed(matches2, expected) {
   const numbersElsewhere = (c) => nameNumbers.length >= 2 && !keepsNameNumbers(c[1].label) && anotherThat(c, keepsNameNumbers, false);
   const fromWords = wordsOf(from);
   const saysAll = (label) => fromWords.every((w) => wordsOf(label).some((n) => kept(n, w, true)));
-  const saidElsewhere = (c) => !saysAll(c[1].label) && anotherThat(c, saysAll);
+  const saidElsewhere = (c) => !saysAll(c[1].label) && anotherThat(c, (label) => saysAll(label) && !(keepsActionWord(c[1].label) && !keepsActionWord(label)));
   const keepsNone = (label) => !fromWords.some((w) => wordsOf(label).some((n) => kept(n, w, true)));
   const wordsElsewhere = (c) => keepsNone(c[1].label) && anotherThat(c, (label) => !keepsNone(label));
   const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) && !wordsElsewhere(reached) ? reached : null;

@@ -2039,10 +2039,10 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   // or spelled out ("Pro" -> "Professional"; not the other way: "Pay" of a new "Apple Pay" keeps nothing of "PayPal").
   const STEM = 4;
   const ABBREVIATION = 3;
-  // An ending is an inflection ("s", "ed", "ing", a doubled consonant before them), not another word built on it:
-  // "Find" is not kept by "Room finder". Spelled out, a word at least doubles ("Pro" -> "Professional", "Info" ->
+  // An ending is an inflection ("s", "ed", "ing", a doubled consonant before them, or "al" making a word an adjective:
+  // "Seasonal" -> "This season"), not another word built on it: "Find" is not kept by "Room finder". Spelled out, a word at least doubles ("Pro" -> "Professional", "Info" ->
   // "Information"), which "finder" does not.
-  const INFLECTION = /^(?:s|es|d|ed|ing|\p{L}(?:ed|ing))$/u;
+  const INFLECTION = /^(?:s|es|d|ed|ing|al|\p{L}(?:ed|ing))$/u;
   const inflected = (a: string, b: string) => {
     const [short, long] = a.length <= b.length ? [a, b] : [b, a];
     return long.startsWith(short) && (long === short || INFLECTION.test(long.slice(short.length)));
@@ -2139,7 +2139,9 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   // reading": "log" is adding, and "reading" is the word the look-alikes shared, so neither told them apart alone).
   const fromWords = wordsOf(from);
   const saysAll = (label: string) => fromWords.every((w) => wordsOf(label).some((n) => kept(n, w, true)));
-  const saidElsewhere = (c: Competitor) => !saysAll(c[1].label) && anotherThat(c, saysAll);
+  // (Saying the action only in other words, it says less than one keeping the action word as it was: "Add part to job
+  // card", a dialog's submit, beside "Save changes" for the form's "Save job card".)
+  const saidElsewhere = (c: Competitor) => !saysAll(c[1].label) && anotherThat(c, (label) => saysAll(label) && !(keepsActionWord(c[1].label) && !keepsActionWord(label)));
   // Nor one keeping no word of the recorded name at all, nor its action in other words, while another element agreeing
   // enough keeps one ("Record payment", the menu's renamed "Mark as paid", reordered into the place of "Edit claim",
   // beside "Correct claim"): a word every look-alike shared says little, but more than none.
