@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import {
-  MIN_AGREEMENT, captureFingerprints, chooseByAgreement, chooseRenamed, describeClosest, describeMatch, fingerprintAgreement, labelNamesElement, renamedRival, scoreMatch,
+  MIN_AGREEMENT, captureFingerprints, chooseByAgreement, chooseRenamed, describeClosest, describeMatch, fingerprintAgreement, labelNamesElement, renamedRival, sameAction, scoreMatch,
   type CandidateMatch, type Fingerprint,
 } from '../../../lib/page-scripts/selectors/fingerprint';
 import { fingerprintCandidate, isFingerprintCandidate, parseFingerprintCandidate } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
@@ -2303,6 +2303,43 @@ test('round 44 (the forty-first hold-out): a word made an adjective is kept; a r
     const save = await record(sheet('Print service sheet', 'Save service sheet', 'Add to sheet', 'Add part', 'Cancel'), 'button[data-who=save]');
     assert.equal(await whoActedOn(sheet('Print', 'Save changes', 'Add part to service sheet', 'Add a part to this sheet', 'Close'), save), 'save',
       '"Save changes" keeps "save"; the dialog\'s "Add part to service sheet" says it only in other words');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('round 45 (the forty-second hold-out): a function word is no data of its row; an action swapped among words reordered is another action', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A kennel's board: a row per dog with an icon button "Log a walk for <dog>"; a release rewrites the notes and
+    // names the buttons "Record a walk for <dog>".
+    type Dog = [who: string, name: string, walks: string, food: string, note: string];
+    const board = (dogs: Dog[], verb = 'Log') => `<main><section aria-label="Dogs in today"><table><tbody>${dogs.map(([who, name, walks, food, note]) => `<tr><td>${name}</td><td>${walks}</td><td>${food}</td><td>${note}</td>`
+      + `<td><button type="button" aria-label="${verb} a walk for ${name}" data-who="${who}">🐾</button></td></tr>`).join('')}</tbody></table></section></main>`;
+    const dogs: Dog[] = [['biscuit', 'Biscuit', '2', 'kibble', 'Pulls on the lead'], ['juno', 'Juno', '3', 'raw, rice', 'Lost a claw on Sunday'], ['pepper', 'Pepper', '1', 'kibble', 'Shy with big dogs']];
+    const juno = await record(board(dogs), 'button[data-who=juno]');
+    const rewritten: Dog[] = [['biscuit', 'Biscuit', '2', 'kibble', 'Pulls when on lead'], ['juno', 'Juno', '3', 'raw rice', 'Claw torn since Sun'], ['pepper', 'Pepper', '1', 'kibble', 'Nervous of large dogs']];
+    assert.equal(await whoActedOn(board(rewritten, 'Record'), juno), 'juno', 'the "a" of "Log a walk for Juno" was no data of her row, whose note read "Lost a claw"');
+
+    // A customs broker's documents: an "Upload …" button per missing document, "Remove …" per uploaded one.
+    type Doc = [who: string, code: string, title: string, action: string];
+    const docs = (list: Doc[]) => `<main><section aria-label="Documents"><ul>${list.map(([who, code, title, action]) => `<li><span>${code}</span> <span>${title}</span>`
+      + ` <button type="button" aria-label="${action}" data-who="${who}">${action.split(' ')[0]}</button></li>`).join('')}</ul></section></main>`;
+    const origin = await record(docs([['invoice', 'N935', 'Commercial invoice', 'Remove Commercial invoice'], ['origin', 'U112', 'Statement on origin', 'Upload Statement on origin'], ['freight', 'N380', 'Freight invoice', 'Upload Freight invoice']]), 'button[data-who=origin]');
+    assert.equal(await whoActedOn(docs([['invoice', 'N935', 'Commercial invoice', 'Remove Commercial invoice'], ['uploaded', 'U112', 'Origin statement (from email)', 'Delete Origin statement'], ['freight', 'N380', 'Freight invoice', 'Upload Freight invoice']]), origin), null,
+      'the statement came by email: "Delete Origin statement" deletes it');
+    assert.equal(await whoActedOn(docs([['invoice', 'N935', 'Commercial invoice', 'Remove Commercial invoice'], ['origin', 'U112', 'Origin statement', 'Attach Origin statement'], ['freight', 'N380', 'Freight invoice', 'Attach Freight invoice']]), origin), 'origin',
+      '"Attach Origin statement" attaches it');
+
+    // A plan change's review dialog: "Confirm change" rewritten "Confirm and pay" ("change" was the plan's, no action).
+    const review = (confirm: string, back: string) => `<main><div role="dialog" aria-label="Review your change"><p>New plan: Business, 13 members</p>`
+      + `<button type="button" data-who="back">${back}</button><button type="button" data-who="confirm">${confirm}</button></div></main>`;
+    const confirm = await record(review('Confirm change', 'Go back'), 'button[data-who=confirm]');
+    assert.equal(await whoActedOn(review('Confirm and pay', 'Back'), confirm), 'confirm', 'one word kept: which word was the action is not said');
+    // Swapped among reordered words, "Cancel Desk 2.09 on Thu 13 Mar" -> "Release Desk 2.09, Thu 13 Mar" (the thirty-sixth
+    // hold-out's desk booking) is no other action: a desk released is a booking cancelled.
+    assert.ok(sameAction('cancel', 'release') && sameAction('release', 'publish') && !sameAction('cancel', 'publish'), 'releasing is cancelling a booking, or publishing');
   } finally {
     await browser.close();
   }

@@ -152,11 +152,12 @@ const PEER_CHARS = 40;
  * the same action in other words, never another action: see
  * fingerprintAgreement's otherAction and chooseRenamed's kept words). A word
  * may be in two groups ("order": buying, or sorting as in "Sort by" ->
- * "Order by"; "post": sending, or publishing).
+ * "Order by"; "post": sending, or publishing; "release": publishing, or
+ * giving back what was booked, "Cancel Desk 2.09" -> "Release Desk 2.09").
  */
 const ACTION_WORDS = [
   'add create new make generate insert compose save store log', 'delete remove trash discard erase destroy', 'edit change modify update',
-  'cancel abort stop end halt terminate close dismiss exit quit hide collapse', 'open view show see display reveal expand preview',
+  'cancel abort stop end halt terminate close dismiss exit quit hide collapse release', 'open view show see display reveal expand preview',
   'copy duplicate clone', 'move transfer', 'send submit post share', 'publish release post', 'download export',
   'upload import attach', 'print', 'archive', 'restore recover undelete', 'approve accept allow grant confirm agree',
   'reject decline deny refuse block ban', 'enable activate', 'disable deactivate', 'start begin launch run resume play',
@@ -1362,7 +1363,9 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const ownText = keys(expected.text);
   const itemData = item && textApart && expected.item ? keys(expected.item) : new Set<string>();
   const writtenInName = itemData.size ? writtenAsName(expected.name) : new Set<string>();
-  const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => (recordedContextKeys.has(w) || (itemData.has(w) && writtenInName.has(w))) && !ownText.has(w)) : [];
+  // (Not the words a sentence is built with: the "a" of "Log a visit for Juniper" is no data of its row because its
+  // note read "Lost a front shoe".)
+  const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => (recordedContextKeys.has(w) || (itemData.has(w) && writtenInName.has(w))) && !ownText.has(w) && !FUNCTION_WORDS.includes(w)) : [];
   const seenItemWords = dataWords.length ? keys(`${seen.whole ?? seen.context} ${expected.item ? seen.item || '' : ''}`) : new Set<string>();
   const dataVouches = dataWords.length > 0 && dataWords.every((w) => ownWords.has(w) && seenItemWords.has(w));
   // Nor when its item still shows every number it showed (a day, an amount: at least two): the item's data kept, the
@@ -1592,8 +1595,16 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     // A field taking text names what it holds, not an action: "New entry" -> "Log entry" (a harbour log's) is the
     // same field, whatever "log" means on a button.
     if (['input', 'textarea', 'select'].includes(expected.tag) && !['checkbox', 'radio', 'submit', 'button', 'reset', 'image'].includes(expected.attributes.type || '')) return false;
-    const gone = [...nameWords].filter((w) => !ownWords.has(w));
-    const added = [...ownWords].filter((w) => !nameWords.has(w));
+    // (The words a sentence is built with aside, when more than one word went or came and two words or more of its
+    // own are kept: "Upload Statement on origin" -> "Delete Origin statement" swapped "upload" for "delete", its "on"
+    // dropped with the reordering. With one word kept, "Confirm change" -> "Confirm and pay", which word is the
+    // action is not said: "change" is the plan's.)
+    const allGone = [...nameWords].filter((w) => !ownWords.has(w));
+    const allAdded = [...ownWords].filter((w) => !nameWords.has(w));
+    const swapped = allGone.length === 1 && allAdded.length === 1;
+    const keptOwn = [...nameWords].filter((w) => ownWords.has(w) && !FUNCTION_WORDS.includes(w));
+    const gone = swapped || keptOwn.length < 2 ? allGone : allGone.filter((w) => !FUNCTION_WORDS.includes(w));
+    const added = swapped || keptOwn.length < 2 ? allAdded : allAdded.filter((w) => !FUNCTION_WORDS.includes(w));
     if (gone.length !== 1 || added.length !== 1 || nameWords.size < 2) return false;
     const [was, now] = [gone[0], added[0]];
     // A form's submit button says what submitting the form does, and a copy edit may say it with another verb of

@@ -140,13 +140,14 @@ const PEER_CHARS = 40;
  * the same action in other words, never another action: see
  * fingerprintAgreement's otherAction and chooseRenamed's kept words). A word
  * may be in two groups ("order": buying, or sorting as in "Sort by" ->
- * "Order by"; "post": sending, or publishing).
+ * "Order by"; "post": sending, or publishing; "release": publishing, or
+ * giving back what was booked, "Cancel Desk 2.09" -> "Release Desk 2.09").
  */
 const ACTION_WORDS = [
   "add create new make generate insert compose save store log",
   "delete remove trash discard erase destroy",
   "edit change modify update",
-  "cancel abort stop end halt terminate close dismiss exit quit hide collapse",
+  "cancel abort stop end halt terminate close dismiss exit quit hide collapse release",
   "open view show see display reveal expand preview",
   "copy duplicate clone",
   "move transfer",
@@ -1039,7 +1040,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const ownText = keys(expected.text);
   const itemData = item && textApart && expected.item ? keys(expected.item) : new Set();
   const writtenInName = itemData.size ? writtenAsName(expected.name) : new Set();
-  const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => (recordedContextKeys.has(w) || itemData.has(w) && writtenInName.has(w)) && !ownText.has(w)) : [];
+  const dataWords = item && textApart ? [...keys(expected.name)].filter((w) => (recordedContextKeys.has(w) || itemData.has(w) && writtenInName.has(w)) && !ownText.has(w) && !FUNCTION_WORDS.includes(w)) : [];
   const seenItemWords = dataWords.length ? keys(`${seen.whole ?? seen.context} ${expected.item ? seen.item || "" : ""}`) : new Set();
   const dataVouches = dataWords.length > 0 && dataWords.every((w) => ownWords.has(w) && seenItemWords.has(w));
   const itemNumbers = [...itemWords].filter((w) => /\p{N}/u.test(w) && !nameWords.has(w));
@@ -1136,8 +1137,12 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const otherAction = (() => {
     if (name === 1 || countOnly) return false;
     if (["input", "textarea", "select"].includes(expected.tag) && !["checkbox", "radio", "submit", "button", "reset", "image"].includes(expected.attributes.type || "")) return false;
-    const gone = [...nameWords].filter((w) => !ownWords.has(w));
-    const added = [...ownWords].filter((w) => !nameWords.has(w));
+    const allGone = [...nameWords].filter((w) => !ownWords.has(w));
+    const allAdded = [...ownWords].filter((w) => !nameWords.has(w));
+    const swapped = allGone.length === 1 && allAdded.length === 1;
+    const keptOwn = [...nameWords].filter((w) => ownWords.has(w) && !FUNCTION_WORDS.includes(w));
+    const gone = swapped || keptOwn.length < 2 ? allGone : allGone.filter((w) => !FUNCTION_WORDS.includes(w));
+    const added = swapped || keptOwn.length < 2 ? allAdded : allAdded.filter((w) => !FUNCTION_WORDS.includes(w));
     if (gone.length !== 1 || added.length !== 1 || nameWords.size < 2) return false;
     const [was, now] = [gone[0], added[0]];
     const COMMITS = ["save", "update", "apply", "submit", "publish", "confirm", "add", "post"];
