@@ -1065,8 +1065,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const otherNumbers = recordedNumbers.length > 0 && !recordedNumbers.some((n) => seenNumbers.has(n)) && longNumbers(seen.item ?? seen.context).some((n) => !recordedNumbers.includes(n));
   const everyIdentifierKept = identifierKept && shownIdentifiers.every((w) => seenItemKeys.has(w));
   const bracketed = (text) => (text.match(/\([^()]*\)/gu) || []).flatMap((group) => [...keys(group)]).filter((w) => /\p{L}/u.test(w));
-  const qualifiedKept = numbersOfItemKept && wordsOfItem.some((w) => seenRowKeys.has(w));
   const qualified = item && !nameOnlyItem && bracketed(seen.item ?? seen.context).some((w) => !itemWords.has(w) && !ofName(w) && !partOfItemWord(w) && !keys(expected.item || expected.context).has(w));
+  const qualifiedKept = numbersOfItemKept && wordsOfItem.some((w) => seenRowKeys.has(w));
   const rowLetterWords = item && !expected.item ? wordsOfItem.filter((w) => !FUNCTION_WORDS.includes(w)) : [];
   const wholeText = `${seen.whole ?? seen.context} ${seen.item || ""}`;
   const wholeNow = rowLetterWords.length >= 2 ? keys(`${wholeText} ${wholeText.replace(/-/g, " ")}`) : new Set();

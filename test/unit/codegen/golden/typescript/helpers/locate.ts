@@ -1418,11 +1418,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const everyIdentifierKept = identifierKept && shownIdentifiers.every((w) => seenItemKeys.has(w));
   const bracketed = (text: string) => (text.match(/\([^()]*\)/gu) || []).flatMap((group) => [...keys(group)]).filter((w) => /\p{L}/u.test(w));
   // (A word its row showed cut short is none: "Tide-dependent: clear until 11:30" -> "is clear until 11:30 (tide)".)
+  const qualified = item && !nameOnlyItem && bracketed(seen.item ?? seen.context).some((w) => !itemWords.has(w) && !ofName(w) && !partOfItemWord(w) && !keys(expected.item || expected.context).has(w));
   // (Unless its row still shows every number it showed, two or more, and a word of letters it alone showed: "Bar fridge
   // 2 (under counter)" at "8.4°C", "11:40", its status and button rewritten, is the same unit qualified. A dialog
   // repeating a row's numbers in a sentence of its own, "47 890 (day)", shows none of the row's words.)
   const qualifiedKept = numbersOfItemKept && wordsOfItem.some((w) => seenRowKeys.has(w));
-  const qualified = item && !nameOnlyItem && bracketed(seen.item ?? seen.context).some((w) => !itemWords.has(w) && !ofName(w) && !partOfItemWord(w) && !keys(expected.item || expected.context).has(w));
   // A row showing no word of its own but numbers ("2nd", "11": a second dose of a vaccine another row names, put
   // where the recorded "Kennel cough (intranasal)" row was), while most of the words the recorded row alone showed
   // (two or more) are gone from all of it, is another row: nothing it shows is the recorded one's. Rows recorded
@@ -2051,8 +2051,8 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   const STEM = 4;
   const ABBREVIATION = 3;
   // An ending is an inflection ("s", "ed", "ing", a doubled consonant before them, or "al" making a word an adjective:
-  // "Seasonal" -> "This season"), not another word built on it: "Find" is not kept by "Room finder". Spelled out, a word at least doubles ("Pro" -> "Professional", "Info" ->
-  // "Information"), which "finder" does not.
+  // "Seasonal" -> "This season"), not another word built on it: "Find" is not kept by "Room finder". Spelled out, a
+  // word at least doubles ("Pro" -> "Professional", "Info" -> "Information"), which "finder" does not.
   const INFLECTION = /^(?:s|es|d|ed|ing|al|\p{L}(?:ed|ing))$/u;
   const inflected = (a: string, b: string) => {
     const [short, long] = a.length <= b.length ? [a, b] : [b, a];
