@@ -2344,3 +2344,22 @@ test('round 45 (the forty-second hold-out): a function word is no data of its ro
     await browser.close();
   }
 });
+
+test('round 46 (the forty-third hold-out): a number of three digits or more that told it apart, kept, vouches for a name whose capitalised words were rewritten', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A bike hire shop's fitting dialog: the helmets on the shelf as radios, each label its asset number, model, size
+    // and condition; a release writes the sizes and conditions otherwise.
+    type Helmet = [asset: string, model: string, size: string, condition: string];
+    const shelf = (helmets: Helmet[]) => `<main><div role="dialog" aria-label="Swap helmet"><fieldset><legend>On the shelf</legend><ul>${helmets.map(([asset, model, size, condition]) => `<li><label>`
+      + `<input type="radio" name="asset" value="${asset}" data-who="${asset}"> ${asset} ${model} ${size} <span>${condition}</span></label></li>`).join('')}</ul></fieldset></div></main>`;
+    const helmet = await record(shelf([['H-4410', 'Giro Fixture', 'Medium 55', 'Fitted now'], ['H-4417', 'Giro Fixture', 'Medium 57', 'Very good'], ['H-4420', 'Bell Nomad', 'Medium 57', 'Good'], ['H-4431', 'Giro Fixture', 'Large 59', 'Scuffed']]), 'input[data-who=H-4417]');
+    assert.equal(await whoActedOn(shelf([['H-4410', 'Giro Fixture', 'M 55', 'On the customer'], ['H-4417', 'Giro Fixture', 'M 57', 'Like new'], ['H-4420', 'Bell Nomad', 'M 57', 'Good condition'], ['H-4431', 'Giro Fixture', 'L 59', 'Shell scuffed']]), helmet), 'H-4417',
+      'its asset number kept, "Very good" rewritten "Like new"');
+    assert.equal(await whoActedOn(shelf([['H-4410', 'Giro Fixture', 'M 55', 'On the customer'], ['H-4452', 'Giro Fixture', 'M 57', 'Like new'], ['H-4420', 'Bell Nomad', 'M 57', 'Good condition'], ['H-4431', 'Giro Fixture', 'L 59', 'Shell scuffed']]), helmet), null,
+      'H-4417 hired out, a new helmet H-4452 in its place');
+  } finally {
+    await browser.close();
+  }
+});

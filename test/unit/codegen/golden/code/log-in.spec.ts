@@ -1530,7 +1530,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const sentenceCase = (text: string) => text.split(/\s+/).some((raw) => /^\P{L}*\p{Ll}/u.test(raw) && !FUNCTION_WORDS.includes(keyOf(raw)));
   const namedDistinct = name < 1 && sentenceCase(expected.name || expected.text) ? [...writtenAsName(expected.name || expected.text)].filter((w) => distinctName.includes(w) && /\p{L}/u.test(w) && actionsOf(w).length === 0) : [];
   const recordedNameKeys = namedDistinct.length ? keys(expected.name || expected.text) : new Set<string>();
-  const otherNamed = namedDistinct.length > 0 && distinctName.every((w) => !/\p{L}/u.test(w) || !seenName.has(w))
+  // (Unless a number of three digits or more told it from its look-alikes and every such number is kept: the boot
+  // "B-2741 … Very good" -> "B-2741 … Like new" is that boot, its condition's copy rewritten.)
+  const distinctIds = distinctName.filter((w) => /^\p{N}{3,}$/u.test(w));
+  const idKeptInName = distinctIds.length > 0 && distinctIds.every((w) => seenName.has(w));
+  const otherNamed = namedDistinct.length > 0 && !idKeptInName && distinctName.every((w) => !/\p{L}/u.test(w) || !seenName.has(w))
     // (The words it shared with its look-alikes, the kind's, "vegan leather", kept around the new one: a label rewritten
     // whole, "2 Time off" -> "2 Leave", is a copy edit or nothing this says.)
     && [...recordedNameKeys].some((w) => /\p{L}/u.test(w) && !distinctName.includes(w) && !FUNCTION_WORDS.includes(w) && seenName.has(w))

@@ -1114,7 +1114,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const sentenceCase = (text) => text.split(/\s+/).some((raw) => /^\P{L}*\p{Ll}/u.test(raw) && !FUNCTION_WORDS.includes(keyOf(raw)));
   const namedDistinct = name < 1 && sentenceCase(expected.name || expected.text) ? [...writtenAsName(expected.name || expected.text)].filter((w) => distinctName.includes(w) && /\p{L}/u.test(w) && actionsOf(w).length === 0) : [];
   const recordedNameKeys = namedDistinct.length ? keys(expected.name || expected.text) : new Set();
-  const otherNamed = namedDistinct.length > 0 && distinctName.every((w) => !/\p{L}/u.test(w) || !seenName.has(w)) && [...recordedNameKeys].some((w) => /\p{L}/u.test(w) && !distinctName.includes(w) && !FUNCTION_WORDS.includes(w) && seenName.has(w)) && (seen.name || seen.text).split(/\s+/).map((raw) => capitalised(raw) ? keyOf(raw) : "").some((k) => !!k && !recordedNameKeys.has(k) && !namedDistinct.some((d) => k.startsWith(d) || d.startsWith(k)));
+  const distinctIds = distinctName.filter((w) => /^\p{N}{3,}$/u.test(w));
+  const idKeptInName = distinctIds.length > 0 && distinctIds.every((w) => seenName.has(w));
+  const otherNamed = namedDistinct.length > 0 && !idKeptInName && distinctName.every((w) => !/\p{L}/u.test(w) || !seenName.has(w)) && [...recordedNameKeys].some((w) => /\p{L}/u.test(w) && !distinctName.includes(w) && !FUNCTION_WORDS.includes(w) && seenName.has(w)) && (seen.name || seen.text).split(/\s+/).map((raw) => capitalised(raw) ? keyOf(raw) : "").some((k) => !!k && !recordedNameKeys.has(k) && !namedDistinct.some((d) => k.startsWith(d) || d.startsWith(k)));
   const codesOf = (text) => text.split(/\s+/).map(trimMarks).filter((w) => /^\p{Lu}{2,5}$/u.test(w)).map((w) => w.toLowerCase());
   const recordedCodes = name < 1 && /\p{Ll}/u.test(expected.name || expected.text) ? codesOf(expected.name || expected.text).filter((w) => !peerWords.has(w)) : [];
   const otherCode = recordedCodes.length > 0 && recordedCodes.every((c) => !seenName.has(c)) && codesOf(seen.name || seen.text).some((c) => recordedCodes.some((r) => c.length > r.length && c.includes(r)));
