@@ -322,8 +322,8 @@
  * schedule by screen and showing drawer and a skip hire firm's order desk
  * with its customer search, skip sizes, waste types, delivery days, order
  * summary and road permit dialog, written against 64c7c6e before any
- * replay of them; not
- * yet measured, so clean);
+ * replay of them and measured clean once on the round-46 rules; no rule
+ * has changed since, so it is still clean);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
