@@ -1456,18 +1456,20 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const otherNumber = numbersSaid.length > 0 && !spelledNumbers.some((n) => numbersSaid.includes(n));
   // A word of its data is kept written the other way, in digits or spelled out ("Scaffolding (2 elevations)" ->
   // "Scaffolding, two elevations").
-  const otherWay = (w: string) => (/^\p{N}+$/u.test(w) ? NUMBER_WORDS[Number(w)] || '' : NUMBER_WORDS.includes(w) ? String(NUMBER_WORDS.indexOf(w)) : '');
+  const otherWay = (w: string) => (/^\p{N}+$/u.test(w) ? NUMBER_WORDS[Number(w)] || '' : NUMBER_WORDS.includes(w) ? numberOf(w) : '');
+  /** Whether its name now keeps the data word `w`, as it was or written the other way. */
+  const dataKept = (w: string) => ownWords.has(w) || ownWords.has(otherWay(w));
   // Its row's item renamed with it, the row's numbers kept ("Full head colour 90 min £85" -> "All-over colour 90 min
   // £85", its select "Stylist for Full head colour" now "All-over colour: stylist"): a word of the item's data gone
   // from its name is gone from its row too, and its name says a word its row shows now that the recorded row did not.
   // The numbers say which row it is; the name follows its row's copy. (A row put in its place shows other numbers.)
-  const dataGone = numbersOfItemKept ? dataWords.filter((w) => !ownWords.has(w) && !ownWords.has(otherWay(w))) : [];
+  const dataGone = numbersOfItemKept ? dataWords.filter((w) => !dataKept(w)) : [];
   const rowNowKeys = dataGone.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ''}`) : new Set<string>();
   // (Words only: a number of its data is its data, "2 days" is not "three days".)
   const renamedWithRow = dataGone.length > 0 && dataGone.every((w) => !rowNowKeys.has(w) && !numberOf(w))
     && [...ownWords].some((w) => /\p{L}/u.test(w) && !numberOf(w) && rowNowKeys.has(w) && !recordedContextKeys.has(w) && !itemWords.has(w));
   const numbersKept = name === 1 || (!otherNamed && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n))
-    && (renamedWithRow || dataWords.every((w) => ownWords.has(w) || ownWords.has(otherWay(w)))) && !namedDataGone && timesKept() && !contextNumbersGone);
+    && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone);
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
   // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A
   // name differing only in its numbers ("Inbox (12)" -> "(13)") changed with the data, not the copy, and is not held

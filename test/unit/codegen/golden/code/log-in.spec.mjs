@@ -1135,11 +1135,13 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const spelledNumbers = name < 1 ? [...words(expected.name || expected.text)].filter((w) => NUMBER_WORDS.includes(w)).map(numberOf) : [];
   const numbersSaid = spelledNumbers.length ? [...seenName].map(numberOf).filter(Boolean) : [];
   const otherNumber = numbersSaid.length > 0 && !spelledNumbers.some((n) => numbersSaid.includes(n));
-  const otherWay = (w) => /^\p{N}+$/u.test(w) ? NUMBER_WORDS[Number(w)] || "" : NUMBER_WORDS.includes(w) ? String(NUMBER_WORDS.indexOf(w)) : "";
-  const dataGone = numbersOfItemKept ? dataWords.filter((w) => !ownWords.has(w) && !ownWords.has(otherWay(w))) : [];
+  const otherWay = (w) => /^\p{N}+$/u.test(w) ? NUMBER_WORDS[Number(w)] || "" : NUMBER_WORDS.includes(w) ? numberOf(w) : "";
+  /** Whether its name now keeps the data word `w`, as it was or written the other way. */
+  const dataKept = (w) => ownWords.has(w) || ownWords.has(otherWay(w));
+  const dataGone = numbersOfItemKept ? dataWords.filter((w) => !dataKept(w)) : [];
   const rowNowKeys = dataGone.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
   const renamedWithRow = dataGone.length > 0 && dataGone.every((w) => !rowNowKeys.has(w) && !numberOf(w)) && [...ownWords].some((w) => /\p{L}/u.test(w) && !numberOf(w) && rowNowKeys.has(w) && !recordedContextKeys.has(w) && !itemWords.has(w));
-  const numbersKept = name === 1 || !otherNamed && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)) && (renamedWithRow || dataWords.every((w) => ownWords.has(w) || ownWords.has(otherWay(w)))) && !namedDataGone && timesKept() && !contextNumbersGone;
+  const numbersKept = name === 1 || !otherNamed && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)) && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone;
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
