@@ -152,7 +152,10 @@ export interface Fingerprint {
    * when each of those look-alikes had a class of its own: the page names
    * each kind of button, and a copy edit keeps the name it gave. A state
    * class that one element alone carries (`active`) is not such a naming,
-   * and nothing is recorded then. Absent otherwise.
+   * and nothing is recorded then. A class a build hashed as CSS modules do
+   * ("Button--primary__lhs5gp") adds its name before the hash
+   * ("Button--primary") when no look-alike's class has that name: a
+   * rebuild keeps it. Absent otherwise.
    */
   marks?: string[];
   /**
@@ -590,7 +593,13 @@ export function captureFingerprints(elements: Element[], max: number, record = f
     if (placed.length < 2 || placed.length > MAX_PEER_NAMES) return null;
     const own = (x: Element) => Array.from(x.classList).filter((c) => !placed.some((other) => other !== x && other.classList.contains(c)));
     if (placed.some((x) => !own(x).length)) return null;
-    return own(el).slice(0, 4).map((c) => c.slice(0, MAX));
+    // A class written as CSS modules write it, a name and a build's hash after underscores ("Button--primary__lhs5gp":
+    // a hash has digits, a word has none), gives its name as a mark too when no look-alike's class has that name: the
+    // next build rehashes it and keeps the name ("butt__uys8d" beside "butt__lf2hd" names no kind).
+    const hashedName = (c: string) => (c.match(/^(.*\p{L}\p{L})_{1,3}(?=[\p{L}\p{N}]*\p{N})[\p{L}\p{N}]{5,}$/u) || [])[1] || '';
+    const names = own(el).map(hashedName).filter((n) => n && !placed.some((other) => other !== el && Array.from(other.classList).some((c) => hashedName(c) === n)));
+    // (Four marks at most, as a fingerprint holds: the name takes the fourth class's place.)
+    return [...own(el).slice(0, names.length ? 3 : 4), ...names.slice(0, 1)].map((c) => c.slice(0, MAX));
   };
   /** Look-alikes' names (else texts), lower case and cut as compared; null when more than fit. */
   const peersOf = (el: Element, own: string, lookalikes: Element[]) => {
@@ -1273,7 +1282,11 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // it is ("Born 1924"), and its numbers are its data.
   const itemLetters = [...itemWords].filter((w) => !/\p{N}/u.test(w));
   const rowOfName = item && itemLetters.length > 0 && itemLetters.every((w) => nameWords.has(w) && ownWords.has(w));
-  const numbersOfItemKept = itemNumbers.length >= (headingKept || rowOfName ? 1 : 2) && itemNumbers.every((w) => seenRowKeys.has(w));
+  // A number written as a range holding it is kept ("About 65 bin bags" -> "60–70 bags"): a copy edit rounds a
+  // number it said roughly.
+  const seenRanges = itemNumbers.length >= 1 ? [...(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)).matchAll(/(?<![\p{N}.,:])(\p{N}+)\s*[–-]\s*(\p{N}+)(?![\p{N}.,:])/gu)].map((m) => [Number(m[1]), Number(m[2])]) : [];
+  const heldByRange = (w: string) => /^\p{N}+$/u.test(w) && seenRanges.some(([lo, hi]) => lo < hi && Number(w) >= lo && Number(w) <= hi);
+  const numbersOfItemKept = itemNumbers.length >= (headingKept || rowOfName ? 1 : 2) && itemNumbers.every((w) => seenRowKeys.has(w) || heldByRange(w));
   // Words its item alone showed gone from every word of its row, as many new ones in their place ("Grey marl" where the
   // recorded row's "Charcoal" was, the rest of the item the same): another item, however few words it changed.
   const rowShows = newWords > 0 ? keys(seen.whole ?? seen.context) : new Set<string>();
@@ -1468,14 +1481,27 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // (Words only: a number of its data is its data, "2 days" is not "three days".)
   const renamedWithRow = dataGone.length > 0 && dataGone.every((w) => !rowNowKeys.has(w) && !numberOf(w))
     && [...ownWords].some((w) => /\p{L}/u.test(w) && !numberOf(w) && rowNowKeys.has(w) && !recordedContextKeys.has(w) && !itemWords.has(w));
-  const numbersKept = name === 1 || (!otherNamed && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n))
+  // Every word of its name kept (a plural written singular or the other way the same word), a phrase added (two words
+  // or more, not those a sentence is built with), and a number of it gone for another ("4" of "Thursday 13 March, 4
+  // slots left"): a variant of it, new where it was ("Thursday 13 March, early drop before 8am, 2 slots left"), not
+  // it. A copy edit keeps the number or rewrites the words around it; a count changing with the data may gain the
+  // word of its unit ("Logins 31" -> "Login items 30", a login deleted meanwhile).
+  const namedNumbers = name < 1 ? [...words(expected.name || expected.text)].filter((w) => /^\p{N}+$/u.test(w)) : [];
+  const recordedSingular = namedNumbers.some((n) => !seenName.has(n)) ? singular(expected.name || expected.text).split(' ') : [];
+  const nowSingular = new Set(recordedSingular.length ? singular(seen.name || seen.text).split(' ') : []);
+  const variantOf = recordedSingular.some((w) => /\p{L}/u.test(w)) && recordedSingular.every((w) => nowSingular.has(w) || namedNumbers.includes(w))
+    && [...nowSingular].filter((w) => !recordedSingular.includes(w) && /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w)).length >= 2
+    && [...nowSingular].some((w) => /^\p{N}+$/u.test(w) && !recordedSingular.includes(w));
+  const numbersKept = name === 1 || (!otherNamed && !variantOf && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n))
     && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone);
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
   // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A
   // name differing only in its numbers ("Inbox (12)" -> "(13)") changed with the data, not the copy, and is not held
-  // to it; a build that rehashes every class while the copy changes fails safe.
+  // to it; a build that rehashes every class while the copy changes fails safe, unless a class kept the name before
+  // its hash that named its kind (recorded as a mark of its own: see marksOf): "Button--primary__coswqi" for a
+  // recorded "Button--primary__lhs5gp".
   const marks = expected.marks || [];
-  const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
+  const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c) || marks.some((m) => c.length > m.length + 5 && c.startsWith(m) && /^_{1,3}[\p{L}\p{N}]{5,}$/u.test(c.slice(m.length)))) || countOnly;
   // A wrapper around the recorded element, or the element a recorded wrapper held, reads the same and is another one.
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
   // A copy edit says the same action in other words; it never changes the action. A name keeping every word of the

@@ -2363,3 +2363,68 @@ test('round 46 (the forty-third hold-out): a number of three digits or more that
     await browser.close();
   }
 });
+
+test('round 47 (the forty-fourth hold-out): every word kept and a phrase added with a number changed is a variant of it, not it; a number written as a range holding it is kept; a class rehashed keeps its name', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A vet practice's booking widget: the next days with free appointments as buttons named by aria-label; a day
+    // may gain a late surgery, and a day fully booked is taken off.
+    type Day = [who: string, label: string];
+    const days = (list: Day[]) => `<main><section aria-label="Next free days"><h2>Next free days</h2>${list.map(([who, label]) => `<button type="button" aria-label="${label}" data-who="${who}">${label.split(',')[0]}</button>`).join(' ')}</section></main>`;
+    const monday = ['mon-3', 'Monday 3 June, 5 appointments free'] as Day;
+    const wednesday = ['wed-5', 'Wednesday 5 June, 6 appointments free'] as Day;
+    const tuesday = await record(days([monday, ['tue-4', 'Tuesday 4 June, 3 appointments free'], wednesday]), 'button[data-who=tue-4]');
+    assert.equal(await whoActedOn(days([monday, ['tue-4-late', 'Tuesday 4 June, late surgery after 6pm, 1 appointment free'], wednesday]), tuesday), null,
+      'Tuesday fully booked and gone, its new late surgery in its place');
+    assert.equal(await whoActedOn(days([monday, ['tue-4', 'Tuesday 4 June, 3 appointments free'], ['tue-4-late', 'Tuesday 4 June, late surgery after 6pm, 1 appointment free'], wednesday]), tuesday), 'tue-4',
+      'the late surgery beside it');
+    assert.equal(await whoActedOn(days([monday, ['tue-4', 'Tuesday 4 June, 2 appointments free'], wednesday]), tuesday), 'tue-4',
+      'one appointment taken meanwhile: the data changed, no word added');
+    assert.equal(await whoActedOn(days([monday, ['tue-4', 'Tuesday 4 June, 3 appointments free, book online'], wednesday]), tuesday), 'tue-4',
+      'words added, its count kept');
+    // A count changing with the data may gain its unit's word, one word: a password vault's sidebar, a login deleted.
+    const sidebar = (list: [string, string][]) => `<nav aria-label="Vault">${list.map(([who, label]) => `<a href="#${who}" data-who="${who}">${label}</a>`).join(' ')}</nav>`;
+    const logins = await record(sidebar([['all', 'All items 48'], ['favourites', 'Favourites 9'], ['logins', 'Logins 31'], ['notes', 'Secure notes 6']]), 'a[data-who=logins]');
+    assert.equal(await whoActedOn(sidebar([['all', 'Everything 47'], ['favourites', 'Favourites 9'], ['logins', 'Login items 30'], ['notes', 'Notes 6']]), logins), 'logins',
+      'Logins 31 -> Login items 30');
+    // (A name of numbers alone keeps no word: "19:00–20:00" -> "7–8pm" is the slot written otherwise.)
+    const slotPage = await browser.newPage();
+    const slots = (list: string[]) => `<main><fieldset><legend>Delivery slot</legend>${list.map((slot) => `<label><input type="radio" name="slot"> <span>${slot}</span> <span>£1.99</span></label>`).join('')}</fieldset></main>`;
+    await slotPage.setContent(slots(['18:00–19:00', '19:00–20:00', '20:00–21:00']));
+    const [seven] = (await prints(slotPage, 'label:nth-of-type(2) span:first-of-type', true)).map((p) => ({ ...p, uid: undefined }));
+    await slotPage.setContent(slots(['6–7pm', '7–8pm', '8–9pm']));
+    const [sevenNow] = (await prints(slotPage, 'label:nth-of-type(2) span:first-of-type')).map((p) => ({ ...p, uid: undefined }));
+    assert.ok(fingerprintAgreement(seven!, sevenNow!, true) > 0.7, 'the slots written in 12-hour time');
+    // A function room's hire page: the rooms as cards, each with roughly how many it seats, its price and "Book"; a
+    // copy edit rewrites the rooms' names and notes, the seats as ranges, and "Book" as "Reserve".
+    type Room = [who: string, title: string, seats: string, price: string, button: string];
+    const rooms = (list: Room[]) => `<main><section aria-label="Rooms"><ul>${list.map(([who, title, seats, price, button]) => `<li><h3>${title}</h3><p>${seats}</p>`
+      + `<p>${price}</p><button type="button" data-who="${who}">${button}</button></li>`).join('')}</ul></section></main>`;
+    const room = await record(rooms([['snug', 'The Snug', 'Seats about 12, a quiet corner', '£120.00', 'Book'], ['library', 'The Library', 'Seats about 40, a long table', '£450.00', 'Book'], ['hall', 'Great Hall', 'Seats about 150, a stage', '£1,200.00', 'Book']]), 'button[data-who=library]');
+    assert.equal(await whoActedOn(rooms([['snug', 'Snug', '10–15 guests, quiet', '£120.00', 'Reserve'], ['library', 'Library', '35–45 guests, e.g. a board dinner', '£450.00', 'Reserve'], ['hall', 'Hall', '120–180 guests, with a stage', '£1,200.00', 'Reserve']]), room), 'library',
+      '"about 40" written "35–45", the card and its button rewritten');
+    assert.equal(await whoActedOn(rooms([['snug', 'Snug', '10–15 guests, quiet', '£120.00', 'Reserve'], ['loft', 'Loft', '50–60 guests, e.g. a party', '£450.00', 'Reserve'], ['hall', 'Hall', '120–180 guests, with a stage', '£1,200.00', 'Reserve']]), room), null,
+      'another room in its place, seating other numbers');
+    // A build of CSS modules rehashes every class and keeps each one's name before the hash: the name of the class
+    // naming the primary button's kind is its mark too (a hash told from a word by its digits), unless a look-alike's
+    // class has the same name.
+    const page = await browser.newPage();
+    await page.setContent('<form><p>Rename the playlist</p><button type="button" class="Button--secondary__k3j9d">Cancel</button> <button type="submit" class="Button--primary__a81kq">Save changes</button></form>');
+    const [save] = (await prints(page, 'button[type=submit]', true)).map((p) => ({ ...p, uid: undefined }));
+    assert.deepEqual(save!.marks, ['Button--primary__a81kq', 'Button--primary']);
+    assert.ok(fingerprintAgreement(save!, { ...save!, name: 'Save', classes: ['Button--primary__zqcwx'] }, true) > 0.7, 'rehashed, renamed "Save"');
+    assert.ok(fingerprintAgreement(save!, { ...save!, name: 'Save', classes: ['Button--danger__zqcwx'] }, true) <= 0.7, 'another kind\'s class');
+    await page.setContent('<form><button type="button" class="Button--secondary__k3j9d">Cancel</button> <button type="submit" class="a b c Button--primary__a81kq">Save</button></form>');
+    const [many] = await prints(page, 'button[type=submit]', true);
+    assert.deepEqual(many!.marks, ['a', 'b', 'c', 'Button--primary'], 'four marks at most, as a fingerprint holds');
+    await page.setContent('<form><p>Rename the playlist</p><button type="button" class="butt__k3j9d">Cancel</button> <button type="submit" class="butt__a81kq">Save changes</button></form>');
+    const [same] = (await prints(page, 'button[type=submit]', true)).map((p) => ({ ...p, uid: undefined }));
+    assert.deepEqual(same!.marks, ['butt__a81kq'], 'a name every button\'s class has names no kind');
+    await page.setContent('<nav><button class="Toolbar__publish">Publish</button><button class="Menu__schedule">Schedule</button></nav>');
+    const [publish] = (await prints(page, 'button.Toolbar__publish', true)).map((p) => ({ ...p, uid: undefined }));
+    assert.deepEqual(publish!.marks, ['Toolbar__publish'], 'a word, not a hash, after the name');
+  } finally {
+    await browser.close();
+  }
+});

@@ -541,7 +541,9 @@ ${optionValueOf(other)}` : "";
     if (placed.length < 2 || placed.length > MAX_PEER_NAMES) return null;
     const own = (x) => Array.from(x.classList).filter((c) => !placed.some((other) => other !== x && other.classList.contains(c)));
     if (placed.some((x) => !own(x).length)) return null;
-    return own(el).slice(0, 4).map((c) => c.slice(0, MAX));
+    const hashedName = (c) => (c.match(/^(.*\p{L}\p{L})_{1,3}(?=[\p{L}\p{N}]*\p{N})[\p{L}\p{N}]{5,}$/u) || [])[1] || "";
+    const names = own(el).map(hashedName).filter((n) => n && !placed.some((other) => other !== el && Array.from(other.classList).some((c) => hashedName(c) === n)));
+    return [...own(el).slice(0, names.length ? 3 : 4), ...names.slice(0, 1)].map((c) => c.slice(0, MAX));
   };
   /** Look-alikes' names (else texts), lower case and cut as compared; null when more than fit. */
   const peersOf = (el, own, lookalikes) => {
@@ -1055,7 +1057,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const headingKept = item && !!expected.widget && !!expected.group && [...keys(expected.group)].every((w) => itemWords.has(w)) && (seen.widget || "").toLowerCase() === expected.group.toLowerCase();
   const itemLetters = [...itemWords].filter((w) => !/\p{N}/u.test(w));
   const rowOfName = item && itemLetters.length > 0 && itemLetters.every((w) => nameWords.has(w) && ownWords.has(w));
-  const numbersOfItemKept = itemNumbers.length >= (headingKept || rowOfName ? 1 : 2) && itemNumbers.every((w) => seenRowKeys.has(w));
+  const seenRanges = itemNumbers.length >= 1 ? [...(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)).matchAll(/(?<![\p{N}.,:])(\p{N}+)\s*[–-]\s*(\p{N}+)(?![\p{N}.,:])/gu)].map((m) => [Number(m[1]), Number(m[2])]) : [];
+  const heldByRange = (w) => /^\p{N}+$/u.test(w) && seenRanges.some(([lo, hi]) => lo < hi && Number(w) >= lo && Number(w) <= hi);
+  const numbersOfItemKept = itemNumbers.length >= (headingKept || rowOfName ? 1 : 2) && itemNumbers.every((w) => seenRowKeys.has(w) || heldByRange(w));
   const rowShows = newWords > 0 ? keys(seen.whole ?? seen.context) : new Set();
   const wordsOfItem = [...itemWords].filter((w) => !/\p{N}/u.test(w) && !ofName(w) && !fieldName.has(w));
   const replaced = newWords > 0 ? wordsOfItem.filter((w) => !rowShows.has(w)).length : 0;
@@ -1141,9 +1145,13 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const dataGone = numbersOfItemKept ? dataWords.filter((w) => !dataKept(w)) : [];
   const rowNowKeys = dataGone.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
   const renamedWithRow = dataGone.length > 0 && dataGone.every((w) => !rowNowKeys.has(w) && !numberOf(w)) && [...ownWords].some((w) => /\p{L}/u.test(w) && !numberOf(w) && rowNowKeys.has(w) && !recordedContextKeys.has(w) && !itemWords.has(w));
-  const numbersKept = name === 1 || !otherNamed && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)) && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone;
+  const namedNumbers = name < 1 ? [...words(expected.name || expected.text)].filter((w) => /^\p{N}+$/u.test(w)) : [];
+  const recordedSingular = namedNumbers.some((n) => !seenName.has(n)) ? singular(expected.name || expected.text).split(" ") : [];
+  const nowSingular = new Set(recordedSingular.length ? singular(seen.name || seen.text).split(" ") : []);
+  const variantOf = recordedSingular.some((w) => /\p{L}/u.test(w)) && recordedSingular.every((w) => nowSingular.has(w) || namedNumbers.includes(w)) && [...nowSingular].filter((w) => !recordedSingular.includes(w) && /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w)).length >= 2 && [...nowSingular].some((w) => /^\p{N}+$/u.test(w) && !recordedSingular.includes(w));
+  const numbersKept = name === 1 || !otherNamed && !variantOf && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)) && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone;
   const marks = expected.marks || [];
-  const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c)) || countOnly;
+  const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c) || marks.some((m) => c.length > m.length + 5 && c.startsWith(m) && /^_{1,3}[\p{L}\p{N}]{5,}$/u.test(c.slice(m.length)))) || countOnly;
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
   const otherAction = (() => {
     if (name === 1 || countOnly) return false;
