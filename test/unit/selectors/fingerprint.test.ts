@@ -2428,3 +2428,31 @@ test('round 47 (the forty-fourth hold-out): every word kept and a phrase added w
     await browser.close();
   }
 });
+
+test('round 48 (the forty-fifth hold-out): every word kept and a phrase added with a number new to it is a variant of it; a price its own text showed, gone for another, is another product', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // An IT helpdesk's canned replies menu; a variant of one reply is added beside it, and the reply it varies retired.
+    const replies = (list: [string, string][]) => `<main><ul role="menu" aria-label="Canned replies">${list.map(([who, label]) => `<li role="none"><button type="button" role="menuitem" data-who="${who}">${label}</button></li>`).join('')}</ul></main>`;
+    const waiting = ['waiting', 'Waiting on the user'] as [string, string];
+    const hardware = ['hardware', 'Resolved: hardware replaced'] as [string, string];
+    const reset = await record(replies([waiting, ['reset', 'Resolved: password reset'], hardware]), 'button[data-who=reset]');
+    assert.equal(await whoActedOn(replies([waiting, ['reset-lock', 'Resolved: password reset, account locked for 24 hours'], hardware]), reset), null,
+      'the reply retired, its variant in its place');
+    assert.equal(await whoActedOn(replies([waiting, ['reset', 'Resolved: password reset'], ['reset-lock', 'Resolved: password reset, account locked for 24 hours'], hardware]), reset), 'reset',
+      'the variant beside it');
+    assert.equal(await whoActedOn(replies([['waiting', 'Waiting on user'], ['reset', 'Resolved – password reset'], ['hardware', 'Resolved – new hardware']]), reset), 'reset',
+      'the menu copy-edited');
+    // A theatre's seat map: a price button per area, named for the area and the show; a premium area added.
+    const areas = (list: [string, string, string][]) => `<main><section aria-label="Choose seats">${list.map(([who, label, price]) => `<div><p>${label.split(' seats')[0]}</p><button type="button" aria-label="${label}" data-who="${who}">${price}</button></div>`).join('')}</section></main>`;
+    const circle = ['circle', 'Select Circle seats for the 19:30 show', '£35.00'] as [string, string, string];
+    const stalls = await record(areas([circle, ['stalls', 'Select Stalls seats for the 19:30 show', '£45.00']]), 'button[data-who=stalls]');
+    assert.equal(await whoActedOn(areas([circle, ['stalls-premium', 'Select Stalls Premium seats for the 19:30 show', '£65.00']]), stalls), null,
+      'the stalls sold out, a premium area at another price');
+    assert.equal(await whoActedOn(areas([['circle', 'Choose Circle, 19:30', '£35.00'], ['stalls', 'Choose Stalls, 19:30', '£45.00']]), stalls), 'stalls',
+      'the labels rewritten, the price kept');
+  } finally {
+    await browser.close();
+  }
+});

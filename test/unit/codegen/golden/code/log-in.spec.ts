@@ -1593,17 +1593,24 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const renamedWithRow = dataGone.length > 0 && dataGone.every((w) => !rowNowKeys.has(w) && !numberOf(w))
     && [...ownWords].some((w) => /\p{L}/u.test(w) && !numberOf(w) && rowNowKeys.has(w) && !recordedContextKeys.has(w) && !itemWords.has(w));
   // Every word of its name kept (a plural written singular or the other way the same word), a phrase added (two words
-  // or more, not those a sentence is built with), and a number of it gone for another ("4" of "Thursday 13 March, 4
-  // slots left"): a variant of it, new where it was ("Thursday 13 March, early drop before 8am, 2 slots left"), not
-  // it. A copy edit keeps the number or rewrites the words around it; a count changing with the data may gain the
-  // word of its unit ("Logins 31" -> "Login items 30", a login deleted meanwhile).
+  // or more, not those a sentence is built with) with a number new to it: a variant of it, new where it was ("Thursday
+  // 13 March, early drop before 8am, 2 slots left" for a gone "Thursday 13 March, 4 slots left"; "Triaged: high
+  // severity, fix in 30 days" for a gone "Triaged: high severity"), not it. A copy edit keeps its numbers or rewrites
+  // the words around them; a count changing with the data may gain the word of its unit ("Logins 31" -> "Login items
+  // 30", a login deleted meanwhile).
   const namedNumbers = name < 1 ? [...words(expected.name || expected.text)].filter((w) => /^\p{N}+$/u.test(w)) : [];
-  const recordedSingular = namedNumbers.some((n) => !seenName.has(n)) ? singular(expected.name || expected.text).split(' ') : [];
+  const newNumbers = name < 1 ? [...words(seen.name || seen.text)].filter((w) => /^\p{N}+$/u.test(w) && !namedNumbers.includes(w)) : [];
+  const recordedSingular = newNumbers.length ? singular(expected.name || expected.text).split(' ') : [];
   const nowSingular = new Set(recordedSingular.length ? singular(seen.name || seen.text).split(' ') : []);
   const variantOf = recordedSingular.some((w) => /\p{L}/u.test(w)) && recordedSingular.every((w) => nowSingular.has(w) || namedNumbers.includes(w))
-    && [...nowSingular].filter((w) => !recordedSingular.includes(w) && /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w)).length >= 2
-    && [...nowSingular].some((w) => /^\p{N}+$/u.test(w) && !recordedSingular.includes(w));
-  const numbersKept = name === 1 || (!otherNamed && !variantOf && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n))
+    && [...nowSingular].filter((w) => !recordedSingular.includes(w) && /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w)).length >= 2;
+  // Renamed, its own text an amount (a price, written with decimals: "£112.00" on "Select Flexi fare for the 14:10
+  // sailing") that it no longer shows, showing another ("£139.00" on "Select Flexi Plus fare …"): another fare, another
+  // product. A copy edit of its label keeps the price it shows.
+  const ownAmounts = name < 1 && expected.text ? amounts(expected.text) : new Set<string>();
+  const seenOwnAmounts = ownAmounts.size ? amounts(seen.text || '') : new Set<string>();
+  const otherOwnAmount = seenOwnAmounts.size > 0 && ![...ownAmounts].some((a) => seenOwnAmounts.has(a));
+  const numbersKept = name === 1 || (!otherNamed && !variantOf && !otherOwnAmount && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n))
     && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone);
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
   // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A

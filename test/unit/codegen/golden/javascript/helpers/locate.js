@@ -1139,10 +1139,14 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const rowNowKeys = dataGone.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
   const renamedWithRow = dataGone.length > 0 && dataGone.every((w) => !rowNowKeys.has(w) && !numberOf(w)) && [...ownWords].some((w) => /\p{L}/u.test(w) && !numberOf(w) && rowNowKeys.has(w) && !recordedContextKeys.has(w) && !itemWords.has(w));
   const namedNumbers = name < 1 ? [...words(expected.name || expected.text)].filter((w) => /^\p{N}+$/u.test(w)) : [];
-  const recordedSingular = namedNumbers.some((n) => !seenName.has(n)) ? singular(expected.name || expected.text).split(" ") : [];
+  const newNumbers = name < 1 ? [...words(seen.name || seen.text)].filter((w) => /^\p{N}+$/u.test(w) && !namedNumbers.includes(w)) : [];
+  const recordedSingular = newNumbers.length ? singular(expected.name || expected.text).split(" ") : [];
   const nowSingular = new Set(recordedSingular.length ? singular(seen.name || seen.text).split(" ") : []);
-  const variantOf = recordedSingular.some((w) => /\p{L}/u.test(w)) && recordedSingular.every((w) => nowSingular.has(w) || namedNumbers.includes(w)) && [...nowSingular].filter((w) => !recordedSingular.includes(w) && /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w)).length >= 2 && [...nowSingular].some((w) => /^\p{N}+$/u.test(w) && !recordedSingular.includes(w));
-  const numbersKept = name === 1 || !otherNamed && !variantOf && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)) && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone;
+  const variantOf = recordedSingular.some((w) => /\p{L}/u.test(w)) && recordedSingular.every((w) => nowSingular.has(w) || namedNumbers.includes(w)) && [...nowSingular].filter((w) => !recordedSingular.includes(w) && /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w)).length >= 2;
+  const ownAmounts = name < 1 && expected.text ? amounts(expected.text) : new Set();
+  const seenOwnAmounts = ownAmounts.size ? amounts(seen.text || "") : new Set();
+  const otherOwnAmount = seenOwnAmounts.size > 0 && ![...ownAmounts].some((a) => seenOwnAmounts.has(a));
+  const numbersKept = name === 1 || !otherNamed && !variantOf && !otherOwnAmount && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)) && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone;
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c) || marks.some((m) => c.length > m.length + 5 && c.startsWith(m) && /^_{1,3}[\p{L}\p{N}]{5,}$/u.test(c.slice(m.length)))) || countOnly;
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
