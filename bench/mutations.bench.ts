@@ -340,7 +340,8 @@
  * patients waiting for a bed and a freelance orchestra's concert booking
  * screen with its chairs table, "Find a deputy" modal and "Send
  * contracts" bar, written against 94b7c7a before any replay of them and
- * not yet measured, so clean;
+ * measured clean once on the round-48 rules; round 49 changed a rule
+ * after seeing it, so it is no longer clean either;
  * holdout47: test/fixtures/mutations/unseen47, a holiday park's reception
  * desk with its arrivals table, row menu, check-in dialog and booking
  * panel, a train operator's Delay Repay claim form with its ticket kind

@@ -1081,7 +1081,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const rowLetterWords = item && !expected.item ? wordsOfItem.filter((w) => !FUNCTION_WORDS.includes(w)) : [];
   const wholeText = `${seen.whole ?? seen.context} ${seen.item || ""}`;
   const wholeNow = rowLetterWords.length >= 2 ? keys(`${wholeText} ${wholeText.replace(/-/g, " ")}`) : new Set();
-  const rowWordsGone = newWords === 0 && keys(seen.context).size > 0 && rowLetterWords.length >= 2 && rowLetterWords.filter((w) => !wholeNow.has(w)).length * 2 > rowLetterWords.length;
+  const rowWordsGone = newWords === 0 && rowLetterWords.length >= 2 && rowLetterWords.filter((w) => !wholeNow.has(w)).length * 2 > rowLetterWords.length;
   /** Whether the word at `i` is a capitalised word its item did not show, right after a capitalised word it did. */
   const newNameAfterKept = (raws, i) => i > 0 && capitalised(raws[i]) && !itemWords.has(keyOf(raws[i])) && capitalised(raws[i - 1]) && itemWords.has(keyOf(raws[i - 1]));
   const nameLengthened = newWords > 0 && itemNumbers.length > 0 && (() => {

@@ -1446,12 +1446,14 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // A row showing no word of its own but numbers ("2nd", "11": a second dose of a vaccine another row names, put
   // where the recorded "Kennel cough (intranasal)" row was), while most of the words the recorded row alone showed
   // (two or more) are gone from all of it, is another row: nothing it shows is the recorded one's. Rows recorded
-  // with an `item` are left out: that item's words are what no other item showed, and a look-alike takes them.
+  // with an `item` are left out: that item's words are what no other item showed, and a look-alike takes them. A row
+  // showing nothing of its own at all is no exception ("Oboe | Cor anglais | Unfilled", new beside the recorded "2nd
+  // (doubling cor anglais)" row, sharing every word with it).
   const rowLetterWords = item && !expected.item ? wordsOfItem.filter((w) => !FUNCTION_WORDS.includes(w)) : [];
   // (A word kept inside a compound, "One" of "One-tray", is kept.)
   const wholeText = `${seen.whole ?? seen.context} ${seen.item || ''}`;
   const wholeNow = rowLetterWords.length >= 2 ? keys(`${wholeText} ${wholeText.replace(/-/g, ' ')}`) : new Set<string>();
-  const rowWordsGone = newWords === 0 && keys(seen.context).size > 0 && rowLetterWords.length >= 2 && rowLetterWords.filter((w) => !wholeNow.has(w)).length * 2 > rowLetterWords.length;
+  const rowWordsGone = newWords === 0 && rowLetterWords.length >= 2 && rowLetterWords.filter((w) => !wholeNow.has(w)).length * 2 > rowLetterWords.length;
   // A name its row showed lengthened by a capitalised word ("The Wild Robot" -> "The Wild Robot Escapes": a word
   // written as a name right after a kept one), while a number its row alone showed is gone from all of it ("2 of 3
   // used" -> "0 of 3 used"), is another item: a sequel or another edition borrowed beside it, put where it was. A
