@@ -348,7 +348,8 @@
  * tabs, train cards, delay, ticket and payment details and declaration
  * and a mortgage adviser's case with its sourcing criteria, results
  * table, shortlist cards and "Recommend" dialog, written against 07880bb
- * before any replay of them and not yet measured, so clean);
+ * before any replay of them and measured clean once on the round-49
+ * rules; no rule has changed since, so it is still clean);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
