@@ -1269,7 +1269,8 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // Nor when its item still shows every number it showed (a day, an amount: at least two): the item's data kept, the
   // copy of its item and of its own name edited ("Mercado Central" -> "Mercado Central Lisboa").
   const itemNumbers = [...itemWords].filter((w) => /\p{N}/u.test(w) && !nameWords.has(w));
-  const seenRowKeys = itemNumbers.length >= 1 ? keys(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)) : new Set<string>();
+  const seenRowText = seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context);
+  const seenRowKeys = itemNumbers.length >= 1 ? keys(seenRowText) : new Set<string>();
   // Renamed too ("Outdoor Ed camp, Pine Ridge (May 21–23)" -> "Pine Ridge outdoor camp, May 21–23", its note
   // rewritten, its "Sign" now "Allow"): the numbers are the item's data, its copy and its element's name are copy.
   // One number is enough with the label of its card kept word for word (the heading of the box that told it from its
@@ -1284,7 +1285,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const rowOfName = item && itemLetters.length > 0 && itemLetters.every((w) => nameWords.has(w) && ownWords.has(w));
   // A number written as a range holding it is kept ("About 65 bin bags" -> "60–70 bags"): a copy edit rounds a
   // number it said roughly.
-  const seenRanges = itemNumbers.length >= 1 ? [...(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)).matchAll(/(?<![\p{N}.,:])(\p{N}+)\s*[–-]\s*(\p{N}+)(?![\p{N}.,:])/gu)].map((m) => [Number(m[1]), Number(m[2])]) : [];
+  const seenRanges = itemNumbers.length >= 1 ? [...seenRowText.matchAll(/(?<![\p{N}.,:])(\p{N}+)\s*[–-]\s*(\p{N}+)(?![\p{N}.,:])/gu)].map((m) => [Number(m[1]), Number(m[2])]) : [];
   const heldByRange = (w: string) => /^\p{N}+$/u.test(w) && seenRanges.some(([lo, hi]) => lo < hi && Number(w) >= lo && Number(w) <= hi);
   const numbersOfItemKept = itemNumbers.length >= (headingKept || rowOfName ? 1 : 2) && itemNumbers.every((w) => seenRowKeys.has(w) || heldByRange(w));
   // Words its item alone showed gone from every word of its row, as many new ones in their place ("Grey marl" where the
@@ -1510,7 +1511,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // its hash that named its kind (recorded as a mark of its own: see marksOf): "Button--primary__coswqi" for a
   // recorded "Button--primary__lhs5gp".
   const marks = expected.marks || [];
-  const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c) || marks.some((m) => c.length > m.length + 5 && c.startsWith(m) && /^_{1,3}[\p{L}\p{N}]{5,}$/u.test(c.slice(m.length)))) || countOnly;
+  const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c) || marks.some((m) => c.startsWith(m) && /^_{1,3}[\p{L}\p{N}]{5,}$/u.test(c.slice(m.length)))) || countOnly;
   // A wrapper around the recorded element, or the element a recorded wrapper held, reads the same and is another one.
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
   // A copy edit says the same action in other words; it never changes the action. A name keeping every word of the

@@ -1053,11 +1053,12 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const seenItemWords = dataWords.length ? keys(`${seen.whole ?? seen.context} ${expected.item ? seen.item || "" : ""}`) : new Set();
   const dataVouches = dataWords.length > 0 && dataWords.every((w) => ownWords.has(w) && seenItemWords.has(w));
   const itemNumbers = [...itemWords].filter((w) => /\p{N}/u.test(w) && !nameWords.has(w));
-  const seenRowKeys = itemNumbers.length >= 1 ? keys(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)) : new Set();
+  const seenRowText = seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context);
+  const seenRowKeys = itemNumbers.length >= 1 ? keys(seenRowText) : new Set();
   const headingKept = item && !!expected.widget && !!expected.group && [...keys(expected.group)].every((w) => itemWords.has(w)) && (seen.widget || "").toLowerCase() === expected.group.toLowerCase();
   const itemLetters = [...itemWords].filter((w) => !/\p{N}/u.test(w));
   const rowOfName = item && itemLetters.length > 0 && itemLetters.every((w) => nameWords.has(w) && ownWords.has(w));
-  const seenRanges = itemNumbers.length >= 1 ? [...(seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)).matchAll(/(?<![\p{N}.,:])(\p{N}+)\s*[–-]\s*(\p{N}+)(?![\p{N}.,:])/gu)].map((m) => [Number(m[1]), Number(m[2])]) : [];
+  const seenRanges = itemNumbers.length >= 1 ? [...seenRowText.matchAll(/(?<![\p{N}.,:])(\p{N}+)\s*[–-]\s*(\p{N}+)(?![\p{N}.,:])/gu)].map((m) => [Number(m[1]), Number(m[2])]) : [];
   const heldByRange = (w) => /^\p{N}+$/u.test(w) && seenRanges.some(([lo, hi]) => lo < hi && Number(w) >= lo && Number(w) <= hi);
   const numbersOfItemKept = itemNumbers.length >= (headingKept || rowOfName ? 1 : 2) && itemNumbers.every((w) => seenRowKeys.has(w) || heldByRange(w));
   const rowShows = newWords > 0 ? keys(seen.whole ?? seen.context) : new Set();
@@ -1155,7 +1156,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const otherOwnAmount = seenOwnAmounts.size > 0 && ![...ownAmounts].some((a) => seenOwnAmounts.has(a));
   const numbersKept = name === 1 || !otherNamed && !variantOf && !otherOwnAmount && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)) && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone;
   const marks = expected.marks || [];
-  const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c) || marks.some((m) => c.length > m.length + 5 && c.startsWith(m) && /^_{1,3}[\p{L}\p{N}]{5,}$/u.test(c.slice(m.length)))) || countOnly;
+  const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c) || marks.some((m) => c.startsWith(m) && /^_{1,3}[\p{L}\p{N}]{5,}$/u.test(c.slice(m.length)))) || countOnly;
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
   const otherAction = (() => {
     if (name === 1 || countOnly) return false;
