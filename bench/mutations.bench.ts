@@ -357,7 +357,8 @@
  * dialog, room cards and queue tabs and a trade show exhibitor portal's
  * "Stand services" page with its furniture cards, electrics, badge
  * dialog and order summary, written against 0a9da7b before any replay of
- * them and not yet measured, so clean);
+ * them and measured clean once on the round-49 rules; no rule has
+ * changed since, so it is still clean);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
