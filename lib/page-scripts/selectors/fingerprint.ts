@@ -42,12 +42,14 @@ export const FINGERPRINT_PREFIX = 'fingerprint=';
  * fingerprintAgreement's otherAction and chooseRenamed's kept words). A word
  * may be in two groups ("order": buying, or sorting as in "Sort by" ->
  * "Order by"; "post": sending, or publishing; "release": publishing, or
- * giving back what was booked, "Cancel Desk 2.09" -> "Release Desk 2.09").
+ * giving back what was booked, "Cancel Desk 2.09" -> "Release Desk 2.09";
+ * "change": editing, or swapping one place for another, "Move pitch" ->
+ * "Change pitch").
  */
 export const ACTION_WORDS = [
   'add create new make generate insert compose save store log', 'delete remove trash discard erase destroy', 'edit change modify update',
   'cancel abort stop end halt terminate close dismiss exit quit hide collapse release', 'open view show see display reveal expand preview',
-  'copy duplicate clone', 'move transfer', 'send submit post share', 'publish release post', 'download export',
+  'copy duplicate clone', 'move transfer change switch swap relocate', 'send submit post share', 'publish release post', 'download export',
   'upload import attach', 'print', 'archive', 'restore recover undelete', 'approve accept allow grant confirm agree',
   'reject decline deny refuse block ban', 'enable activate', 'disable deactivate', 'start begin launch run resume play',
   'pause suspend', 'sign log login signin', 'logout signout', 'signup register',
@@ -1058,8 +1060,20 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // still leads to the same place, as a label's `for` still names its control. Another address is another link, and
   // so is one numbered by a number its own name shows ("#archive-2023" of "Archive 2023": its data, no counter). A
   // number in a range its name shows is no such datum ("#hedgehogs-2" of the room "Hedgehogs · 2–3": ages 2 to 3).
+  // (So does one whose ids dropped the app's prefix for a counter, "#km-sourcing" -> "#sourcing-29" of "Sourcing" ->
+  // "Product sourcing": the words kept are the end of the recorded id and in its name now, the words dropped before
+  // them none of its name's, a namespace. "#save-draft" -> "#draft-12" drops a word of the name: another place.)
+  const prefixDropped = (recorded: string, now: string) => {
+    const [a, b] = [segments(recorded), segments(now)];
+    const kept = b.filter((part) => !/\p{N}/u.test(part));
+    const prefix = a.slice(0, a.length - kept.length);
+    const recordedName = words(expected.name || expected.text);
+    return kept.length > 0 && prefix.length > 0 && b.length > kept.length && b.every((part) => kept.includes(part) || /^\p{N}+$/u.test(part))
+      && kept.every((part, i) => a[prefix.length + i] === part && words(seen.name || seen.text).has(part))
+      && prefix.every((part) => /\p{L}/u.test(part) && !recordedName.has(part));
+  };
   const sameTarget = (recorded: string, now: string | undefined) => now === recorded
-    || (recorded.startsWith('#') && !!now && now.startsWith('#') && sameRef(recorded.slice(1), now.slice(1))
+    || (recorded.startsWith('#') && !!now && now.startsWith('#') && (sameRef(recorded.slice(1), now.slice(1)) || prefixDropped(recorded.slice(1), now.slice(1)))
       && !segments(now).some((part) => !segments(recorded).includes(part) && (part.match(/\p{N}+/gu) || []).some((n) => (seen.name || seen.text).split(/\s+/).map(trimMarks).includes(n))));
   // What the element is, for a rename: its kind and type the same, and an id still there if it had one (ids may be renumbered, not dropped).
   // Nor does a copy edit change where a link leads, what a field is called in the form's data or which checkbox a
@@ -1479,11 +1493,16 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // £85", its select "Stylist for Full head colour" now "All-over colour: stylist"): a word of the item's data gone
   // from its name is gone from its row too, and its name says a word its row shows now that the recorded row did not.
   // The numbers say which row it is; the name follows its row's copy. (A row put in its place shows other numbers.)
-  const dataGone = numbersOfItemKept ? dataWords.filter((w) => !dataKept(w)) : [];
+  const dataGone = numbersOfItemKept || everyIdentifierKept ? dataWords.filter((w) => !dataKept(w)) : [];
   const rowNowKeys = dataGone.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ''}`) : new Set<string>();
   // (Words only: a number of its data is its data, "2 days" is not "three days".)
+  // Its row's identifier kept (an application's "A-88134"), the identifier says which row it is: a word its name
+  // dropped that its row dropped too is the row's copy edited with it, when its name keeps another word of its data
+  // its row still shows ("Allocate a room to Chidi Okafor" -> "Allocate Chidi Okafor", the row's badge "Accessible
+  // room" now "Accessible").
   const renamedWithRow = dataGone.length > 0 && dataGone.every((w) => !rowNowKeys.has(w) && !numberOf(w))
-    && [...ownWords].some((w) => /\p{L}/u.test(w) && !numberOf(w) && rowNowKeys.has(w) && !recordedContextKeys.has(w) && !itemWords.has(w));
+    && ([...ownWords].some((w) => /\p{L}/u.test(w) && !numberOf(w) && rowNowKeys.has(w) && !recordedContextKeys.has(w) && !itemWords.has(w))
+      || (everyIdentifierKept && dataWords.some((w) => dataKept(w) && rowNowKeys.has(w))));
   // Every word of its name kept (a plural written singular or the other way the same word), a phrase added (two words
   // or more, not those a sentence is built with) with a number new to it: a variant of it, new where it was ("Thursday
   // 13 March, early drop before 8am, 2 slots left" for a gone "Thursday 13 March, 4 slots left"; "Triaged: high
@@ -1502,7 +1521,20 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const ownAmounts = name < 1 && expected.text ? amounts(expected.text) : new Set<string>();
   const seenOwnAmounts = ownAmounts.size ? amounts(seen.text || '') : new Set<string>();
   const otherOwnAmount = seenOwnAmounts.size > 0 && ![...ownAmounts].some((a) => seenOwnAmounts.has(a));
-  const numbersKept = name === 1 || (!otherNamed && !variantOf && !otherOwnAmount && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n))
+  // A radio's value kept, a word ("exhibitor", not "on"), is the key its form sends for that choice: a copy edit
+  // rewriting the choice's label ("Exhibitor All three show days" -> "Exhibitor pass Valid 10–12 June") keeps it,
+  // and another choice has its own. Neither the datum nor the number its label said is then what tells it apart.
+  const choiceKept = expected.attributes.type === 'radio' && !!expected.value && /\p{L}{3,}/u.test(expected.value) && expected.value !== 'on'
+    && seen.value === expected.value && seen.attributes.name === expected.attributes.name;
+  // A form's submit showing an amount shows the form's total ("Submit order · £904.80"): a line added to the order
+  // changes it ("£957.60"). Its one amount changed, every word of its name kept and no look-alike's name sharing
+  // them, it is the form's submit still; the amount is the data the form sums, not which button it is.
+  const letterWords = (text: string) => [...words(text)].filter((w) => /\p{L}/u.test(w)).sort().join(' ');
+  const formTotal = name < 1 && expected.tag === 'button' && expected.attributes.type === 'submit' && seen.attributes.type === 'submit'
+    && amounts(expected.name).size === 1 && amounts(seen.name).size === 1 && letterWords(expected.name) !== ''
+    && letterWords(seen.name) === letterWords(expected.name)
+    && !(expected.peers || []).some((peer) => letterWords(expected.name).split(' ').every((w) => words(peer).has(w)));
+  const numbersKept = name === 1 || ((!otherNamed || choiceKept) && !variantOf && !otherOwnAmount && !otherCode && (!otherNumber || choiceKept) && (formTotal || [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)))
     && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone);
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
   // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A
@@ -1873,7 +1905,14 @@ export function chooseByAgreement(matches: (CandidateMatch | null)[], expected?:
   // close reads another name: a new "3:30 – 4:30 pm" slot beside the recorded "2:00 – 3:00 pm" shares most of its
   // words, not the name. Elements reading the recorded name too keep the margin (two the same: no choice), unless
   // one alone is in the recorded group.
-  if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && best >= EXACT && onlyOneNamed(expected))) {
+  // So is one reading the recorded name and keeping its id (one written without digits: the team's, not a framework's
+  // count, CandidateMatch.idKept) when only its place changed: the list reordered, a new look-alike beside it reading
+  // another name ("Quantity of Bar stool, black" beside the recorded "Quantity of Bar stool, white").
+  const namedKeepingId = (recorded: Fingerprint) => matches.some((match) => {
+    const i = match ? match.uids.indexOf(uid) : -1;
+    return !!match && i >= 0 && !!match.idKept && !!match.idKept[i] && !!match.labels && plain(match.labels[i] || '') === plain(recorded.name || recorded.text);
+  });
+  if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && (best >= EXACT || namedKeepingId(expected)) && onlyOneNamed(expected))) {
     const twin = expected && (expected.group || expected.box) ? twinInGroup(expected) : null;
     if (!twin || twin[1] < MIN_AGREEMENT) return null;
     [chosen, agreement] = twin;
@@ -2029,6 +2068,11 @@ export function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fing
     const literal = among.filter(([, c]) => share(c.label) > 0);
     const keeping = literal.length ? literal : among.filter(([, c]) => share(c.label, true) > 0);
     if (keeping.length === 1) return keeping[0];
+    // Several keeping words: the one alone reading the recorded name itself, a word inflected at most ("Season ticket"
+    // -> "Season tickets", beside a new "Flexi Season (8 days in 28)"), nothing added or dropped.
+    const fromWords = wordsOf(from);
+    const same = keeping.filter(([, c]) => wordsOf(c.label).length === fromWords.length && fromWords.every((w) => wordsOf(c.label).some((n) => kept(n, w))));
+    if (same.length === 1) return same[0];
     const allNumbers = numbers.length ? keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n))) : [];
     if (allNumbers.length === 1) return allNumbers[0];
     // Still several ("Sat 17 Aug · Sort and pack · 3 h" beside the new "Sat 17 Aug · Pack school snack bags · 2 h"):

@@ -2486,3 +2486,65 @@ test('round 49 (the forty-sixth hold-out): a row showing nothing of its own is a
     await browser.close();
   }
 });
+
+test('round 50 (the forty-seventh and forty-eighth hold-outs): a row\'s identifier kept vouches for a word its name and row dropped; "change" also moves; a radio\'s value, a form\'s total, a kept id, an anchor losing its prefix, a name only inflected', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A housing association's lettings table: a row per applicant with the application's reference and a need, an
+    // "Offer a flat" icon button per row named for the applicant. A copy edit shortens the buttons and the needs.
+    type Applicant = [who: string, name: string, ref: string, need: string];
+    const lettings = (rows: Applicant[], offer: (name: string) => string) => `<main><table aria-label="Waiting list"><thead><tr><th>Applicant</th><th>Reference</th><th>Need</th><th></th></tr></thead><tbody>${rows.map(([who, name, ref, need]) => `<tr><td>${name}</td><td>${ref}</td><td><span>${need}</span></td>`
+      + `<td><button type="button" aria-label="${offer(name)}" data-who="${who}">🏠</button></td></tr>`).join('')}</tbody></table></main>`;
+    const recorded: Applicant[] = [['bell', 'Jon Bell', 'T-70398', 'Ground floor'], ['silva', 'Marta Silva', 'T-70412', 'Garden flat'], ['osei', 'Kofi Osei', 'T-70433', 'Step-free']];
+    const silva = await record(lettings(recorded, (name) => `Offer a flat to ${name}`), 'button[data-who=silva]');
+    const edited: Applicant[] = [['bell', 'Jon Bell', 'T-70398', 'Ground floor'], ['silva', 'Marta Silva', 'T-70412', 'Garden'], ['osei', 'Kofi Osei', 'T-70433', 'Step-free']];
+    assert.equal(await whoActedOn(lettings(edited, (name) => `Offer ${name}`), silva), 'silva', 'the reference kept: "flat" went from the name and the row together');
+    assert.equal(await whoActedOn(lettings([edited[0]!, ['silva2', 'Marta Silva', 'T-70499', 'Garden'], edited[2]!], (name) => `Offer ${name}`), silva), null,
+      'another application of the same name: its reference says it is another row');
+    // A restaurant's booking menu: moving a table is changing it; editing it is another action.
+    const menu = (items: [string, string][]) => `<main><ul role="menu" aria-label="Actions for Ito">${items.map(([who, label]) => `<li role="none"><button type="button" role="menuitem" data-who="${who}">${label}</button></li>`).join('')}</ul></main>`;
+    const move = await record(menu([['edit', 'Edit booking'], ['move', 'Move table'], ['cancel', 'Cancel booking']]), 'button[data-who=move]');
+    assert.equal(await whoActedOn(menu([['edit', 'Edit'], ['move', 'Change table'], ['cancel', 'Cancel']]), move), 'move', 'the menu copy-edited');
+    assert.ok(sameAction('move', 'change') && sameAction('edit', 'change') && !sameAction('move', 'edit'), '"change" names editing and moving, "edit" and "move" stay apart');
+    assert.equal(await whoActedOn(menu([['edit', 'Edit booking'], ['edit-table', 'Edit table'], ['cancel', 'Cancel booking']]), move), null, 'moving gone, editing the table is another action');
+    // A subscription form's plans: a radio per plan, its value the plan's key; the labels rewritten whole.
+    const plans = (list: [string, string, string][]) => `<main><form aria-label="Plan"><fieldset><legend>Choose a plan</legend>${list.map(([value, label, note]) => `<label data-who="${value}"><input type="radio" name="plan" value="${value}"> <span>${label}</span> <small>${note}</small></label>`).join('')}</fieldset><button type="submit">Continue</button></form></main>`;
+    const team = await record(plans([['solo', 'Solo', 'Just for you'], ['team', 'Team', 'Up to five seats'], ['business', 'Business', 'Unlimited seats and SSO']]), 'input[value=team]');
+    assert.equal(await whoActedOn(plans([['solo', 'Solo plan', 'One seat'], ['team', 'Team plan', 'Seats 2–10'], ['business', 'Business plan', 'Any number of seats, with SSO']]), team), 'team',
+      'the value the form sends kept: the same choice');
+    assert.equal(await whoActedOn(plans([['solo', 'Solo plan', 'One seat'], ['team-plus', 'Team plan', 'Seats 2–10'], ['business', 'Business plan', 'Any number of seats, with SSO']]), team), null,
+      'another value: another choice, however it reads');
+    // A checkout: the submit shows the order's total; a line added changes it.
+    const basket = (lines: [string, string][], total: string, deposit = '') => `<main><form aria-label="Your basket"><table><tbody>${lines.map(([item, price]) => `<tr><td>${item}</td><td>${price}</td></tr>`).join('')}</tbody></table>`
+      + `${deposit ? `<button type="submit" name="deposit" data-who="deposit">Pay · ${deposit}</button>` : ''}<button type="submit" data-who="pay">Pay · ${total}</button><button type="button" data-who="later">Save for later</button></form></main>`;
+    const pay = await record(basket([['Desk lamp', '$40.50'], ['Monitor arm', '$80.00']], '$120.50'), 'button[data-who=pay]');
+    assert.equal(await whoActedOn(basket([['Desk lamp', '$40.50'], ['Monitor arm', '$80.00'], ['Cable tray', '$27.50']], '$148.00'), pay), 'pay', 'a line added: the same submit, another total');
+    const full = await record(basket([['Desk lamp', '$40.50'], ['Monitor arm', '$80.00']], '$120.50', '$20.00'), 'button[data-who=pay]');
+    assert.equal(await whoActedOn(basket([['Desk lamp', '$40.50'], ['Monitor arm', '$80.00'], ['Cable tray', '$27.50']], '$148.00', '$20.00'), full), null,
+      'a look-alike of the same words recorded beside it: its amount told them apart');
+    // An office furniture order: a quantity per product, its id the team's; the list reordered, a new colour beside it.
+    const furniture = (list: [string, string, string][]) => `<main><ul aria-label="Furniture">${list.map(([who, product, id]) => `<li><h3>${product}</h3><p>Height 75 cm</p><p>£120.00 per week</p><div><label for="${id}">Quantity of ${product}</label><input type="number" id="${id}" name="qty" data-who="${who}"></div></li>`).join('')}</ul></main>`;
+    const desk = await record(furniture([['chair', 'Chair, grey', 'qty-chair'], ['desk', 'Desk, oak', 'qty-desk'], ['shelf', 'Shelf', 'qty-shelf']]), 'input[data-who=desk]');
+    assert.equal(await whoActedOn(furniture([['shelf', 'Shelf', 'qty-shelf'], ['walnut', 'Desk, walnut', 'qty-desk-walnut'], ['desk', 'Desk, oak', 'qty-desk'], ['chair', 'Chair, grey', 'qty-chair']]), desk), 'desk',
+      'its name and id kept, only its place changed');
+    const counted = await record(furniture([['chair', 'Chair, grey', 'qty-1'], ['desk', 'Desk, oak', 'qty-2'], ['shelf', 'Shelf', 'qty-3']]), 'input[data-who=desk]');
+    assert.equal(await whoActedOn(furniture([['shelf', 'Shelf', 'qty-3'], ['walnut', 'Desk, walnut', 'qty-4'], ['desk', 'Desk, oak', 'qty-2'], ['chair', 'Chair, grey', 'qty-1']]), counted), null,
+      'an id counted by the page says nothing: the new colour too close');
+    // An account's section links: the app's id prefix dropped for a counter, the links renamed.
+    const sections = (links: [string, string][]) => `<main><nav aria-label="Account">${links.map(([href, label]) => `<a href="#${href}" data-who="${href.replace(/-?(?:ac-)?\d*$/u, '').replace(/^ac-/u, '')}">${label}</a>`).join(' ')}</nav></main>`;
+    const billing = await record(sections([['ac-profile', 'Profile'], ['ac-billing', 'Billing'], ['ac-team', 'Team']]), 'a[href="#ac-billing"]');
+    assert.equal(await whoActedOn(sections([['profile-12', 'Your profile'], ['billing-7', 'Billing and invoices'], ['team-4', 'Team members']]), billing), 'billing', 'the anchor lost the app\'s prefix, kept its word');
+    const planBilling = await record(sections([['ac-profile', 'Profile'], ['plan-billing', 'Plan billing'], ['ac-team', 'Team']]), 'a[href="#plan-billing"]');
+    assert.equal(await whoActedOn(sections([['profile-12', 'Your profile'], ['billing-7', 'Billing and invoices'], ['team-4', 'Team members']]), planBilling), null,
+      'a word of its name dropped from the anchor: another place');
+    // A ticket kind's tabs: the recorded tab inflected, a new tab sharing a word of it beside it.
+    const tabs = (list: [string, string][]) => `<main><form aria-label="Claim"><div role="tablist" aria-label="Ticket kind">${list.map(([who, label]) => `<button type="button" role="tab" data-who="${who}">${label}</button>`).join('')}</div><label>From <input name="from"></label></form></main>`;
+    const dayPass = await record(tabs([['single', 'Single journey'], ['day', 'Day pass']]), 'button[data-who=day]');
+    assert.equal(await whoActedOn(tabs([['single', 'Single journeys'], ['day', 'Day passes'], ['flexi', 'Flexi day (3 in 7)']]), dayPass), 'day', 'its own name inflected, beside a tab keeping one word of it');
+    assert.equal(await whoActedOn(tabs([['single', 'Single journeys'], ['peak', 'Day passes (peak)'], ['off-peak', 'Day passes (off-peak)']]), dayPass), null,
+      'gone, two tabs reading its name with a word added: no guess between them');
+  } finally {
+    await browser.close();
+  }
+});

@@ -148,7 +148,9 @@ const PEER_CHARS = 40;
  * fingerprintAgreement's otherAction and chooseRenamed's kept words). A word
  * may be in two groups ("order": buying, or sorting as in "Sort by" ->
  * "Order by"; "post": sending, or publishing; "release": publishing, or
- * giving back what was booked, "Cancel Desk 2.09" -> "Release Desk 2.09").
+ * giving back what was booked, "Cancel Desk 2.09" -> "Release Desk 2.09";
+ * "change": editing, or swapping one place for another, "Move pitch" ->
+ * "Change pitch").
  */
 const ACTION_WORDS = [
   "add create new make generate insert compose save store log",
@@ -157,7 +159,7 @@ const ACTION_WORDS = [
   "cancel abort stop end halt terminate close dismiss exit quit hide collapse release",
   "open view show see display reveal expand preview",
   "copy duplicate clone",
-  "move transfer",
+  "move transfer change switch swap relocate",
   "send submit post share",
   "publish release post",
   "download export",
@@ -956,7 +958,14 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     return false;
   };
   const sameRef = (recorded, now) => now === recorded || !!now && (numbered(recorded, now) || numbered(now, recorded));
-  const sameTarget = (recorded, now) => now === recorded || recorded.startsWith("#") && !!now && now.startsWith("#") && sameRef(recorded.slice(1), now.slice(1)) && !segments(now).some((part) => !segments(recorded).includes(part) && (part.match(/\p{N}+/gu) || []).some((n) => (seen.name || seen.text).split(/\s+/).map(trimMarks).includes(n)));
+  const prefixDropped = (recorded, now) => {
+    const [a, b] = [segments(recorded), segments(now)];
+    const kept2 = b.filter((part) => !/\p{N}/u.test(part));
+    const prefix = a.slice(0, a.length - kept2.length);
+    const recordedName = words(expected.name || expected.text);
+    return kept2.length > 0 && prefix.length > 0 && b.length > kept2.length && b.every((part) => kept2.includes(part) || /^\p{N}+$/u.test(part)) && kept2.every((part, i) => a[prefix.length + i] === part && words(seen.name || seen.text).has(part)) && prefix.every((part) => /\p{L}/u.test(part) && !recordedName.has(part));
+  };
+  const sameTarget = (recorded, now) => now === recorded || recorded.startsWith("#") && !!now && now.startsWith("#") && (sameRef(recorded.slice(1), now.slice(1)) || prefixDropped(recorded.slice(1), now.slice(1))) && !segments(now).some((part) => !segments(recorded).includes(part) && (part.match(/\p{N}+/gu) || []).some((n) => (seen.name || seen.text).split(/\s+/).map(trimMarks).includes(n)));
   const keptIdentity = IDENTIFYING.every((key) => expected.attributes[key] === undefined || (key === "href" ? sameTarget(expected.attributes[key], seen.attributes[key]) : seen.attributes[key] === expected.attributes[key])) && (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const sameElement = sameKind && (seen.attributes.type || "") === (expected.attributes.type || "") && (!expected.id || !!seen.id) && keptIdentity;
   const name = similarity(seen.name || seen.text, expected.name || expected.text);
@@ -1143,9 +1152,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const otherWay = (w) => /^\p{N}+$/u.test(w) ? NUMBER_WORDS[Number(w)] || "" : NUMBER_WORDS.includes(w) ? numberOf(w) : "";
   /** Whether its name now keeps the data word `w`, as it was or written the other way. */
   const dataKept = (w) => ownWords.has(w) || ownWords.has(otherWay(w));
-  const dataGone = numbersOfItemKept ? dataWords.filter((w) => !dataKept(w)) : [];
+  const dataGone = numbersOfItemKept || everyIdentifierKept ? dataWords.filter((w) => !dataKept(w)) : [];
   const rowNowKeys = dataGone.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
-  const renamedWithRow = dataGone.length > 0 && dataGone.every((w) => !rowNowKeys.has(w) && !numberOf(w)) && [...ownWords].some((w) => /\p{L}/u.test(w) && !numberOf(w) && rowNowKeys.has(w) && !recordedContextKeys.has(w) && !itemWords.has(w));
+  const renamedWithRow = dataGone.length > 0 && dataGone.every((w) => !rowNowKeys.has(w) && !numberOf(w)) && ([...ownWords].some((w) => /\p{L}/u.test(w) && !numberOf(w) && rowNowKeys.has(w) && !recordedContextKeys.has(w) && !itemWords.has(w)) || everyIdentifierKept && dataWords.some((w) => dataKept(w) && rowNowKeys.has(w)));
   const namedNumbers = name < 1 ? [...words(expected.name || expected.text)].filter((w) => /^\p{N}+$/u.test(w)) : [];
   const newNumbers = name < 1 ? [...words(seen.name || seen.text)].filter((w) => /^\p{N}+$/u.test(w) && !namedNumbers.includes(w)) : [];
   const recordedSingular = newNumbers.length ? singular(expected.name || expected.text).split(" ") : [];
@@ -1154,7 +1163,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const ownAmounts = name < 1 && expected.text ? amounts(expected.text) : new Set();
   const seenOwnAmounts = ownAmounts.size ? amounts(seen.text || "") : new Set();
   const otherOwnAmount = seenOwnAmounts.size > 0 && ![...ownAmounts].some((a) => seenOwnAmounts.has(a));
-  const numbersKept = name === 1 || !otherNamed && !variantOf && !otherOwnAmount && !otherCode && !otherNumber && [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)) && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone;
+  const choiceKept = expected.attributes.type === "radio" && !!expected.value && /\p{L}{3,}/u.test(expected.value) && expected.value !== "on" && seen.value === expected.value && seen.attributes.name === expected.attributes.name;
+  const letterWords = (text) => [...words(text)].filter((w) => /\p{L}/u.test(w)).sort().join(" ");
+  const formTotal = name < 1 && expected.tag === "button" && expected.attributes.type === "submit" && seen.attributes.type === "submit" && amounts(expected.name).size === 1 && amounts(seen.name).size === 1 && letterWords(expected.name) !== "" && letterWords(seen.name) === letterWords(expected.name) && !(expected.peers || []).some((peer) => letterWords(expected.name).split(" ").every((w) => words(peer).has(w)));
+  const numbersKept = name === 1 || (!otherNamed || choiceKept) && !variantOf && !otherOwnAmount && !otherCode && (!otherNumber || choiceKept) && (formTotal || [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n))) && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone;
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c) || marks.some((m) => c.startsWith(m) && /^_{1,3}[\p{L}\p{N}]{5,}$/u.test(c.slice(m.length)))) || countOnly;
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
@@ -1389,7 +1401,11 @@ function chooseByAgreement(matches2, expected) {
   if (best < MIN_AGREEMENT) return null;
   let chosen = uid;
   let agreement = best;
-  if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && best >= EXACT && onlyOneNamed(expected))) {
+  const namedKeepingId = (recorded) => matches2.some((match) => {
+    const i = match ? match.uids.indexOf(uid) : -1;
+    return !!match && i >= 0 && !!match.idKept && !!match.idKept[i] && !!match.labels && plain(match.labels[i] || "") === plain(recorded.name || recorded.text);
+  });
+  if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && (best >= EXACT || namedKeepingId(expected)) && onlyOneNamed(expected))) {
     const twin = expected && (expected.group || expected.box) ? twinInGroup(expected) : null;
     if (!twin || twin[1] < MIN_AGREEMENT) return null;
     [chosen, agreement] = twin;
@@ -1511,6 +1527,9 @@ function chooseRenamed(matches2, expected) {
     const literal = among.filter(([, c]) => share(c.label) > 0);
     const keeping = literal.length ? literal : among.filter(([, c]) => share(c.label, true) > 0);
     if (keeping.length === 1) return keeping[0];
+    const fromWords2 = wordsOf(from);
+    const same = keeping.filter(([, c]) => wordsOf(c.label).length === fromWords2.length && fromWords2.every((w) => wordsOf(c.label).some((n) => kept(n, w))));
+    if (same.length === 1) return same[0];
     const allNumbers = numbers.length ? keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n))) : [];
     if (allNumbers.length === 1) return allNumbers[0];
     const allData = nameNumbers.length >= 2 ? keeping.filter(([, c]) => nameNumbers.every((n) => wordsOf(c.label).includes(n))) : [];
