@@ -2548,3 +2548,41 @@ test('round 50 (the forty-seventh and forty-eighth hold-outs): a row\'s identifi
     await browser.close();
   }
 });
+
+test('round 51 (the forty-ninth hold-out): a twin renamed into another box is not guessed by its place; a value of its column read in another row is that row\'s; a word qualified at the head of a compound is kept', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A lab's sample checks: a "Checked" checkbox in every sample's box, the boxes told apart by their labels only.
+    const samples = (list: [string, string][], check = 'Checked', ids = true) => `<main><form aria-label="Sample checks"><p>Batch 24-117, sampled by Rosa Okoye at the north outfall on a falling tide</p>${list.map(([key, label]) => `<div role="group" aria-labelledby="${key}-label"><div id="${key}-label">${label}</div>`
+      + `<input name="${key}" type="number"> <span>${key === 'ph' ? 'units' : key === 'temp' ? '°C' : 'mg/L'}</span><label><input type="checkbox"${ids ? ` id="check-${key}"` : ''} data-who="${key}"> ${check}</label></div>`).join('')}<button type="submit">Save</button></form></main>`;
+    const recorded: [string, string][] = [['ph', 'pH level'], ['salt', 'Salinity'], ['oxygen', 'Dissolved oxygen'], ['temp', 'Water temperature']];
+    const salt = await record(samples(recorded), 'input[data-who=salt]');
+    assert.equal(await whoActedOn(samples([...recorded].reverse()), salt), 'salt', 'under its name its box tells it from its twins');
+    const renamed: [string, string][] = [['ph', 'pH'], ['salt', 'Salt content'], ['oxygen', 'Oxygen (dissolved)'], ['temp', 'Temperature']];
+    assert.equal(await whoActedOn(samples(renamed, 'Verified'), salt), 'salt', 'every twin and box renamed in place: its place and id say which');
+    assert.equal(await whoActedOn(samples([...renamed].reverse(), 'Verified'), salt), 'salt', 'reordered too: the twin in its place has another id, it has its own');
+    assert.equal(await whoActedOn(samples([renamed[0]!, renamed[2]!, renamed[3]!], 'Verified'), salt), null, 'its box gone: the twin now second has another id');
+    const plain = await record(samples(recorded, 'Checked', false), 'input[data-who=salt]');
+    assert.equal(await whoActedOn(samples(renamed, 'Verified', false), plain), 'salt', 'without ids, its place among the twins renamed in place');
+    // A wedding caterer's dietary table: the guest first, her need a value of the column.
+    const diets = (rows: [string, string, string, string][]) => `<main><table aria-label="Dietary requirements"><thead><tr><th>Guest</th><th>Need</th><th>Notes</th></tr></thead><tbody>${rows.map(([who, guest, need, notes]) => `<tr><td>${guest}</td><td data-who="${who}">${need}</td><td>${notes}</td></tr>`).join('')}</tbody></table></main>`;
+    const others: [string, string, string, string][] = [['hartley', 'Grace Hartley', 'Vegetarian', 'Top table'], ['reilly', 'Tom Reilly', 'Nut allergy', 'Carries a pen']];
+    const coeliac = await record(diets([others[0]!, ['amara', 'Amara Osei', 'Coeliac', 'Separate fryer'], others[1]!]), 'td[data-who=amara]');
+    assert.equal(await whoActedOn(diets([others[0]!, ['kwame', 'Kwame Osei', 'Coeliac', 'Separate fryer'], others[1]!]), coeliac), null,
+      'Amara gone, Kwame\'s need read the same: his row, not hers');
+    assert.equal(await whoActedOn(diets([others[1]!, ['amara', 'Amara Osei', 'Coeliac', 'Needs a separate fryer'], others[0]!]), coeliac), 'amara', 'her notes rewritten, the rows reordered');
+    // A menu's dishes: a dish's own name first, its description after; the name qualified by a word at a compound's head.
+    const dishes = (list: [string, string, string][]) => `<main><section aria-label="Mains"><ul>${list.map(([who, dish, description]) => `<li><span data-who="${who}">${dish}</span> <p>${description}</p></li>`).join('')}</ul></section></main>`;
+    const lamb: [string, string, string] = ['lamb', 'Rack of lamb', 'Dauphinoise potatoes, rosemary jus'];
+    const hake: [string, string, string] = ['hake', 'Pan-roasted hake', 'Crushed potatoes, samphire'];
+    const rib = await record(dishes([lamb, ['rib', 'Braised short rib', 'Celeriac purée, heritage carrots'], hake]), 'span[data-who=rib]');
+    assert.equal(await whoActedOn(dishes([lamb, ['rib', 'Slow-braised beef short rib', 'With celeriac purée, heritage carrots'], hake]), rib), 'rib', 'still the short rib, its cooking qualified');
+    // A parcel's tags: the tag's only own word compounded with a new one is another tag.
+    const tags = (list: [string, string][]) => `<main><ul aria-label="Tags">${list.map(([who, tag]) => `<li><button type="button" aria-label="Remove tag ${tag}" data-who="${who}">×</button></li>`).join('')}</ul></main>`;
+    const shipping = await record(tags([['billing', 'billing'], ['shipping', 'shipping']]), 'button[data-who=shipping]');
+    assert.equal(await whoActedOn(tags([['billing', 'billing'], ['express', 'express-shipping']]), shipping), null, 'another tag');
+  } finally {
+    await browser.close();
+  }
+});

@@ -1075,7 +1075,12 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const replaced = newWords > 0 ? wordsOfItem.filter((w) => !rowShows.has(w)).length : 0;
   const namesOfItem = name === 1 && numbersOfItemKept ? [...new Set((expected.item || expected.context).split(/\s+/).filter(capitalised).map((raw) => raw.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")).filter((w) => w && !/\p{N}/u.test(w) && !ofName(w)))] : [];
   const namesOfItemKept = namesOfItem.length > 0 && namesOfItem.every((w) => seenRowKeys.has(w));
-  const replacedRow = replaced > 0 && newWords >= replaced && (name === 1 && !namesOfItemKept || !ownIdentity && !numbersOfItemKept) && (!uniqueName || ownLabel);
+  const before = (text) => {
+    const at = text.toLowerCase().indexOf((expected.name || expected.text).toLowerCase());
+    return at > 0 ? keys(text.slice(0, at)) : new Set();
+  };
+  const labelReplaced = uniqueName && replaced > 0 && wordsOfItem.some((w) => before(expected.item || expected.context).has(w) && !rowShows.has(w)) && [...before(seen.whole ?? seen.context)].some((w) => /\p{L}/u.test(w) && !itemWords.has(w));
+  const replacedRow = replaced > 0 && newWords >= replaced && (name === 1 && !namesOfItemKept || !ownIdentity && !numbersOfItemKept) && (!uniqueName || ownLabel || labelReplaced);
   const amounts = (text) => new Set(text.match(/\p{N}+(?:[.,]\p{N}+)+/gu) || []);
   const recordedAmounts = item && name < 1 ? amounts(expected.item || expected.context) : new Set();
   const seenAmounts = recordedAmounts.size ? amounts(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
@@ -1198,7 +1203,11 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const recordedTokens = tokens.length ? tokensOf(expected.name || expected.text) : [];
   const recordedKeys = tokens.length ? words(expected.name || expected.text) : new Set();
   const compounded = new Set(tokens.filter((t) => /[\p{L}\p{N}][-_./:+][\p{L}\p{N}]/u.test(t)).map((t) => t.split(/[-_./:+]+/)).filter((parts) => parts.some((part) => !recordedKeys.has(part))).flat());
-  const otherDatum = distinctName.some((w) => /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w) && recordedTokens.includes(w) && compounded.has(w) && !tokens.includes(w));
+  const qualifiedHead = (w) => tokens.some((t) => {
+    const parts = t.split(/[-_./:+]+/);
+    return parts.length > 1 && parts[parts.length - 1] === w;
+  }) && distinctName.some((other) => other !== w && /\p{L}/u.test(other) && !FUNCTION_WORDS.includes(other) && tokens.includes(other));
+  const otherDatum = distinctName.some((w) => /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w) && recordedTokens.includes(w) && compounded.has(w) && !tokens.includes(w) && !qualifiedHead(w));
   const columnKept = () => {
     const recorded = [...keys(expected.column || "")];
     const now = [...keys(seen.column || "")];
@@ -1218,8 +1227,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     return same ? score : Math.min(score, 0.7);
   };
   const glyphChanged = textApart && !!expected.text.trim() && !/[\p{L}\p{N}]/u.test(expected.text) && name < 1 && seen.text.trim() !== expected.text.trim();
+  const twinElsewhere = anotherWidget && expected.position[1] > 1 && !!expected.id && seen.id !== expected.id;
   if (ignoreName) {
-    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum;
+    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum && !twinElsewhere;
     if (same && otherAction && verdict) verdict.rival = score;
     return judged(same && !otherAction);
   }

@@ -1420,7 +1420,16 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // "Birthday; a kid in group"): a row put in its place shows names of its own ("Grey marl" where "Charcoal" was).
   const namesOfItem = name === 1 && numbersOfItemKept ? [...new Set((expected.item || expected.context).split(/\s+/).filter(capitalised).map((raw) => raw.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter((w) => w && !/\p{N}/u.test(w) && !ofName(w)))] : [];
   const namesOfItemKept = namesOfItem.length > 0 && namesOfItem.every((w) => seenRowKeys.has(w));
-  const replacedRow = replaced > 0 && newWords >= replaced && ((name === 1 && !namesOfItemKept) || (!ownIdentity && !numbersOfItemKept)) && (!uniqueName || ownLabel);
+  // (Unless the words replaced stood before it in its row, where a row's label stands, and new words stand there now:
+  // "Kwame Osei" where "Amara Osei" was before her need "Coeliac", the recorded guest gone. The name is then a value of
+  // its column, read the same in another row, not the row's own words.)
+  const before = (text: string) => {
+    const at = text.toLowerCase().indexOf((expected.name || expected.text).toLowerCase());
+    return at > 0 ? keys(text.slice(0, at)) : new Set<string>();
+  };
+  const labelReplaced = uniqueName && replaced > 0 && wordsOfItem.some((w) => before(expected.item || expected.context).has(w) && !rowShows.has(w))
+    && [...before(seen.whole ?? seen.context)].some((w) => /\p{L}/u.test(w) && !itemWords.has(w));
+  const replacedRow = replaced > 0 && newWords >= replaced && ((name === 1 && !namesOfItemKept) || (!ownIdentity && !numbersOfItemKept)) && (!uniqueName || ownLabel || labelReplaced);
   // Renamed, an element whose item no longer shows any amount its recorded item alone showed (a price, written with
   // decimals: "£9.99"), while showing another ("£13.99"), is another item's: a copy edit rewrites how a price reads
   // ("£9.99 a month" -> "£9.99/month"), not the price; a new product put where a retired one was has its own.
@@ -1709,7 +1718,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     .map((t) => t.split(/[-_./:+]+/)).filter((parts) => parts.some((part) => !recordedKeys.has(part))).flat());
   // A word a sentence is built with is no datum: "in" of "Register and check in" is in "Register walk-in" only as
   // part of "walk-in", and that is a copy edit.
-  const otherDatum = distinctName.some((w) => /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w) && recordedTokens.includes(w) && compounded.has(w) && !tokens.includes(w));
+  // (Nor is a word last in its compound, qualified by the new word before it, while other words that alone told it
+  // apart stay words of their own: "Braised short rib" -> "Slow-braised beef short rib" is still the short rib.)
+  const qualifiedHead = (w: string) => tokens.some((t) => { const parts = t.split(/[-_./:+]+/); return parts.length > 1 && parts[parts.length - 1] === w; })
+    && distinctName.some((other) => other !== w && /\p{L}/u.test(other) && !FUNCTION_WORDS.includes(other) && tokens.includes(other));
+  const otherDatum = distinctName.some((w) => /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w) && recordedTokens.includes(w) && compounded.has(w) && !tokens.includes(w) && !qualifiedHead(w));
   // In a table, its column: one keeping fewer than half the words its recorded column's header alone showed is in
   // another column (the "Late" checkbox of another assignment in the same student's row). Not in such a table, it
   // says nothing either way.
@@ -1750,8 +1763,15 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // Renamed, an element a label names keeps its own text, a glyph ("■" of "Cancel run #1483"): with its label and its
   // glyph both changed ("⋯" of "Options for run #1483"), nothing of its own is left to say it is the same one.
   const glyphChanged = textApart && !!expected.text.trim() && !/[\p{L}\p{N}]/u.test(expected.text) && name < 1 && seen.text.trim() !== expected.text.trim();
+  // Renamed, one of twins (the elements reading as it did, told apart only by their boxes' labels: Fingerprint.widget)
+  // in a box keeping no word of its recorded box: nothing of its own says which twin it is but its place among them
+  // (a thermostat's "Target temperature" box rewritten "Set temperature", its "+" the first still). When it had an
+  // id, a twin in its place with another id is another twin: "Source verified" on five rows of vital signs, "SDV
+  // done" now, heart rate's row renamed "Pulse"; with the rows reversed, or three of them no longer verified, the
+  // second checkbox is another row's, and its id says so.
+  const twinElsewhere = anotherWidget && expected.position[1] > 1 && !!expected.id && seen.id !== expected.id;
   if (ignoreName) {
-    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum;
+    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum && !twinElsewhere;
     if (same && otherAction && verdict) verdict.rival = score;
     return judged(same && !otherAction);
   }
