@@ -2586,3 +2586,21 @@ test('round 51 (the forty-ninth hold-out): a twin renamed into another box is no
     await browser.close();
   }
 });
+
+test('round 52 (the fiftieth hold-out): a row whose name data and other words are all replaced is another row, its numbers the same by chance', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A theatre's band call: a row per player with instrument, call time and fee, and a message icon button per row.
+    type Player = [who: string, name: string, instrument: string, call: string, fee: string];
+    const band = (rows: Player[]) => `<main><form aria-label="Band call"><table><thead><tr><th>Name</th><th>Instrument</th><th>Call</th><th>Fee</th><th></th></tr></thead><tbody>${rows.map(([who, name, instrument, call, fee]) => `<tr><td>${name}</td><td>${instrument}</td><td>${call}</td><td>${fee}</td>`
+      + `<td><button type="button" aria-label="Message ${name}" data-who="${who}">✉</button></td></tr>`).join('')}</tbody></table></form></main>`;
+    const rows: Player[] = [['dana', 'Dana Whitfield', 'Piano', '10:00', '£240.00'], ['kit', 'Kit Alvarez', 'Cello', '15:00', '£180.00'], ['lou', 'Lou Marsh', 'Drums', '14:00', '£200.00']];
+    const kit = await record(band(rows), 'button[data-who=kit]');
+    assert.equal(await whoActedOn(band([rows[0]!, ['noor', 'Noor Haddad', 'Viola', '15:00', '£180.00'], rows[2]!]), kit), null,
+      'the cellist gone, a violist booked for the same call and fee: another row');
+    assert.equal(await whoActedOn(band([rows[2]!, ['kit', 'Kit Alvarez', 'Cello', '15:00', '£180.00'], rows[0]!]), kit), 'kit', 'the rows reordered');
+  } finally {
+    await browser.close();
+  }
+});

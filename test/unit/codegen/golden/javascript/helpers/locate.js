@@ -1152,7 +1152,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const dataKept = (w) => ownWords.has(w) || ownWords.has(otherWay(w));
   const dataGone = numbersOfItemKept || everyIdentifierKept ? dataWords.filter((w) => !dataKept(w)) : [];
   const rowNowKeys = dataGone.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
-  const renamedWithRow = dataGone.length > 0 && dataGone.every((w) => !rowNowKeys.has(w) && !numberOf(w)) && ([...ownWords].some((w) => /\p{L}/u.test(w) && !numberOf(w) && rowNowKeys.has(w) && !recordedContextKeys.has(w) && !itemWords.has(w)) || everyIdentifierKept && dataWords.some((w) => dataKept(w) && rowNowKeys.has(w)));
+  const rowReplaced = !dataWords.some(dataKept) && wordsOfItem.some((w) => !rowNowKeys.has(w));
+  const renamedWithRow = dataGone.length > 0 && !rowReplaced && dataGone.every((w) => !rowNowKeys.has(w) && !numberOf(w)) && ([...ownWords].some((w) => /\p{L}/u.test(w) && !numberOf(w) && rowNowKeys.has(w) && !recordedContextKeys.has(w) && !itemWords.has(w)) || everyIdentifierKept && dataWords.some((w) => dataKept(w) && rowNowKeys.has(w)));
   const namedNumbers = name < 1 ? [...words(expected.name || expected.text)].filter((w) => /^\p{N}+$/u.test(w)) : [];
   const newNumbers = name < 1 ? [...words(seen.name || seen.text)].filter((w) => /^\p{N}+$/u.test(w) && !namedNumbers.includes(w)) : [];
   const recordedSingular = newNumbers.length ? singular(expected.name || expected.text).split(" ") : [];

@@ -1613,7 +1613,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // dropped that its row dropped too is the row's copy edited with it, when its name keeps another word of its data
   // its row still shows ("Allocate a room to Chidi Okafor" -> "Allocate Chidi Okafor", the row's badge "Accessible
   // room" now "Accessible").
-  const renamedWithRow = dataGone.length > 0 && dataGone.every((w) => !rowNowKeys.has(w) && !numberOf(w))
+  // (Not when none of its data is kept and another word its row alone showed is gone too: "Message Kit Alvarez" of
+  // "Kit Alvarez Cello 15:00 £180.00" where "Message Noor Haddad" of "Noor Haddad Viola 15:00 £180.00" is now, the
+  // cellist removed and a violist booked for the same call and fee. The numbers agree by chance; the row is another.)
+  const rowReplaced = !dataWords.some(dataKept) && wordsOfItem.some((w) => !rowNowKeys.has(w));
+  const renamedWithRow = dataGone.length > 0 && !rowReplaced && dataGone.every((w) => !rowNowKeys.has(w) && !numberOf(w))
     && ([...ownWords].some((w) => /\p{L}/u.test(w) && !numberOf(w) && rowNowKeys.has(w) && !recordedContextKeys.has(w) && !itemWords.has(w))
       || (everyIdentifierKept && dataWords.some((w) => dataKept(w) && rowNowKeys.has(w))));
   // Every word of its name kept (a plural written singular or the other way the same word), a phrase added (two words
