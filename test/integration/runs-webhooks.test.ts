@@ -145,7 +145,10 @@ describe('webhooks', () => {
       }
     }
     assert.deepEqual(types.sort(), ['heal.proposed', 'run.finished']);
-    const log = (await svc.request('GET', '/api/webhooks/ci/deliveries')).body;
+    // The receiver answers before the service records the answer: the log says "delivered" a moment after.
+    const deliveries = async () => (await svc.request('GET', '/api/webhooks/ci/deliveries')).body as any[];
+    await until('both deliveries logged as delivered', async () => (await deliveries()).filter((d) => d.state === 'delivered').length === 2);
+    const log = await deliveries();
     assert.equal(log.length, 2);
     for (const d of log) {
       assert.equal(d.state, 'delivered');
