@@ -1068,11 +1068,11 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const replaced = newWords > 0 ? wordsOfItem.filter((w) => !rowShows.has(w)).length : 0;
   const namesOfItem = name === 1 && numbersOfItemKept ? [...new Set((expected.item || expected.context).split(/\s+/).filter(capitalised).map((raw) => raw.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")).filter((w) => w && !/\p{N}/u.test(w) && !ofName(w)))] : [];
   const namesOfItemKept = namesOfItem.length > 0 && namesOfItem.every((w) => seenRowKeys.has(w));
-  const before = (text) => {
+  const wordsBefore = (text) => {
     const at = text.toLowerCase().indexOf((expected.name || expected.text).toLowerCase());
     return at > 0 ? keys(text.slice(0, at)) : new Set();
   };
-  const labelReplaced = uniqueName && replaced > 0 && wordsOfItem.some((w) => before(expected.item || expected.context).has(w) && !rowShows.has(w)) && [...before(seen.whole ?? seen.context)].some((w) => /\p{L}/u.test(w) && !itemWords.has(w));
+  const labelReplaced = uniqueName && replaced > 0 && wordsOfItem.some((w) => wordsBefore(expected.item || expected.context).has(w) && !rowShows.has(w)) && [...wordsBefore(seen.whole ?? seen.context)].some((w) => /\p{L}/u.test(w) && !itemWords.has(w));
   const replacedRow = replaced > 0 && newWords >= replaced && (name === 1 && !namesOfItemKept || !ownIdentity && !numbersOfItemKept) && (!uniqueName || ownLabel || labelReplaced);
   const amounts = (text) => new Set(text.match(/\p{N}+(?:[.,]\p{N}+)+/gu) || []);
   const recordedAmounts = item && name < 1 ? amounts(expected.item || expected.context) : new Set();
@@ -1152,7 +1152,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const dataKept = (w) => ownWords.has(w) || ownWords.has(otherWay(w));
   const dataGone = numbersOfItemKept || everyIdentifierKept ? dataWords.filter((w) => !dataKept(w)) : [];
   const rowNowKeys = dataGone.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
-  const rowReplaced = !dataWords.some(dataKept) && wordsOfItem.some((w) => !rowNowKeys.has(w));
+  const rowReplaced = dataGone.length > 0 && !dataWords.some(dataKept) && wordsOfItem.some((w) => !rowNowKeys.has(w));
   const renamedWithRow = dataGone.length > 0 && !rowReplaced && dataGone.every((w) => !rowNowKeys.has(w) && !numberOf(w)) && ([...ownWords].some((w) => /\p{L}/u.test(w) && !numberOf(w) && rowNowKeys.has(w) && !recordedContextKeys.has(w) && !itemWords.has(w)) || everyIdentifierKept && dataWords.some((w) => dataKept(w) && rowNowKeys.has(w)));
   const namedNumbers = name < 1 ? [...words(expected.name || expected.text)].filter((w) => /^\p{N}+$/u.test(w)) : [];
   const newNumbers = name < 1 ? [...words(seen.name || seen.text)].filter((w) => /^\p{N}+$/u.test(w) && !namedNumbers.includes(w)) : [];
@@ -1162,9 +1162,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const ownAmounts = name < 1 && expected.text ? amounts(expected.text) : new Set();
   const seenOwnAmounts = ownAmounts.size ? amounts(seen.text || "") : new Set();
   const otherOwnAmount = seenOwnAmounts.size > 0 && ![...ownAmounts].some((a) => seenOwnAmounts.has(a));
-  const choiceKept = expected.attributes.type === "radio" && !!expected.value && /\p{L}{3,}/u.test(expected.value) && expected.value !== "on" && seen.value === expected.value && seen.attributes.name === expected.attributes.name;
+  const choiceKept = expected.attributes.type === "radio" && !!expected.value && /\p{L}{3,}/u.test(expected.value) && seen.value === expected.value && seen.attributes.name === expected.attributes.name;
   const letterWords = (text) => [...words(text)].filter((w) => /\p{L}/u.test(w)).sort().join(" ");
-  const formTotal = name < 1 && expected.tag === "button" && expected.attributes.type === "submit" && seen.attributes.type === "submit" && amounts(expected.name).size === 1 && amounts(seen.name).size === 1 && letterWords(expected.name) !== "" && letterWords(seen.name) === letterWords(expected.name) && !(expected.peers || []).some((peer) => letterWords(expected.name).split(" ").every((w) => words(peer).has(w)));
+  const totalWords = name < 1 && expected.tag === "button" && expected.attributes.type === "submit" && seen.attributes.type === "submit" && amounts(expected.name).size === 1 && amounts(seen.name).size === 1 ? letterWords(expected.name) : "";
+  const formTotal = totalWords !== "" && letterWords(seen.name) === totalWords && !(expected.peers || []).some((peer) => totalWords.split(" ").every((w) => words(peer).has(w)));
   const numbersKept = name === 1 || (!otherNamed || choiceKept) && !variantOf && !otherOwnAmount && !otherCode && (!otherNumber || choiceKept) && (formTotal || [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n))) && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone;
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c) || marks.some((m) => c.startsWith(m) && /^_{1,3}[\p{L}\p{N}]{5,}$/u.test(c.slice(m.length)))) || countOnly;
@@ -1532,7 +1533,10 @@ function chooseRenamed(matches2, expected) {
     const keeping = literal.length ? literal : among.filter(([, c]) => share(c.label, true) > 0);
     if (keeping.length === 1) return keeping[0];
     const fromWords2 = wordsOf(from);
-    const same = keeping.filter(([, c]) => wordsOf(c.label).length === fromWords2.length && fromWords2.every((w) => wordsOf(c.label).some((n) => kept(n, w))));
+    const same = keeping.filter(([, c]) => {
+      const now = wordsOf(c.label);
+      return now.length === fromWords2.length && fromWords2.every((w) => now.some((n) => kept(n, w)));
+    });
     if (same.length === 1) return same[0];
     const allNumbers = numbers.length ? keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n))) : [];
     if (allNumbers.length === 1) return allNumbers[0];

@@ -1423,12 +1423,12 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // (Unless the words replaced stood before it in its row, where a row's label stands, and new words stand there now:
   // "Kwame Osei" where "Amara Osei" was before her need "Coeliac", the recorded guest gone. The name is then a value of
   // its column, read the same in another row, not the row's own words.)
-  const before = (text: string) => {
+  const wordsBefore = (text: string) => {
     const at = text.toLowerCase().indexOf((expected.name || expected.text).toLowerCase());
     return at > 0 ? keys(text.slice(0, at)) : new Set<string>();
   };
-  const labelReplaced = uniqueName && replaced > 0 && wordsOfItem.some((w) => before(expected.item || expected.context).has(w) && !rowShows.has(w))
-    && [...before(seen.whole ?? seen.context)].some((w) => /\p{L}/u.test(w) && !itemWords.has(w));
+  const labelReplaced = uniqueName && replaced > 0 && wordsOfItem.some((w) => wordsBefore(expected.item || expected.context).has(w) && !rowShows.has(w))
+    && [...wordsBefore(seen.whole ?? seen.context)].some((w) => /\p{L}/u.test(w) && !itemWords.has(w));
   const replacedRow = replaced > 0 && newWords >= replaced && ((name === 1 && !namesOfItemKept) || (!ownIdentity && !numbersOfItemKept)) && (!uniqueName || ownLabel || labelReplaced);
   // Renamed, an element whose item no longer shows any amount its recorded item alone showed (a price, written with
   // decimals: "£9.99"), while showing another ("£13.99"), is another item's: a copy edit rewrites how a price reads
@@ -1616,7 +1616,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // (Not when none of its data is kept and another word its row alone showed is gone too: "Message Kit Alvarez" of
   // "Kit Alvarez Cello 15:00 £180.00" where "Message Noor Haddad" of "Noor Haddad Viola 15:00 £180.00" is now, the
   // cellist removed and a violist booked for the same call and fee. The numbers agree by chance; the row is another.)
-  const rowReplaced = !dataWords.some(dataKept) && wordsOfItem.some((w) => !rowNowKeys.has(w));
+  const rowReplaced = dataGone.length > 0 && !dataWords.some(dataKept) && wordsOfItem.some((w) => !rowNowKeys.has(w));
   const renamedWithRow = dataGone.length > 0 && !rowReplaced && dataGone.every((w) => !rowNowKeys.has(w) && !numberOf(w))
     && ([...ownWords].some((w) => /\p{L}/u.test(w) && !numberOf(w) && rowNowKeys.has(w) && !recordedContextKeys.has(w) && !itemWords.has(w))
       || (everyIdentifierKept && dataWords.some((w) => dataKept(w) && rowNowKeys.has(w))));
@@ -1641,16 +1641,16 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // A radio's value kept, a word ("exhibitor", not "on"), is the key its form sends for that choice: a copy edit
   // rewriting the choice's label ("Exhibitor All three show days" -> "Exhibitor pass Valid 10–12 June") keeps it,
   // and another choice has its own. Neither the datum nor the number its label said is then what tells it apart.
-  const choiceKept = expected.attributes.type === 'radio' && !!expected.value && /\p{L}{3,}/u.test(expected.value) && expected.value !== 'on'
+  const choiceKept = expected.attributes.type === 'radio' && !!expected.value && /\p{L}{3,}/u.test(expected.value)
     && seen.value === expected.value && seen.attributes.name === expected.attributes.name;
   // A form's submit showing an amount shows the form's total ("Submit order · £904.80"): a line added to the order
   // changes it ("£957.60"). Its one amount changed, every word of its name kept and no look-alike's name sharing
   // them, it is the form's submit still; the amount is the data the form sums, not which button it is.
   const letterWords = (text: string) => [...words(text)].filter((w) => /\p{L}/u.test(w)).sort().join(' ');
-  const formTotal = name < 1 && expected.tag === 'button' && expected.attributes.type === 'submit' && seen.attributes.type === 'submit'
-    && amounts(expected.name).size === 1 && amounts(seen.name).size === 1 && letterWords(expected.name) !== ''
-    && letterWords(seen.name) === letterWords(expected.name)
-    && !(expected.peers || []).some((peer) => letterWords(expected.name).split(' ').every((w) => words(peer).has(w)));
+  const totalWords = name < 1 && expected.tag === 'button' && expected.attributes.type === 'submit' && seen.attributes.type === 'submit'
+    && amounts(expected.name).size === 1 && amounts(seen.name).size === 1 ? letterWords(expected.name) : '';
+  const formTotal = totalWords !== '' && letterWords(seen.name) === totalWords
+    && !(expected.peers || []).some((peer) => totalWords.split(' ').every((w) => words(peer).has(w)));
   const numbersKept = name === 1 || ((!otherNamed || choiceKept) && !variantOf && !otherOwnAmount && !otherCode && (!otherNumber || choiceKept) && (formTotal || [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)))
     && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone);
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
@@ -2199,7 +2199,10 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
     // Several keeping words: the one alone reading the recorded name itself, a word inflected at most ("Season ticket"
     // -> "Season tickets", beside a new "Flexi Season (8 days in 28)"), nothing added or dropped.
     const fromWords = wordsOf(from);
-    const same = keeping.filter(([, c]) => wordsOf(c.label).length === fromWords.length && fromWords.every((w) => wordsOf(c.label).some((n) => kept(n, w))));
+    const same = keeping.filter(([, c]) => {
+      const now = wordsOf(c.label);
+      return now.length === fromWords.length && fromWords.every((w) => now.some((n) => kept(n, w)));
+    });
     if (same.length === 1) return same[0];
     const allNumbers = numbers.length ? keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n))) : [];
     if (allNumbers.length === 1) return allNumbers[0];
