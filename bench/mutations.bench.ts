@@ -398,7 +398,8 @@
  * stops, stop dialog, extras and coaches table and a home insurer's
  * contents claim with its status select, claim tabs, items table, row
  * menu, "Settle item" dialog and documents, written against d126ab0
- * before any replay of them and not yet measured, so clean;
+ * before any replay of them and measured clean once on the round-52
+ * rules; no rule has changed since, so it is still clean;
  * holdout53: test/fixtures/mutations/unseen53, a wind farm operator's
  * maintenance screen for one turbine with its site and turbine selects,
  * section tabs, active alarms, work orders table, row menu and "Assign
