@@ -57,7 +57,8 @@ export const ACTION_WORDS = [
   'reply respond answer', 'follow subscribe watch', 'mute', 'lock', 'pin', 'increase raise',
   'decrease lower reduce', 'select choose pick check', 'clear reset', 'search find filter lookup',
   'refresh reload sync retry', 'undo', 'redo', 'buy purchase order checkout pay', 'like favourite favorite star',
-  'sort order arrange', 'rename', 'invite', 'assign', 'mark', 'merge', 'split', 'join', 'leave', 'connect', 'test',
+  'sort order arrange', 'rename', 'invite', 'assign allocate send', 'mark', 'merge', 'split', 'join', 'leave', 'connect', 'test',
+  'request enquire inquire',
 ];
 
 /**
@@ -977,9 +978,47 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
   // Words joined or put apart are the same words ("Check out" -> "Checkout", "E-mail" -> "Email", "Log in" -> "Login").
   const squashed = (text: string) => text.toLowerCase().replace(/[\s\-‐]+/gu, '');
-  /** Words shared over words in either (1 when equal, or equal but for spaces and hyphens). */
+  // A date written another way is the same date ("14 Feb 2023" -> "14/02/2023", "Feb 14, 2023" -> "2023-02-14"): a
+  // copy edit or a locale setting changes how a date reads, never which day it is. Each date of a text, a weekday
+  // before it included, is read as the days it can be: one for a month named or a year first, the day and month
+  // either way round for "03/04/2023" (two when both are at most 12).
+  const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
+  const DATE = new RegExp(`(?<![\\p{L}\\p{N}])(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s+)?(?:(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH},?\\s+(\\d{4})`
+    + `|${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})|(\\d{4})-(\\d{1,2})-(\\d{1,2})|(\\d{1,2})[/.-](\\d{1,2})[/.-](\\d{4}|\\d{2}))(?![\\p{L}\\p{N}])`, 'gu');
+  /** A text's dates, each as the days it can be ("2023-2-14"), and the text with each date replaced by a mark. */
+  const datesIn = (text: string) => {
+    const months = 'jan feb mar apr may jun jul aug sep oct nov dec'.split(' ');
+    const day = (y: string, m: number, d: number) => {
+      const year = y.length === 2 ? 2000 + Number(y) : Number(y);
+      return m >= 1 && m <= 12 && d >= 1 && d <= 31 ? `${year}-${m}-${d}` : '';
+    };
+    const dates: string[][] = [];
+    const rest = text.toLowerCase().replace(DATE, (...g: string[]) => {
+      const read = g[1] ? [day(g[3], months.indexOf(g[2].slice(0, 3)) + 1, Number(g[1]))]
+        : g[4] ? [day(g[6], months.indexOf(g[4].slice(0, 3)) + 1, Number(g[5]))]
+        : g[7] ? [day(g[7], Number(g[8]), Number(g[9]))]
+        : [day(g[12], Number(g[11]), Number(g[10])), day(g[12], Number(g[10]), Number(g[11]))];
+      dates.push([...new Set(read.filter(Boolean))]);
+      return '\u0000';
+    }).replace(/\s+/g, ' ').trim();
+    return { dates, rest };
+  };
+  /**
+   * Whether two texts read the same but for their dates, written other ways and the same days: each pair one day, or
+   * one of them read only one way and that day one the other can be ("14/02/2023" is only the 14th of February;
+   * "03/04/2023" beside "04/03/2023" is either, so not the same).
+   */
+  const sameDates = (a: string, b: string) => {
+    if (!/\d/.test(a) || !/\d/.test(b)) return false;
+    const [x, y] = [datesIn(a), datesIn(b)];
+    return x.dates.length > 0 && x.rest === y.rest && x.dates.length === y.dates.length && x.dates.every((days, i) => {
+      const other = y.dates[i];
+      return (days.length === 1 || other.length === 1) && days.some((d) => other.includes(d));
+    });
+  };
+  /** Words shared over words in either (1 when equal, or equal but for spaces and hyphens, or for how dates are written). */
   const similarity = (a: string, b: string) => {
-    if (squashed(a) === squashed(b)) return 1;
+    if (squashed(a) === squashed(b) || sameDates(a, b)) return 1;
     const wa = words(a);
     const wb = words(b);
     let shared = 0;
@@ -1398,10 +1437,20 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     && ((!ownIdentity && !uniqueName && !numbersOfItemKept && !rowNamesKept && newWords > NEW_WORDS_SHARE * rowWords.length) || replacedRow)));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
-    // The same place counted from either end: a look-alike inserted before or after it moves only one count.
+    // The same place counted from either end: a look-alike inserted before or after it moves only one count. In a
+    // group that lost members since, the place is no evidence for a name keeping no word of the recorded one: the
+    // recorded one gone, the next moved into its place ("Request photo", now "Ask for a photo", where the removed
+    // "Request receipt" was). A name keeping one that no recorded look-alike had, an ending aside, still has it when
+    // one member went ("Roam in Europe" -> "Europe roaming" beside a removed add-on, "roam" shared with "Roam further");
+    // not one keeping only a word they all shared ("Leave a maximum bid", in the place of the gone "Telephone bid" whose
+    // "bids" the look-alikes' "bid" was), nor in
+    // a group of another size altogether ("Create playlist", alone in a submenu, is not in the place of "Add to
+    // playlist", first of nine).
     const [i, n] = expected.place;
     const [j, m] = seen.place;
-    add(1, i === j || n - i === m - j ? 1 : 0);
+    const sameWord = (a: string, b: string) => a === b || inflectionOf(a, b) || a === `${b}s` || b === `${a}s`;
+    const keepsWord = () => [...nameWords].some((w) => !FUNCTION_WORDS.includes(w) && ![...lookalikeKeys].some((k) => sameWord(k, w)) && [...nowKeys].some((k) => sameWord(k, w)));
+    add(1, (i === j || n - i === m - j) && (m >= n || (m === n - 1 && keepsWord())) ? 1 : 0);
   }
   const score = Math.round((agreed / total) * 1000) / 1000;
   // Identifiers in a name (an account, order or ticket number: digits only, three or more) are not copy: a name whose
@@ -1581,8 +1630,6 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     const keptOwn = [...nameWords].filter((w) => ownWords.has(w) && !FUNCTION_WORDS.includes(w));
     const gone = swapped || keptOwn.length < 2 ? allGone : allGone.filter((w) => !FUNCTION_WORDS.includes(w));
     const added = swapped || keptOwn.length < 2 ? allAdded : allAdded.filter((w) => !FUNCTION_WORDS.includes(w));
-    if (gone.length !== 1 || added.length !== 1 || nameWords.size < 2) return false;
-    const [was, now] = [gone[0], added[0]];
     // A form's submit button says what submitting the form does, and a copy edit may say it with another verb of
     // committing the form ("Save tariff" -> "Publish tariff", "Update profile" -> "Save profile"; a form that adds a
     // record commits by adding or posting it: "Add note" -> "Post note"): still the form's one
@@ -1590,8 +1637,26 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     // then the verb is what told them apart).
     const COMMITS = ['save', 'update', 'apply', 'submit', 'publish', 'confirm', 'add', 'post'];
     const commits = (w: string) => COMMITS.includes(w);
-    if (expected.tag === 'button' && expected.attributes.type === 'submit' && commits(was) && commits(now)
-      && !(expected.peers || []).some((peer) => [...words(peer)].some(commits))) return false;
+    const committing = (was: string[], now: string[]) => expected.tag === 'button' && expected.attributes.type === 'submit'
+      && was.every(commits) && now.every(commits) && !(expected.peers || []).some((peer) => [...words(peer)].some(commits));
+    // Rewritten further, a name keeping a word of its own while every word naming its action went, one naming another
+    // action come instead, names another control when a recorded look-alike naming the recorded action by that very
+    // word still reads as it did beside it: the copy kept the word ("Assign to subcontractor…" -> "Request a quote
+    // from subcontractor…", new in a menu the recorded item left, "Assign to site team…" still in it). A rewrite
+    // renaming the look-alikes too says nothing ("Choose last day" -> "Open calendar for the last day", with "Choose
+    // first day" -> "Open calendar for the first day"). (The particles of a phrasal verb, "in", "out", "up", say no
+    // action of their own.)
+    const PARTICLES = ['in', 'into', 'out', 'up', 'down', 'on', 'off'];
+    const verbs = (list: string[]) => list.filter((w) => !PARTICLES.includes(w) && actionsOf(w).length > 0);
+    const [goneVerbs, addedVerbs] = [verbs(allGone), verbs(allAdded)];
+    if (keptOwn.length > 0 && goneVerbs.length > 0 && addedVerbs.length > 0 && !verbs(keptOwn).length
+      && !goneVerbs.some((g) => addedVerbs.some((a) => sameAction(g, a))) && !committing(goneVerbs, addedVerbs)) {
+      const around = (seen.whole ?? seen.context).toLowerCase();
+      if ((expected.peers || []).some((peer) => goneVerbs.some((v) => words(peer).has(v)) && around.includes(peer))) return true;
+    }
+    if (gone.length !== 1 || added.length !== 1 || nameWords.size < 2) return false;
+    const [was, now] = [gone[0], added[0]];
+    if (committing([was], [now])) return false;
     // Opposites by prefix: "pin" / "unpin", "connect" / "disconnect", "select" / "deselect", "read" / "unread".
     const negates = (a: string, b: string) => a.length >= 3 && ['un', 'dis', 'de', 'non'].some((prefix) => b === prefix + a);
     if (negates(was, now) || negates(now, was)) return true;
@@ -2105,7 +2170,24 @@ export function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fing
     // Still several ("Sat 17 Aug · Sort and pack · 3 h" beside the new "Sat 17 Aug · Pack school snack bags · 2 h"):
     // the one alone keeping every number of the recorded name.
     const allData = nameNumbers.length >= 2 ? keeping.filter(([, c]) => nameNumbers.every((n) => wordsOf(c.label).includes(n))) : [];
-    return allData.length === 1 ? allData[0] : null;
+    if (allData.length === 1) return allData[0];
+    // Still several, reading one name but for a word or two (a list of the same thing in other colours, sizes or
+    // dates, renamed together: "Add Clubline HF5154 in Black / gold to comparison", for "Compare Clubline HF5154 in
+    // Black / gold", beside a new "…in Havana / gold…"): the one whose words there are the recorded name's, where each
+    // other one reads a word the recorded name did not. Names told apart by other words ("Add a gift message" and
+    // "Gift receipt", for "Gift message") still leave no choice.
+    const recordedAll = wordsOf(from);
+    const slotted = keeping.filter(([, c]) => {
+      const own = wordsOf(c.label);
+      return keeping.every(([, other]) => {
+        if (other === c) return true;
+        const theirs = wordsOf(other.label);
+        if (theirs.length !== own.length) return false;
+        const apart = own.map((_, i) => i).filter((i) => own[i] !== theirs[i]);
+        return apart.length > 0 && apart.length <= 2 && apart.every((i) => recordedAll.some((w) => kept(own[i]!, w)) && !recordedAll.some((w) => kept(theirs[i]!, w)));
+      });
+    });
+    return slotted.length === 1 ? slotted[0] : null;
   };
   const found = onlyKeeper(close);
   const keeper = found && found[1].agreement >= MIN_AGREEMENT ? found : null;

@@ -2604,3 +2604,63 @@ test('round 52 (the fiftieth hold-out): a row whose name data and other words ar
     await browser.close();
   }
 });
+
+test('round 53 (the fifty-first and fifty-second hold-outs): a date written another way is the same date; "send" also assigns; an object kept under another action, its look-alike keeping the word, is another control; a list renamed together is told by the recorded words; a group that lost a member gives no evidence by place', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // An optician's previous prescriptions: the date cell of a row opens it.
+    type Rx = [who: string, date: string, axis: string, add: string];
+    const prescriptions = (rows: Rx[]) => `<main><table aria-label="Previous prescriptions"><thead><tr><th>Date</th><th>Axis</th><th>Add</th></tr></thead><tbody>${rows.map(([who, date, axis, add]) => `<tr><td data-who="${who}" onclick="void 0">${date}</td><td>${axis}</td><td>${add}</td></tr>`).join('')}</tbody></table></main>`;
+    const feb = await record(prescriptions([['mar24', '2 Mar 2024', '90', '+2.25'], ['feb23', '14 Feb 2023', '95', '+2.00'], ['jan21', '9 Jan 2021', '95', '+1.75']]), 'td[data-who=feb23]');
+    assert.equal(await whoActedOn(prescriptions([['mar24', '02/03/2024', '90', '+2.25'], ['feb23', '14/02/2023', '95', '+2.00'], ['jan21', '09/01/2021', '95', '+1.75']]), feb), 'feb23',
+      'the dates written as numbers: the same day');
+    assert.equal(await whoActedOn(prescriptions([['jan21', 'Jan 9, 2021', '95', '+1.75'], ['feb23', 'Feb 14, 2023', '95', '+2.00'], ['mar24', 'Mar 2, 2024', '90', '+2.25']]), feb), 'feb23',
+      'the month first, the rows reordered');
+    assert.equal(await whoActedOn(prescriptions([['mar24', '02/03/2024', '90', '+2.25'], ['feb22', '15/02/2023', '95', '+2.00'], ['jan21', '09/01/2021', '95', '+1.75']]), feb), null,
+      'another day in its place, the same axis and add: another prescription');
+    // A snagging list's row menu: assigning a snag to a subcontractor or to the site team.
+    const menu = (items: [who: string, label: string][]) => `<main><table aria-label="Snags"><tbody><tr><td>SN-0415</td><td>Landing</td><td>Paint runs on stair spindles</td><td><div role="menu" aria-label="Actions for SN-0415">${items.map(([who, label]) => `<a href="#" role="menuitem" data-who="${who}">${label}</a>`).join('')}</div></td></tr></tbody></table></main>`;
+    const recorded: [string, string][] = [['view', 'View snag'], ['sub', 'Assign to subcontractor…'], ['team', 'Assign to site team…'], ['photo', 'Add photo'], ['fixed', 'Mark as fixed']];
+    const sub = await record(menu(recorded), 'a[data-who=sub]');
+    assert.equal(await whoActedOn(menu([['view', 'View snag'], ['sub', 'Send to subcontractor…'], ['team', 'Assign to site team…'], ['photo', 'Add photo'], ['fixed', 'Mark as fixed']]), sub), 'sub',
+      'sending a snag to a subcontractor is assigning it');
+    assert.equal(await whoActedOn(menu([['view', 'View snag'], ['quote', 'Request a quote from subcontractor…'], ['team', 'Assign to site team…'], ['photo', 'Add photo'], ['fixed', 'Mark as fixed']]), sub), null,
+      'gone, and a new item in its place asking a subcontractor for a quote: another action on the same object');
+    assert.equal(await whoActedOn(menu([['view', 'View snag'], ['sub', 'Assign to subcontractor…'], ['quote', 'Request a quote from subcontractor…'], ['team', 'Assign to site team…'], ['photo', 'Add photo'], ['fixed', 'Mark as fixed']]), sub), 'sub',
+      'kept beside the new item');
+    // A frame catalogue: an icon button per frame adds it to the comparison, its colour said by its label alone.
+    const frames = (cards: [who: string, colour: string][], label: (colour: string) => string) => `<main><section aria-label="Choose a frame"><ul>${cards.map(([who, colour]) => `<li><h3>Clubline HF5154</h3><p>51□21 · £165.00</p>`
+      + `<button type="button" aria-label="${label(colour)}" data-who="${who}">⇄</button><button type="button">Select frame</button></li>`).join('')}</ul></section></main>`;
+    const others: [string, string][] = [['ar', 'Tortoiseshell'], ['titan', 'Silver']];
+    const black = await record(frames([others[0]!, ['black', 'Black / gold'], others[1]!], (colour) => `Compare Clubline HF5154 in ${colour}`), 'button[data-who=black]');
+    const renamed = (colour: string) => `Add Clubline HF5154 in ${colour} to comparison`;
+    assert.equal(await whoActedOn(frames([others[0]!, ['black', 'Black / gold'], ['havana', 'Havana / gold'], others[1]!], renamed), black), 'black',
+      'renamed beside a new colour of the frame: the one keeping its colour too');
+    assert.equal(await whoActedOn(frames([others[0]!, ['havana', 'Havana / gold'], ['blush', 'Blush / gold'], others[1]!], renamed), black), null,
+      'gone, two new colours: neither reads its colour');
+    // (The fifty-second hold-out.) A claim item's row menu: the recorded item gone, the next one renamed moves into its
+    // place; the place of a group that lost a member is no evidence.
+    const itemMenu = (items: [who: string, label: string][]) => `<main><ul role="menu" aria-label="Item actions">${items.map(([who, label]) => `<li role="menuitem" data-who="${who}">${label}</li>`).join('')}</ul></main>`;
+    const receipt = await record(itemMenu([['settle', 'Settle item'], ['receipt', 'Request receipt'], ['photo', 'Request photo'], ['validate', 'Mark as validated'], ['decline', 'Decline item']]), 'li[data-who=receipt]');
+    assert.equal(await whoActedOn(itemMenu([['settle', 'Settle'], ['photo', 'Ask for a photo'], ['validate', 'Validate item'], ['decline', 'Reject item']]), receipt), null,
+      'gone, the next item renamed in its place: not it');
+    assert.equal(await whoActedOn(itemMenu([['settle', 'Settle'], ['receipt', 'Get the receipt'], ['photo', 'Ask for a photo'], ['validate', 'Validate item'], ['decline', 'Reject item']]), receipt), 'receipt',
+      'renamed in its place, every item there: it');
+    const photo = await record(itemMenu([['settle', 'Settle item'], ['receipt', 'Request receipt'], ['photo', 'Request photo'], ['validate', 'Mark as validated'], ['decline', 'Decline item']]), 'li[data-who=photo]');
+    assert.equal(await whoActedOn(itemMenu([['settle', 'Settle'], ['photo', 'Photos needed'], ['validate', 'Validate item'], ['decline', 'Reject item']]), photo), 'photo',
+      'the item before it gone, renamed keeping a word: it');
+    // Its place still counts for it as a rename (its name aside) when the new name keeps a word; not when it keeps none.
+    const page = await browser.newPage();
+    const renamedAgreement = async (label: string, firstGone = false) => {
+      await page.setContent(itemMenu([...(firstGone ? [] : [['settle', 'Settle'] as [string, string]]), ['photo', label], ['validate', 'Validate item'], ['decline', 'Reject item']]));
+      const seen = await prints(page, 'li');
+      return fingerprintAgreement(photo, seen[firstGone ? 0 : 1]!, true);
+    };
+    assert.ok(await renamedAgreement('Photos needed') > await renamedAgreement('Images needed'), 'a word kept: its place counts');
+    assert.equal(await renamedAgreement('Request a picture'), await renamedAgreement('Images needed'), 'only a word its look-alikes shared: it does not');
+    assert.equal(await renamedAgreement('Photos needed', true), await renamedAgreement('Images needed', true), 'two members gone: it does not');
+  } finally {
+    await browser.close();
+  }
+});

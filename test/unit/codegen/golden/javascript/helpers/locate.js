@@ -195,14 +195,15 @@ const ACTION_WORDS = [
   "sort order arrange",
   "rename",
   "invite",
-  "assign",
+  "assign allocate send",
   "mark",
   "merge",
   "split",
   "join",
   "leave",
   "connect",
-  "test"
+  "test",
+  "request enquire inquire"
 ];
 
 /**
@@ -880,9 +881,39 @@ ${optionValueOf(other)}` : "";
 function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const words = (text) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
   const squashed = (text) => text.toLowerCase().replace(/[\s\-‐]+/gu, "");
-  /** Words shared over words in either (1 when equal, or equal but for spaces and hyphens). */
+  const MONTH = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
+  const DATE = new RegExp(`(?<![\\p{L}\\p{N}])(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s+)?(?:(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH},?\\s+(\\d{4})|${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})|(\\d{4})-(\\d{1,2})-(\\d{1,2})|(\\d{1,2})[/.-](\\d{1,2})[/.-](\\d{4}|\\d{2}))(?![\\p{L}\\p{N}])`, "gu");
+  /** A text's dates, each as the days it can be ("2023-2-14"), and the text with each date replaced by a mark. */
+  const datesIn = (text) => {
+    const months = "jan feb mar apr may jun jul aug sep oct nov dec".split(" ");
+    const day = (y, m, d) => {
+      const year = y.length === 2 ? 2000 + Number(y) : Number(y);
+      return m >= 1 && m <= 12 && d >= 1 && d <= 31 ? `${year}-${m}-${d}` : "";
+    };
+    const dates = [];
+    const rest = text.toLowerCase().replace(DATE, (...g) => {
+      const read = g[1] ? [day(g[3], months.indexOf(g[2].slice(0, 3)) + 1, Number(g[1]))] : g[4] ? [day(g[6], months.indexOf(g[4].slice(0, 3)) + 1, Number(g[5]))] : g[7] ? [day(g[7], Number(g[8]), Number(g[9]))] : [day(g[12], Number(g[11]), Number(g[10])), day(g[12], Number(g[10]), Number(g[11]))];
+      dates.push([...new Set(read.filter(Boolean))]);
+      return "\0";
+    }).replace(/\s+/g, " ").trim();
+    return { dates, rest };
+  };
+  /**
+   * Whether two texts read the same but for their dates, written other ways and the same days: each pair one day, or
+   * one of them read only one way and that day one the other can be ("14/02/2023" is only the 14th of February;
+   * "03/04/2023" beside "04/03/2023" is either, so not the same).
+   */
+  const sameDates = (a, b) => {
+    if (!/\d/.test(a) || !/\d/.test(b)) return false;
+    const [x, y] = [datesIn(a), datesIn(b)];
+    return x.dates.length > 0 && x.rest === y.rest && x.dates.length === y.dates.length && x.dates.every((days, i) => {
+      const other = y.dates[i];
+      return (days.length === 1 || other.length === 1) && days.some((d) => other.includes(d));
+    });
+  };
+  /** Words shared over words in either (1 when equal, or equal but for spaces and hyphens, or for how dates are written). */
   const similarity = (a, b) => {
-    if (squashed(a) === squashed(b)) return 1;
+    if (squashed(a) === squashed(b) || sameDates(a, b)) return 1;
     const wa = words(a);
     const wb = words(b);
     let shared = 0;
@@ -1108,7 +1139,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;
     const [j, m] = seen.place;
-    add(1, i === j || n - i === m - j ? 1 : 0);
+    const sameWord = (a, b) => a === b || inflectionOf(a, b) || a === `${b}s` || b === `${a}s`;
+    const keepsWord = () => [...nameWords].some((w) => !FUNCTION_WORDS.includes(w) && ![...lookalikeKeys].some((k) => sameWord(k, w)) && [...nowKeys].some((k) => sameWord(k, w)));
+    add(1, (i === j || n - i === m - j) && (m >= n || m === n - 1 && keepsWord()) ? 1 : 0);
   }
   const score = Math.round(agreed / total * 1000) / 1000;
   const identifiers = (text) => [...words(text)].filter((w) => /^\p{N}{3,}$/u.test(w));
@@ -1179,11 +1212,19 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     const keptOwn = [...nameWords].filter((w) => ownWords.has(w) && !FUNCTION_WORDS.includes(w));
     const gone = swapped || keptOwn.length < 2 ? allGone : allGone.filter((w) => !FUNCTION_WORDS.includes(w));
     const added = swapped || keptOwn.length < 2 ? allAdded : allAdded.filter((w) => !FUNCTION_WORDS.includes(w));
-    if (gone.length !== 1 || added.length !== 1 || nameWords.size < 2) return false;
-    const [was, now] = [gone[0], added[0]];
     const COMMITS = ["save", "update", "apply", "submit", "publish", "confirm", "add", "post"];
     const commits = (w) => COMMITS.includes(w);
-    if (expected.tag === "button" && expected.attributes.type === "submit" && commits(was) && commits(now) && !(expected.peers || []).some((peer) => [...words(peer)].some(commits))) return false;
+    const committing = (was2, now2) => expected.tag === "button" && expected.attributes.type === "submit" && was2.every(commits) && now2.every(commits) && !(expected.peers || []).some((peer) => [...words(peer)].some(commits));
+    const PARTICLES = ["in", "into", "out", "up", "down", "on", "off"];
+    const verbs = (list) => list.filter((w) => !PARTICLES.includes(w) && actionsOf(w).length > 0);
+    const [goneVerbs, addedVerbs] = [verbs(allGone), verbs(allAdded)];
+    if (keptOwn.length > 0 && goneVerbs.length > 0 && addedVerbs.length > 0 && !verbs(keptOwn).length && !goneVerbs.some((g) => addedVerbs.some((a) => sameAction(g, a))) && !committing(goneVerbs, addedVerbs)) {
+      const around = (seen.whole ?? seen.context).toLowerCase();
+      if ((expected.peers || []).some((peer) => goneVerbs.some((v) => words(peer).has(v)) && around.includes(peer))) return true;
+    }
+    if (gone.length !== 1 || added.length !== 1 || nameWords.size < 2) return false;
+    const [was, now] = [gone[0], added[0]];
+    if (committing([was], [now])) return false;
     const negates = (a, b) => a.length >= 3 && ["un", "dis", "de", "non"].some((prefix) => b === prefix + a);
     if (negates(was, now) || negates(now, was)) return true;
     return actionsOf(was).length > 0 && actionsOf(now).length > 0 && !sameAction(was, now);
@@ -1541,7 +1582,19 @@ function chooseRenamed(matches2, expected) {
     const allNumbers = numbers.length ? keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n))) : [];
     if (allNumbers.length === 1) return allNumbers[0];
     const allData = nameNumbers.length >= 2 ? keeping.filter(([, c]) => nameNumbers.every((n) => wordsOf(c.label).includes(n))) : [];
-    return allData.length === 1 ? allData[0] : null;
+    if (allData.length === 1) return allData[0];
+    const recordedAll = wordsOf(from);
+    const slotted = keeping.filter(([, c]) => {
+      const own = wordsOf(c.label);
+      return keeping.every(([, other]) => {
+        if (other === c) return true;
+        const theirs = wordsOf(other.label);
+        if (theirs.length !== own.length) return false;
+        const apart = own.map((_, i) => i).filter((i) => own[i] !== theirs[i]);
+        return apart.length > 0 && apart.length <= 2 && apart.every((i) => recordedAll.some((w) => kept(own[i], w)) && !recordedAll.some((w) => kept(theirs[i], w)));
+      });
+    });
+    return slotted.length === 1 ? slotted[0] : null;
   };
   const found = onlyKeeper(close);
   const keeper = found && found[1].agreement >= MIN_AGREEMENT ? found : null;
