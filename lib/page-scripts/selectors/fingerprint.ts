@@ -2007,6 +2007,23 @@ export function chooseByAgreement(matches: (CandidateMatch | null)[], expected?:
     [chosen, agreement] = twin;
   }
   if (expected && expected.peers && renamedRival(matches, expected, chosen)) return null;
+  // Chosen for its name while the rules hold it another element once the name is set aside (another form's button,
+  // another row's), and another element, not so held, agrees enough on everything but the name: the name moved to
+  // another control ("Assign crew", a dialog's submit, now "Confirm assignment", while the row's "Assign" that opened
+  // the dialog became "Assign crew"). Which one the step meant is no choice to make by the name.
+  const nameMoved = () => {
+    let ruledOut = false;
+    let other = false;
+    for (const match of matches) {
+      if (!match || !match.others || !match.othersRuledOut) continue;
+      match.uids.forEach((id, i) => {
+        if (id === chosen) ruledOut = ruledOut || !!match.othersRuledOut![i];
+        else if (!match.othersRuledOut![i] && match.others![i] >= MIN_AGREEMENT) other = true;
+      });
+    }
+    return ruledOut && other;
+  };
+  if (expected && agreement < EXACT && nameMoved()) return null;
   const choice = reach(matches, chosen, agreement);
   // Chosen reading other than the recorded name (its identity kept: the same link target, id or field): a copy edit,
   // reported as the rename it is. Numbers aside: a count or a time in a name ("Inbox (12)") changes with the data.

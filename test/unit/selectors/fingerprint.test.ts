@@ -2664,3 +2664,22 @@ test('round 53 (the fifty-first and fifty-second hold-outs): a date written anot
     await browser.close();
   }
 });
+
+test('round 54 (the fifty-third hold-out): an element chosen for its name that the rules hold another element once the name is aside, beside one agreeing on everything else, is no choice', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A turbine's work orders: a row's button opens the "Assign crew" dialog, whose submit assigns the crew.
+    const screen = (rowLabel: string, submit: string) => `<main><table aria-label="Maintenance jobs"><tbody><tr><td>WO-20417</td><td>Gearbox oil filter and breather change</td><td>High</td>`
+      + `<td><button type="button" class="button-small" data-who="row">${rowLabel}</button></td></tr></tbody></table>`
+      + `<form aria-labelledby="t"><h2 id="t">Assign crew – WO-20417</h2><p>Gearbox oil filter and breather change, due 12 Mar</p><label><input type="radio" name="crew" value="a" checked> Crew A</label>`
+      + `<button type="button" aria-label="Close">×</button><button type="button">Cancel</button><button type="submit" class="button-primary" data-who="submit">${submit}</button></form></main>`;
+    const submit = await record(screen('Assign', 'Assign crew'), 'button[data-who=submit]');
+    assert.equal(await whoActedOn(screen('Assign', 'Assign crew'), submit), 'submit', 'unchanged');
+    assert.equal(await whoActedOn(screen('Assign crew', 'Confirm assignment'), submit), null,
+      'the row\'s button now reads its name, the dialog\'s submit renamed: no choice by the name');
+    assert.equal(await whoActedOn(screen('Assign', 'Confirm assignment'), submit), 'submit', 'the submit renamed alone: it');
+  } finally {
+    await browser.close();
+  }
+});

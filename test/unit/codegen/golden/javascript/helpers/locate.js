@@ -1457,6 +1457,19 @@ function chooseByAgreement(matches2, expected) {
     [chosen, agreement] = twin;
   }
   if (expected && expected.peers && renamedRival(matches2, expected, chosen)) return null;
+  const nameMoved = () => {
+    let ruledOut = false;
+    let other = false;
+    for (const match of matches2) {
+      if (!match || !match.others || !match.othersRuledOut) continue;
+      match.uids.forEach((id, i) => {
+        if (id === chosen) ruledOut = ruledOut || !!match.othersRuledOut[i];
+        else if (!match.othersRuledOut[i] && match.others[i] >= MIN_AGREEMENT) other = true;
+      });
+    }
+    return ruledOut && other;
+  };
+  if (expected && agreement < EXACT && nameMoved()) return null;
   const choice = reach(matches2, chosen, agreement);
   const from = expected ? expected.name || expected.text : "";
   let to = "";
