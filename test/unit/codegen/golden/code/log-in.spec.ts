@@ -152,10 +152,11 @@ const PEER_CHARS = 40;
  * the same action in other words, never another action: see
  * fingerprintAgreement's otherAction and chooseRenamed's kept words). A word
  * may be in two groups ("order": buying, or sorting as in "Sort by" ->
- * "Order by"; "post": sending, or publishing; "release": publishing, or
- * giving back what was booked, "Cancel Desk 2.09" -> "Release Desk 2.09";
- * "change": editing, or swapping one place for another, "Move pitch" ->
- * "Change pitch").
+ * "Order by"; "post": sending, or publishing; "send": sending, or handing
+ * work to someone, "Assign to subcontractor…" -> "Send to subcontractor…";
+ * "release": publishing, or giving back what was booked, "Cancel Desk
+ * 2.09" -> "Release Desk 2.09"; "change": editing, or swapping one place
+ * for another, "Move pitch" -> "Change pitch").
  */
 const ACTION_WORDS = [
   'add create new make generate insert compose save store log', 'delete remove trash discard erase destroy', 'edit change modify update',
@@ -1551,12 +1552,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     // The same place counted from either end: a look-alike inserted before or after it moves only one count. In a
     // group that lost members since, the place is no evidence for a name keeping no word of the recorded one: the
     // recorded one gone, the next moved into its place ("Request photo", now "Ask for a photo", where the removed
-    // "Request receipt" was). A name keeping one that no recorded look-alike had, an ending aside, still has it when
-    // one member went ("Roam in Europe" -> "Europe roaming" beside a removed add-on, "roam" shared with "Roam further");
-    // not one keeping only a word they all shared ("Leave a maximum bid", in the place of the gone "Telephone bid" whose
-    // "bids" the look-alikes' "bid" was), nor in
-    // a group of another size altogether ("Create playlist", alone in a submenu, is not in the place of "Add to
-    // playlist", first of nine).
+    // "Request receipt" was). A name keeping one that no recorded look-alike had, an ending or a plural aside, still
+    // has it when one member went ("Roam in Europe" -> "Europe roaming" beside a removed add-on, "roam" shared with
+    // "Roam further"); not one keeping only a word they all shared ("Leave a maximum bid", in the place of the gone
+    // "Telephone bid" whose "bids" the look-alikes' "bid" was), nor in a group of another size altogether ("Create
+    // playlist", alone in a submenu, is not in the place of "Add to playlist", first of nine).
     const [i, n] = expected.place;
     const [j, m] = seen.place;
     const sameWord = (a: string, b: string) => a === b || inflectionOf(a, b) || a === `${b}s` || b === `${a}s`;

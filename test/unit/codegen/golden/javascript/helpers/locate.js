@@ -140,10 +140,11 @@ const PEER_CHARS = 40;
  * the same action in other words, never another action: see
  * fingerprintAgreement's otherAction and chooseRenamed's kept words). A word
  * may be in two groups ("order": buying, or sorting as in "Sort by" ->
- * "Order by"; "post": sending, or publishing; "release": publishing, or
- * giving back what was booked, "Cancel Desk 2.09" -> "Release Desk 2.09";
- * "change": editing, or swapping one place for another, "Move pitch" ->
- * "Change pitch").
+ * "Order by"; "post": sending, or publishing; "send": sending, or handing
+ * work to someone, "Assign to subcontractor…" -> "Send to subcontractor…";
+ * "release": publishing, or giving back what was booked, "Cancel Desk
+ * 2.09" -> "Release Desk 2.09"; "change": editing, or swapping one place
+ * for another, "Move pitch" -> "Change pitch").
  */
 const ACTION_WORDS = [
   "add create new make generate insert compose save store log",
