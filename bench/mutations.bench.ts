@@ -422,7 +422,8 @@
  * its filter tabs, exam sessions table, row menu, "Assign invigilator"
  * dialog with invigilator radio cards and chief invigilator checkbox,
  * swap requests and export link, written against 3ac8b97 before any
- * replay of them and not yet measured, so clean);
+ * replay of them and measured clean once on the round-54 rules; no rule
+ * has changed since, so it is still clean);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
