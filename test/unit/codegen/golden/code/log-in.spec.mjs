@@ -890,7 +890,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const words = (text) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
   const squashed = (text) => text.toLowerCase().replace(/[\s\-‐]+/gu, "");
   const MONTH = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
-  const DATE = new RegExp(`(?<![\\p{L}\\p{N}])(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s+)?(?:(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH},?\\s+(\\d{4})|${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})|(\\d{4})-(\\d{1,2})-(\\d{1,2})|(\\d{1,2})[/.-](\\d{1,2})[/.-](\\d{4}|\\d{2}))(?![\\p{L}\\p{N}])`, "gu");
+  let dateRegExp;
+  const DATE = () => dateRegExp ??= new RegExp(`(?<![\\p{L}\\p{N}])(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s+)?(?:(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH},?\\s+(\\d{4})|${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})|(\\d{4})-(\\d{1,2})-(\\d{1,2})|(\\d{1,2})[/.-](\\d{1,2})[/.-](\\d{4}|\\d{2}))(?![\\p{L}\\p{N}])`, "gu");
   /** A text's dates, each as the days it can be ("2023-2-14"), and the text with each date replaced by a mark. */
   const datesIn = (text) => {
     const months = "jan feb mar apr may jun jul aug sep oct nov dec".split(" ");
@@ -899,7 +900,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
       return m >= 1 && m <= 12 && d >= 1 && d <= 31 ? `${year}-${m}-${d}` : "";
     };
     const dates = [];
-    const rest = text.toLowerCase().replace(DATE, (...g) => {
+    const rest = text.toLowerCase().replace(DATE(), (...g) => {
       const read = g[1] ? [day(g[3], months.indexOf(g[2].slice(0, 3)) + 1, Number(g[1]))] : g[4] ? [day(g[6], months.indexOf(g[4].slice(0, 3)) + 1, Number(g[5]))] : g[7] ? [day(g[7], Number(g[8]), Number(g[9]))] : [day(g[12], Number(g[11]), Number(g[10])), day(g[12], Number(g[10]), Number(g[11]))];
       dates.push([...new Set(read.filter(Boolean))]);
       return "\0";

@@ -1088,7 +1088,9 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // before it included, is read as the days it can be: one for a month named or a year first, the day and month
   // either way round for "03/04/2023" (two when both are at most 12).
   const MONTH = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?';
-  const DATE = new RegExp(`(?<![\\p{L}\\p{N}])(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s+)?(?:(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH},?\\s+(\\d{4})`
+  // Built on the first text pair that needs it (both with digits, not already equal): most comparisons never do.
+  let dateRegExp: RegExp | undefined;
+  const DATE = () => dateRegExp ??= new RegExp(`(?<![\\p{L}\\p{N}])(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?,?\\s+)?(?:(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH},?\\s+(\\d{4})`
     + `|${MONTH}\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})|(\\d{4})-(\\d{1,2})-(\\d{1,2})|(\\d{1,2})[/.-](\\d{1,2})[/.-](\\d{4}|\\d{2}))(?![\\p{L}\\p{N}])`, 'gu');
   /** A text's dates, each as the days it can be ("2023-2-14"), and the text with each date replaced by a mark. */
   const datesIn = (text: string) => {
@@ -1098,7 +1100,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
       return m >= 1 && m <= 12 && d >= 1 && d <= 31 ? `${year}-${m}-${d}` : '';
     };
     const dates: string[][] = [];
-    const rest = text.toLowerCase().replace(DATE, (...g: string[]) => {
+    const rest = text.toLowerCase().replace(DATE(), (...g: string[]) => {
       const read = g[1] ? [day(g[3], months.indexOf(g[2].slice(0, 3)) + 1, Number(g[1]))]
         : g[4] ? [day(g[6], months.indexOf(g[4].slice(0, 3)) + 1, Number(g[5]))]
         : g[7] ? [day(g[7], Number(g[8]), Number(g[9]))]
