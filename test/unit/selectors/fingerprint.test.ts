@@ -2683,3 +2683,33 @@ test('round 54 (the fifty-third hold-out): an element chosen for its name that t
     await browser.close();
   }
 });
+
+test('round 55 (the fifty-fourth hold-out): a new name reading a look-alike\'s action word is that look-alike; twins renamed together are told by their groups; "add" also assigns', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A grooming salon's card menu, open for one appointment.
+    const cardMenu = (items: [who: string, label: string][]) => `<main><div role="menu" aria-label="Biscuit, 10:45">${items.map(([who, label]) => `<button type="button" role="menuitem" data-who="${who}">${label}</button>`).join('')}</div></main>`;
+    const checkIn = await record(cardMenu([['in', 'Check in'], ['move', 'Reschedule'], ['remind', 'Send reminder'], ['note', 'Add note'], ['noshow', 'Mark as no-show'], ['cancel', 'Cancel appointment']]), 'button[data-who=in]');
+    const renamed: [string, string][] = [['in', 'Mark as arrived'], ['move', 'Move appointment'], ['remind', 'Text a reminder'], ['note', 'Add a note'], ['noshow', 'No-show'], ['cancel', 'Cancel booking']];
+    assert.equal(await whoActedOn(cardMenu(renamed), checkIn), 'in', 'every item renamed in its place: it, the look-alike reading its action word found as "No-show"');
+    assert.equal(await whoActedOn(cardMenu([...renamed].reverse()), checkIn), null,
+      'reordered too: "Cancel booking" in its place reads the recorded "Cancel appointment"\'s action word, and is that item');
+    // A print job's proofs: a card per side, each with its version, "Approve proof" and "Request changes".
+    const proofs = (cards: [side: string, version: string, approve: string, changes: string, who: string][]) => `<main><section aria-label="Proofs">${cards.map(([side, version, approve, changes, who]) => `<div class="card"><h3>${side} <span>${version}</span></h3>`
+      + `<p>Emailed to the customer</p><button type="button" class="btn-success" data-who="${who}-approve">${approve}</button> <button type="button" class="btn-outline" data-who="${who}-changes">${changes}</button></div>`).join('')}</section></main>`;
+    const front = await record(proofs([['Front', 'v3', 'Approve proof', 'Request changes', 'front'], ['Back', 'v2', 'Approve proof', 'Request changes', 'back']]), 'button[data-who=front-approve]');
+    assert.equal(await whoActedOn(proofs([['Back page', 'v2', 'Approve', 'Ask for changes', 'back'], ['Front page', 'v3', 'Approve', 'Ask for changes', 'front']]), front), 'front-approve',
+      'renamed on both cards, the cards reordered: the one in the card keeping the recorded card\'s words');
+    assert.equal(await whoActedOn(proofs([['Back page', 'v2', 'Approve', 'Ask for changes', 'back'], ['Reverse', 'v3', 'Approve', 'Ask for changes', 'front']]), front), null,
+      'neither card keeps the recorded card\'s words: no choice');
+    // An exam invigilation rota: each session's row assigns an invigilator.
+    const rota = (button: string) => `<main><table aria-label="Exam sessions"><tbody>${[['chem', 'CHEM2041 Organic Chemistry 2', 'Sports Hall A'], ['hist', 'HIST2210 The Atlantic World', 'Mezzanine Room'], ['math', 'MATH3102 Measure and Integration', 'Sports Hall B']]
+      .map(([who, exam, room]) => `<tr><td>${exam}</td><td>${room}</td><td><button type="button" data-who="${who}">${button}</button> <button type="button" aria-label="More actions for ${exam!.split(' ')[0]}">⋯</button></td></tr>`).join('')}</tbody></table></main>`;
+    const hist = await record(rota('Assign invigilator'), 'button[data-who=hist]');
+    assert.equal(await whoActedOn(rota('Add invigilator'), hist), 'hist', 'adding an invigilator to a session is assigning one');
+    assert.equal(await whoActedOn(rota('Remove invigilator'), hist), null, 'removing one is another action');
+  } finally {
+    await browser.close();
+  }
+});

@@ -149,6 +149,8 @@ const PEER_CHARS = 40;
  * may be in two groups ("order": buying, or sorting as in "Sort by" ->
  * "Order by"; "post": sending, or publishing; "send": sending, or handing
  * work to someone, "Assign to subcontractor…" -> "Send to subcontractor…";
+ * "add": making, or giving someone a task, "Assign invigilator" -> "Add
+ * invigilator";
  * "release": publishing, or giving back what was booked, "Cancel Desk
  * 2.09" -> "Release Desk 2.09"; "change": editing, or swapping one place
  * for another, "Move pitch" -> "Change pitch").
@@ -211,7 +213,8 @@ const ACTION_WORDS = [
   "leave",
   "connect",
   "test",
-  "request enquire inquire"
+  "request enquire inquire",
+  "assign add"
 ];
 
 /**
@@ -1529,7 +1532,12 @@ function chooseByAgreement(matches2, expected) {
  * whose icons changed (a recorded icon-only look-alike gone while a new
  * icon appears: an item replaced, not renamed), nor one whose new name is
  * another new name with words added ("+ New record from a template" beside
- * "+ New record": a variant of that one's action). The caller must still check in the page that
+ * "+ New record": a variant of that one's action), nor one keeping no
+ * word of the recorded name whose action word is a recorded look-alike's
+ * ("Cancel booking" where "Check in" was, beside the recorded "Cancel
+ * appointment": that look-alike renamed). Several reading one new name
+ * are told apart by their groups, as twins are ("Approve" in "Front page
+ * v3" for "Approve proof" in "Front v3"). The caller must still check in the page that
  * the recorded name names no element of the recorded tag any more
  * (`labelNamesElement`). An element held to name another action (`rivals`)
  * is never chosen, and no rename is accepted within the margin of it, but
@@ -1601,6 +1609,11 @@ function chooseRenamed(matches2, expected) {
       return now.length === fromWords2.length && fromWords2.every((w) => now.some((n) => kept(n, w)));
     });
     if (same.length === 1) return same[0];
+    const groupWords = wordsOf(expected.group || "");
+    if (groupWords.length && keeping.every(([, c]) => key(c.label) === key(keeping[0][1].label))) {
+      const inGroup = keeping.filter(([, c]) => groupWords.every((w) => wordsOf(c.group).some((n) => kept(n, w))));
+      if (inGroup.length === 1) return inGroup[0];
+    }
     const allNumbers = numbers.length ? keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n))) : [];
     if (allNumbers.length === 1) return allNumbers[0];
     const allData = nameNumbers.length >= 2 ? keeping.filter(([, c]) => nameNumbers.every((n) => wordsOf(c.label).includes(n))) : [];
@@ -1642,7 +1655,14 @@ function chooseRenamed(matches2, expected) {
   const saidElsewhere = (c) => !saysAll(c[1].label) && anotherThat(c, (label) => saysAll(label) && !(keepsActionWord(c[1].label) && !keepsActionWord(label)));
   const keepsNone = (label) => !fromWords.some((w) => wordsOf(label).some((n) => kept(n, w, true)));
   const wordsElsewhere = (c) => keepsNone(c[1].label) && anotherThat(c, (label) => !keepsNone(label));
-  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) && !wordsElsewhere(reached) ? reached : null;
+  const lookalikeAction = (c) => keepsNone(c[1].label) && peers.some((peer) => {
+    const own = wordsOf(c[1].label);
+    const theirs = wordsOf(peer);
+    if (!theirs.some((w) => !["in", "into", "out", "up", "down", "on", "off"].includes(w) && actionsOf(w).length > 0 && own.some((n) => kept(n, w)))) return false;
+    const rest = theirs.filter((w) => w.length >= 3 && !own.some((n) => kept(n, w)));
+    return !matches2.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && !!match.othersRuledOut && match.othersRuledOut[i] && (match.groups ? match.groups[i] || "" : "") === c[1].group && wordsOf(match.labels[i] || "").some((w) => rest.includes(w))));
+  });
+  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) && !wordsElsewhere(reached) && !lookalikeAction(reached) ? reached : null;
   const keepsAction = !!winner && keepsActionWord(winner[1].label);
   if (!winner || !keepsAction && blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches2, winner[0], winner[1].agreement);

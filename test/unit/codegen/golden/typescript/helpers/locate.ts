@@ -147,6 +147,8 @@ const PEER_CHARS = 40;
  * may be in two groups ("order": buying, or sorting as in "Sort by" ->
  * "Order by"; "post": sending, or publishing; "send": sending, or handing
  * work to someone, "Assign to subcontractor…" -> "Send to subcontractor…";
+ * "add": making, or giving someone a task, "Assign invigilator" -> "Add
+ * invigilator";
  * "release": publishing, or giving back what was booked, "Cancel Desk
  * 2.09" -> "Release Desk 2.09"; "change": editing, or swapping one place
  * for another, "Move pitch" -> "Change pitch").
@@ -163,7 +165,7 @@ const ACTION_WORDS = [
   'decrease lower reduce', 'select choose pick check', 'clear reset', 'search find filter lookup',
   'refresh reload sync retry', 'undo', 'redo', 'buy purchase order checkout pay', 'like favourite favorite star',
   'sort order arrange', 'rename', 'invite', 'assign allocate send', 'mark', 'merge', 'split', 'join', 'leave', 'connect', 'test',
-  'request enquire inquire',
+  'request enquire inquire', 'assign add',
 ];
 
 /**
@@ -2182,7 +2184,12 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
  * whose icons changed (a recorded icon-only look-alike gone while a new
  * icon appears: an item replaced, not renamed), nor one whose new name is
  * another new name with words added ("+ New record from a template" beside
- * "+ New record": a variant of that one's action). The caller must still check in the page that
+ * "+ New record": a variant of that one's action), nor one keeping no
+ * word of the recorded name whose action word is a recorded look-alike's
+ * ("Cancel booking" where "Check in" was, beside the recorded "Cancel
+ * appointment": that look-alike renamed). Several reading one new name
+ * are told apart by their groups, as twins are ("Approve" in "Front page
+ * v3" for "Approve proof" in "Front v3"). The caller must still check in the page that
  * the recorded name names no element of the recorded tag any more
  * (`labelNamesElement`). An element held to name another action (`rivals`)
  * is never chosen, and no rename is accepted within the margin of it, but
@@ -2288,6 +2295,14 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
       return now.length === fromWords.length && fromWords.every((w) => now.some((n) => kept(n, w)));
     });
     if (same.length === 1) return same[0];
+    // Several reading one new name (twins renamed together: "Approve proof" -> "Approve" on the front and the back
+    // page's proof cards, reordered): the one alone in a group whose label keeps every word of the recorded group's
+    // ("Front v3" -> "Front page v3"), as twins under their name are told apart (chooseByAgreement's twinInGroup).
+    const groupWords = wordsOf(expected.group || '');
+    if (groupWords.length && keeping.every(([, c]) => key(c.label) === key(keeping[0][1].label))) {
+      const inGroup = keeping.filter(([, c]) => groupWords.every((w) => wordsOf(c.group).some((n) => kept(n, w))));
+      if (inGroup.length === 1) return inGroup[0];
+    }
     const allNumbers = numbers.length ? keeping.filter(([, c]) => numbers.every((n) => wordsOf(c.label).includes(n))) : [];
     if (allNumbers.length === 1) return allNumbers[0];
     // Still several ("Sat 17 Aug · Sort and pack · 3 h" beside the new "Sat 17 Aug · Pack school snack bags · 2 h"):
@@ -2372,7 +2387,22 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   // beside "Correct claim"): a word every look-alike shared says little, but more than none.
   const keepsNone = (label: string) => !fromWords.some((w) => wordsOf(label).some((n) => kept(n, w, true)));
   const wordsElsewhere = (c: Competitor) => keepsNone(c[1].label) && anotherThat(c, (label) => !keepsNone(label));
-  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) && !wordsElsewhere(reached) ? reached : null;
+  // Nor one keeping no word of the recorded name, nor its action in other words, whose action word is a recorded
+  // look-alike's ("Cancel booking", a card menu's "Cancel appointment" renamed and reordered into the first place,
+  // where "Check in" was): it is that look-alike, copy-edited, unless an element of its group held to be another
+  // element reads that look-alike's words ("No-show", for "Mark as no-show": then a "Mark as arrived" in the recorded
+  // place is no copy of it). (The particles of a phrasal verb, "in", "out", say no action of their own.)
+  const lookalikeAction = (c: Competitor) => keepsNone(c[1].label) && peers.some((peer) => {
+    const own = wordsOf(c[1].label);
+    const theirs = wordsOf(peer);
+    if (!theirs.some((w) => !['in', 'into', 'out', 'up', 'down', 'on', 'off'].includes(w) && actionsOf(w).length > 0 && own.some((n) => kept(n, w)))) return false;
+    // (Its words of three letters or more: "as" of "Mark as no-show" is read by many a name.)
+    const rest = theirs.filter((w) => w.length >= 3 && !own.some((n) => kept(n, w)));
+    return !matches.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0]
+      && !!match.othersRuledOut && match.othersRuledOut[i] && (match.groups ? match.groups[i] || '' : '') === c[1].group
+      && wordsOf(match.labels![i] || '').some((w) => rest.includes(w))));
+  });
+  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) && !wordsElsewhere(reached) && !lookalikeAction(reached) ? reached : null;
   // One keeping the recorded name's action word as it was ("Clear" of "Clear queue") is not stood in the way of by
   // an element naming another action ("Hide queue", the panel's renamed "Close"): that one keeps only the object.
   const keepsAction = !!winner && keepsActionWord(winner[1].label);
