@@ -437,7 +437,9 @@
  * area filter, jobs table with "Assign" buttons, dispatch dialog with
  * locksmith radio cards, priority select, flags, quote and note, and the
  * job's detail panel with its text and print actions, written against
- * 58531df before any replay of them and not yet measured, so clean);
+ * 58531df before any replay of them and measured clean once on the
+ * round-54 rules; round 56 changed rules after seeing it, so it is no
+ * longer clean either);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */

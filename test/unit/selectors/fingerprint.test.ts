@@ -2529,8 +2529,8 @@ test('round 50 (the forty-seventh and forty-eighth hold-outs): a row\'s identifi
     assert.equal(await whoActedOn(furniture([['shelf', 'Shelf', 'qty-shelf'], ['walnut', 'Desk, walnut', 'qty-desk-walnut'], ['desk', 'Desk, oak', 'qty-desk'], ['chair', 'Chair, grey', 'qty-chair']]), desk), 'desk',
       'its name and id kept, only its place changed');
     const counted = await record(furniture([['chair', 'Chair, grey', 'qty-1'], ['desk', 'Desk, oak', 'qty-2'], ['shelf', 'Shelf', 'qty-3']]), 'input[data-who=desk]');
-    assert.equal(await whoActedOn(furniture([['shelf', 'Shelf', 'qty-3'], ['walnut', 'Desk, walnut', 'qty-4'], ['desk', 'Desk, oak', 'qty-2'], ['chair', 'Chair, grey', 'qty-1']]), counted), null,
-      'an id counted by the page says nothing: the new colour too close');
+    assert.equal(await whoActedOn(furniture([['shelf', 'Shelf', 'qty-3'], ['walnut', 'Desk, walnut', 'qty-4'], ['desk', 'Desk, oak', 'qty-2'], ['chair', 'Chair, grey', 'qty-1']]), counted), 'desk',
+      'an id counted by the page says nothing, but the name does (round 56): the new colour reads it with a word replaced');
     // An account's section links: the app's id prefix dropped for a counter, the links renamed.
     const sections = (links: [string, string][]) => `<main><nav aria-label="Account">${links.map(([href, label]) => `<a href="#${href}" data-who="${href.replace(/-?(?:ac-)?\d*$/u, '').replace(/^ac-/u, '')}">${label}</a>`).join(' ')}</nav></main>`;
     const billing = await record(sections([['ac-profile', 'Profile'], ['ac-billing', 'Billing'], ['ac-team', 'Team']]), 'a[href="#ac-billing"]');
@@ -2709,6 +2709,50 @@ test('round 55 (the fifty-fourth hold-out): a new name reading a look-alike\'s a
     const hist = await record(rota('Assign invigilator'), 'button[data-who=hist]');
     assert.equal(await whoActedOn(rota('Add invigilator'), hist), 'hist', 'adding an invigilator to a session is assigning one');
     assert.equal(await whoActedOn(rota('Remove invigilator'), hist), null, 'removing one is another action');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('round 56 (the fifty-fifth hold-out): a time on a twelve-hour clock is the same time; the element reading the recorded name, moved, beside a new one reading it with a word replaced, is it', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A tennis club's court grid: a row per start time, a button per court.
+    const grid = (times: [time: string, label: (court: number) => string][]) => `<main><table aria-label="Thursday 12 June"><tbody>${times.map(([time, label]) => `<tr><th>${time}</th>`
+      + [1, 2, 3].map((court) => `<td><button type="button" aria-label="${label(court)}" data-who="c${court}-${time}">Free</button></td>`).join('') + '</tr>').join('')}</tbody></table></main>`;
+    const booked = (time: string) => (court: number) => `Book Court ${court} at ${time}`;
+    const slot = await record(grid([['17:00', booked('17:00')], ['18:00', booked('18:00')], ['19:00', booked('19:00')]]), 'button[data-who="c3-18:00"]');
+    const twelve = (time: string) => (court: number) => `Court ${court}, ${time} – available`;
+    assert.equal(await whoActedOn(grid([['5pm', twelve('5pm')], ['6pm', twelve('6pm')], ['7pm', twelve('7pm')]]), slot), 'c3-6pm',
+      'the times written on a twelve-hour clock: 6pm is 18:00');
+    assert.equal(await whoActedOn(grid([['5pm', twelve('5pm')], ['6:30pm', twelve('6:30pm')], ['7pm', twelve('7pm')]]), slot), null,
+      'no row at 6pm: another time is another slot');
+    // A bike share's rides: every row's time reads "PM", so the recorded row's distinctive words keep "6:40" alone; the
+    // row's whole text read on a replay still shows "6:40 PM", and that is no time rewritten.
+    const rides = (rows: [who: string, when: string, bike: string][], label: string) => `<main><section aria-label="Trip history"><table><tbody>${rows.map(([who, when, bike]) => `<tr><td>Jun 13, ${when} PM</td><td>Union Square</td><td>${bike}</td>`
+      + `<td><button type="button" class="b-1" data-who="${who}">${label}</button><button type="button" class="b-2">Report a problem</button></td></tr>`).join('')}</tbody></table></section></main>`;
+    const trip = await record(rides([['t1', '8:05', '38552'], ['t2', '6:40', '21133'], ['t3', '5:58', '19920']], 'Receipt'), 'button[data-who=t2]');
+    assert.equal(await whoActedOn(rides([['t3', '5:58', '19920'], ['t2', '6:40', '21133'], ['t1', '8:05', '38552'], ['t4', '7:49', '40011']], 'View receipt'), trip), 't2',
+      'renamed, the rows reordered and one added: the row showing 6:40');
+    const ridesPage = await browser.newPage();
+    await ridesPage.setContent(rides([['t3', '5:58', '19920'], ['t2', '6:40', '21133'], ['t1', '8:05', '38552']], 'View receipt'));
+    const renamedTrip = (await prints(ridesPage, 'button.b-1'))[1]!;
+    assert.match(renamedTrip.whole ?? '', /6:40 PM/);
+    assert.equal(fingerprintAgreement(trip, renamedTrip, true), fingerprintAgreement(trip, { ...renamedTrip, whole: renamedTrip.whole!.replace(/ PM/g, '') }, true),
+      'the "PM" its whole text shows changes nothing');
+    // A tyre centre's booking menu: the bookings reordered (the words around the menu changed with them, and the
+    // recorded item agrees less under its name), a new "Move to another centre" beside the recorded "Move to another
+    // bay" coming close.
+    const menu = (items: string[]) => `<main><div role="menu" aria-label="Actions for LS19 KPT">${items.map((label) => `<button type="button" role="menuitem">${label}</button>`).join('')}</div></main>`;
+    const bay = await record(menu(['Check in vehicle', 'Edit booking', 'Move to another bay', 'Move to another time', 'Cancel booking']), 'button:nth-of-type(3)');
+    const moved = (labels: string[]): CandidateMatch => ({ count: 3, agreements: [0.959, 0.882, 0.7], uids: [1, 2, 3], others: [0.959, 0.895, 0.7], labels, ruledOut: [false, false, true], othersRuledOut: [false, false, true], groups: ['', '', ''] });
+    assert.equal(chooseByAgreement([moved(['Move to another bay', 'Move to another centre', 'Cancel booking'])], bay)?.nth, 0,
+      'reordered, beside a new item reading its name but for a word: it');
+    assert.equal(chooseByAgreement([moved(['Move to another bay', 'Move booking to another centre', 'Cancel booking'])], bay), null,
+      'beside one reading other words too: no choice');
+    assert.equal(chooseByAgreement([moved(['Move to another bay', 'Move to another bay', 'Cancel booking'])], bay), null,
+      'two reading its name: no choice');
   } finally {
     await browser.close();
   }

@@ -879,7 +879,9 @@ ${optionValueOf(other)}` : "";
  * `value`), or one keeping none of the other distinctive
  * words of its row or form agrees at most 0.7. The label of its labelled
  * group (`group`) counts in too, a plural written singular ("Member
- * seats" -> "Members") the same word there.
+ * seats" -> "Members") the same word there. A time on a twelve-hour clock
+ * is the time it names on a twenty-four-hour one ("6pm" is "18:00") when
+ * only one of the two fingerprints reads such times.
  *
  * `verdict.another` is set when the rules hold `seen` to be another element
  * (the 0.7 cap applied): such an element is no rival of the one chosen.
@@ -890,6 +892,25 @@ ${optionValueOf(other)}` : "";
  * #1483", both new, for a recorded "Cancel run #1483").
  */
 function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
+  const clock = (text) => !/\d\s*[ap]\.?m/i.test(text) ? text : text.replace(
+    /(?<![\p{L}\p{N}:.])(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\.?m\.?(?![\p{L}\p{N}])/giu,
+    (all, hour, minutes, half) => {
+      const h = Number(hour);
+      if (h < 1 || h > 12 || Number(minutes || 0) > 59) return all;
+      return `${String(h % 12 + (half.toLowerCase() === "p" ? 12 : 0)).padStart(2, "0")}:${minutes || "00"}`;
+    }
+  );
+  const fields = ["name", "text", "context", "item", "outer", "whole", "group"];
+  const twelve = (print) => ["name", "text", "context", "group"].some((field) => /\d\s*[ap]\.?m/i.test(print[field] || "")) || (print.peers || []).some((peer) => /\d\s*[ap]\.?m/i.test(peer));
+  const timed = (print) => {
+    const copy = { ...print };
+    for (const field of fields) if (copy[field]) copy[field] = clock(copy[field]);
+    if (copy.peers) copy.peers = copy.peers.map(clock);
+    return copy;
+  };
+  const [expectedTwelve, seenTwelve] = [twelve(expected), twelve(seen)];
+  if (expectedTwelve && !seenTwelve) expected = timed(expected);
+  if (seenTwelve && !expectedTwelve) seen = timed(seen);
   const words = (text) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
   const squashed = (text) => text.toLowerCase().replace(/[\s\-‐]+/gu, "");
   const MONTH = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
@@ -1405,7 +1426,9 @@ function renamedRival(matches2, expected, uid) {
  * is no rival. An element the same in every recorded respect (agreement
  * 1) needs no margin over elements reading other names: a new slot "3:30 –
  * 4:30 pm" shares most words of the recorded "2:00 – 3:00 pm", not its
- * name. Twins (every element within the margin reading the recorded name)
+ * name; nor does the one reading the recorded name, moved, when each
+ * element coming close reads it with one word replaced ("Move to another
+ * centre" beside "Move to another bay"). Twins (every element within the margin reading the recorded name)
  * are told apart by the recorded `group` when one alone is in it: the same
  * dish's "Add" under "Popular" and again under "Mains" (when none is in a
  * group of the very label, the numbers of the labels aside: "3. Build · 4
@@ -1463,7 +1486,24 @@ function chooseByAgreement(matches2, expected) {
     const i = match ? match.uids.indexOf(uid) : -1;
     return !!match && i >= 0 && !!match.idKept && !!match.idKept[i] && !!match.labels && plain(match.labels[i] || "") === plain(recorded.name || recorded.text);
   });
-  if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && (best >= EXACT || namedKeepingId(expected)) && onlyOneNamed(expected))) {
+  const namedBesideVariants = (recorded) => {
+    const from2 = plain(recorded.name || recorded.text).split(" ");
+    let named = false;
+    let variants = true;
+    for (const match of matches2) {
+      if (!match || !match.labels) return false;
+      match.uids.forEach((id, i) => {
+        const label = plain(match.labels[i] || "");
+        if (id === uid) named = label === from2.join(" ");
+        else if (!(match.ruledOut && match.ruledOut[i]) && best - match.agreements[i] < AMBIGUITY_MARGIN - MARGIN_SLACK) {
+          const now = label.split(" ");
+          variants = variants && now.length === from2.length && now.filter((w, k) => w !== from2[k]).length === 1;
+        }
+      });
+    }
+    return named && variants;
+  };
+  if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && (best >= EXACT || namedKeepingId(expected) || namedBesideVariants(expected)) && onlyOneNamed(expected))) {
     const twin = expected && (expected.group || expected.box) ? twinInGroup(expected) : null;
     if (!twin || twin[1] < MIN_AGREEMENT) return null;
     [chosen, agreement] = twin;

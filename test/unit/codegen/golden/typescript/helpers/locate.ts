@@ -1071,7 +1071,9 @@ function captureFingerprints(elements: Element[], max: number, record = false, b
  * `value`), or one keeping none of the other distinctive
  * words of its row or form agrees at most 0.7. The label of its labelled
  * group (`group`) counts in too, a plural written singular ("Member
- * seats" -> "Members") the same word there.
+ * seats" -> "Members") the same word there. A time on a twelve-hour clock
+ * is the time it names on a twenty-four-hour one ("6pm" is "18:00") when
+ * only one of the two fingerprints reads such times.
  *
  * `verdict.another` is set when the rules hold `seen` to be another element
  * (the 0.7 cap applied): such an element is no rival of the one chosen.
@@ -1082,6 +1084,33 @@ function captureFingerprints(elements: Element[], max: number, record = false, b
  * #1483", both new, for a recorded "Cancel run #1483").
  */
 function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreName = false, verdict?: { another?: boolean; rival?: number }): number {
+  // A time of day written on a twelve-hour clock is the time it names on a twenty-four-hour one ("6pm" -> "18:00",
+  // "9.30 am" -> "09:30"): a copy edit or a locale setting changes how a time reads, never which time it is. (Only
+  // texts reading "am" or "pm" after a number are rewritten, and only those are copied: most never are.)
+  const clock = (text: string) => (!/\d\s*[ap]\.?m/i.test(text) ? text : text.replace(/(?<![\p{L}\p{N}:.])(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\.?m\.?(?![\p{L}\p{N}])/giu,
+    (all: string, hour: string, minutes: string | undefined, half: string) => {
+      const h = Number(hour);
+      if (h < 1 || h > 12 || Number(minutes || 0) > 59) return all;
+      return `${String((h % 12) + (half.toLowerCase() === 'p' ? 12 : 0)).padStart(2, '0')}:${minutes || '00'}`;
+    }));
+  // Read so in its name and its look-alikes' ("Court 3, 6pm – available" for "Book Court 3 at 18:00") and in the
+  // words around it (the row's "6pm" where it read "18:00", a form's "Court 3, Thursday at 6pm"), when one of the two
+  // fingerprints reads such times and the other does not: every rule below then reads both one way. Two reading
+  // them alike are compared as written ("2:30 pm" -> "2:30 PM"). Which one reads them is told by what both carry (its
+  // name, text, distinctive words, group, look-alikes' names): a row's whole text, read on replays only, may show
+  // "6:40 PM" where the recorded distinctive words kept "6:40" alone, the "PM" every row had left out.
+  const fields = ['name', 'text', 'context', 'item', 'outer', 'whole', 'group'] as const;
+  const twelve = (print: Fingerprint) => (['name', 'text', 'context', 'group'] as const).some((field) => /\d\s*[ap]\.?m/i.test(print[field] || ''))
+    || (print.peers || []).some((peer) => /\d\s*[ap]\.?m/i.test(peer));
+  const timed = (print: Fingerprint): Fingerprint => {
+    const copy = { ...print };
+    for (const field of fields) if (copy[field]) copy[field] = clock(copy[field]!);
+    if (copy.peers) copy.peers = copy.peers.map(clock);
+    return copy;
+  };
+  const [expectedTwelve, seenTwelve] = [twelve(expected), twelve(seen)];
+  if (expectedTwelve && !seenTwelve) expected = timed(expected);
+  if (seenTwelve && !expectedTwelve) seen = timed(seen);
   const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
   // Words joined or put apart are the same words ("Check out" -> "Checkout", "E-mail" -> "Email", "Log in" -> "Login").
   const squashed = (text: string) => text.toLowerCase().replace(/[\s\-‐]+/gu, '');
@@ -2038,7 +2067,9 @@ function renamedRival(matches: (CandidateMatch | null)[], expected: Fingerprint,
  * is no rival. An element the same in every recorded respect (agreement
  * 1) needs no margin over elements reading other names: a new slot "3:30 –
  * 4:30 pm" shares most words of the recorded "2:00 – 3:00 pm", not its
- * name. Twins (every element within the margin reading the recorded name)
+ * name; nor does the one reading the recorded name, moved, when each
+ * element coming close reads it with one word replaced ("Move to another
+ * centre" beside "Move to another bay"). Twins (every element within the margin reading the recorded name)
  * are told apart by the recorded `group` when one alone is in it: the same
  * dish's "Add" under "Popular" and again under "Mains" (when none is in a
  * group of the very label, the numbers of the labels aside: "3. Build · 4
@@ -2109,7 +2140,27 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
     const i = match ? match.uids.indexOf(uid) : -1;
     return !!match && i >= 0 && !!match.idKept && !!match.idKept[i] && !!match.labels && plain(match.labels[i] || '') === plain(recorded.name || recorded.text);
   });
-  if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && (best >= EXACT || namedKeepingId(expected)) && onlyOneNamed(expected))) {
+  // So is one reading the recorded name, moved by a reorder, when each element coming close reads another name that
+  // is the recorded one with a word of it replaced ("Move to another centre", new beside the recorded "Move to
+  // another bay"): that word is what tells them apart, and it is still the recorded one's.
+  const namedBesideVariants = (recorded: Fingerprint) => {
+    const from = plain(recorded.name || recorded.text).split(' ');
+    let named = false;
+    let variants = true;
+    for (const match of matches) {
+      if (!match || !match.labels) return false;
+      match.uids.forEach((id, i) => {
+        const label = plain(match.labels![i] || '');
+        if (id === uid) named = label === from.join(' ');
+        else if (!(match.ruledOut && match.ruledOut[i]) && best - match.agreements[i] < AMBIGUITY_MARGIN - MARGIN_SLACK) {
+          const now = label.split(' ');
+          variants = variants && now.length === from.length && now.filter((w, k) => w !== from[k]).length === 1;
+        }
+      });
+    }
+    return named && variants;
+  };
+  if (best - runnerUp < AMBIGUITY_MARGIN - MARGIN_SLACK && !(expected && (best >= EXACT || namedKeepingId(expected) || namedBesideVariants(expected)) && onlyOneNamed(expected))) {
     const twin = expected && (expected.group || expected.box) ? twinInGroup(expected) : null;
     if (!twin || twin[1] < MIN_AGREEMENT) return null;
     [chosen, agreement] = twin;
