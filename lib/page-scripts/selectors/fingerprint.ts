@@ -991,8 +991,8 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     }));
   // Read so in its name and its look-alikes' ("Court 3, 6pm – available" for "Book Court 3 at 18:00") and in the
   // words around it (the row's "6pm" where it read "18:00", a form's "Court 3, Thursday at 6pm"), when one of the two
-  // fingerprints reads such times and the other does not: every rule below then reads both one way. Two reading
-  // them alike are compared as written ("2:30 pm" -> "2:30 PM"). Which one reads them is told by what both carry (its
+  // fingerprints reads such times and the other does not: every rule below then reads both one way (a time already on
+  // a twenty-four-hour clock stays as it is). Two reading them alike are compared as written ("2:30 pm" -> "2:30 PM"). Which one reads them is told by what both carry (its
   // name, text, distinctive words, group, look-alikes' names): a row's whole text, read on replays only, may show
   // "6:40 PM" where the recorded distinctive words kept "6:40" alone, the "PM" every row had left out.
   const fields = ['name', 'text', 'context', 'item', 'outer', 'whole', 'group'] as const;
@@ -1004,9 +1004,9 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     if (copy.peers) copy.peers = copy.peers.map(clock);
     return copy;
   };
-  const [expectedTwelve, seenTwelve] = [twelve(expected), twelve(seen)];
-  if (expectedTwelve && !seenTwelve) expected = timed(expected);
-  if (seenTwelve && !expectedTwelve) seen = timed(seen);
+  // Both are then rewritten: the other's whole text may show the times its distinctive words left out ("Arrives 2:30
+  // pm today" in the whole row of a part whose recorded row read "Today 2:30 pm").
+  if (twelve(expected) !== twelve(seen)) [expected, seen] = [timed(expected), timed(seen)];
   const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
   // Words joined or put apart are the same words ("Check out" -> "Checkout", "E-mail" -> "Email", "Log in" -> "Login").
   const squashed = (text: string) => text.toLowerCase().replace(/[\s\-‐]+/gu, '');

@@ -908,9 +908,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     if (copy.peers) copy.peers = copy.peers.map(clock);
     return copy;
   };
-  const [expectedTwelve, seenTwelve] = [twelve(expected), twelve(seen)];
-  if (expectedTwelve && !seenTwelve) expected = timed(expected);
-  if (seenTwelve && !expectedTwelve) seen = timed(seen);
+  if (twelve(expected) !== twelve(seen)) [expected, seen] = [timed(expected), timed(seen)];
   const words = (text) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
   const squashed = (text) => text.toLowerCase().replace(/[\s\-‐]+/gu, "");
   const MONTH = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
