@@ -894,7 +894,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     }
   );
   const fields = ["name", "text", "context", "item", "outer", "whole", "group"];
-  const twelve = (print) => ["name", "text", "context", "group"].some((field) => /\d\s*[ap]\.?m/i.test(print[field] || "")) || (print.peers || []).some((peer) => /\d\s*[ap]\.?m/i.test(peer));
+  const TWELVE = /\d\s*[ap]\.?m/i;
+  const twelve = (print) => ["name", "text", "context", "group"].some((field) => TWELVE.test(print[field] || "")) || (print.peers || []).some((peer) => TWELVE.test(peer));
   const timed = (print) => {
     const copy = { ...print };
     for (const field of fields) if (copy[field]) copy[field] = clock(copy[field]);

@@ -1085,8 +1085,8 @@ function captureFingerprints(elements: Element[], max: number, record = false, b
  */
 function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreName = false, verdict?: { another?: boolean; rival?: number }): number {
   // A time of day written on a twelve-hour clock is the time it names on a twenty-four-hour one ("6pm" -> "18:00",
-  // "9.30 am" -> "09:30"): a copy edit or a locale setting changes how a time reads, never which time it is. (Only
-  // texts reading "am" or "pm" after a number are rewritten, and only those are copied: most never are.)
+  // "9.30 am" -> "09:30"): a copy edit or a locale setting changes how a time reads, never which time it is. (Only a
+  // pair whose one fingerprint reads such times and the other not is copied and rewritten: most never are.)
   const clock = (text: string) => (!/\d\s*[ap]\.?m/i.test(text) ? text : text.replace(/(?<![\p{L}\p{N}:.])(\d{1,2})(?:[:.](\d{2}))?\s*([ap])\.?m\.?(?![\p{L}\p{N}])/giu,
     (all: string, hour: string, minutes: string | undefined, half: string) => {
       const h = Number(hour);
@@ -1095,13 +1095,15 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     }));
   // Read so in its name and its look-alikes' ("Court 3, 6pm – available" for "Book Court 3 at 18:00") and in the
   // words around it (the row's "6pm" where it read "18:00", a form's "Court 3, Thursday at 6pm"), when one of the two
-  // fingerprints reads such times and the other does not: every rule below then reads both one way (a time already on
-  // a twenty-four-hour clock stays as it is). Two reading them alike are compared as written ("2:30 pm" -> "2:30 PM"). Which one reads them is told by what both carry (its
-  // name, text, distinctive words, group, look-alikes' names): a row's whole text, read on replays only, may show
-  // "6:40 PM" where the recorded distinctive words kept "6:40" alone, the "PM" every row had left out.
+  // fingerprints reads such times and the other does not: every rule below then reads both one way (a time already
+  // on a twenty-four-hour clock stays as it is). Two reading them alike are compared as written ("2:30 pm" -> "2:30
+  // PM"). Which one reads them is told by what both carry (name, text, distinctive words, group, look-alikes' names):
+  // a row's whole text, read on replays only, may show "6:40 PM" where the recorded distinctive words kept "6:40"
+  // alone, the "PM" every row had left out.
   const fields = ['name', 'text', 'context', 'item', 'outer', 'whole', 'group'] as const;
-  const twelve = (print: Fingerprint) => (['name', 'text', 'context', 'group'] as const).some((field) => /\d\s*[ap]\.?m/i.test(print[field] || ''))
-    || (print.peers || []).some((peer) => /\d\s*[ap]\.?m/i.test(peer));
+  const TWELVE = /\d\s*[ap]\.?m/i;
+  const twelve = (print: Fingerprint) => (['name', 'text', 'context', 'group'] as const).some((field) => TWELVE.test(print[field] || ''))
+    || (print.peers || []).some((peer) => TWELVE.test(peer));
   const timed = (print: Fingerprint): Fingerprint => {
     const copy = { ...print };
     for (const field of fields) if (copy[field]) copy[field] = clock(copy[field]!);
