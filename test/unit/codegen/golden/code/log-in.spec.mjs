@@ -1486,14 +1486,15 @@ function chooseByAgreement(matches2, expected) {
     return !!match && i >= 0 && !!match.idKept && !!match.idKept[i] && !!match.labels && plain(match.labels[i] || "") === plain(recorded.name || recorded.text);
   });
   const namedBesideVariants = (recorded) => {
-    const from2 = plain(recorded.name || recorded.text).split(" ");
+    const recordedName = plain(recorded.name || recorded.text);
+    const from2 = recordedName.split(" ");
     let named = false;
     let variants = true;
     for (const match of matches2) {
       if (!match || !match.labels) return false;
       match.uids.forEach((id, i) => {
         const label = plain(match.labels[i] || "");
-        if (id === uid) named = label === from2.join(" ");
+        if (id === uid) named = label === recordedName;
         else if (!(match.ruledOut && match.ruledOut[i]) && best - match.agreements[i] < AMBIGUITY_MARGIN - MARGIN_SLACK) {
           const now = label.split(" ");
           variants = variants && now.length === from2.length && now.filter((w, k) => w !== from2[k]).length === 1;
@@ -1694,13 +1695,16 @@ function chooseRenamed(matches2, expected) {
   const saidElsewhere = (c) => !saysAll(c[1].label) && anotherThat(c, (label) => saysAll(label) && !(keepsActionWord(c[1].label) && !keepsActionWord(label)));
   const keepsNone = (label) => !fromWords.some((w) => wordsOf(label).some((n) => kept(n, w, true)));
   const wordsElsewhere = (c) => keepsNone(c[1].label) && anotherThat(c, (label) => !keepsNone(label));
-  const lookalikeAction = (c) => keepsNone(c[1].label) && peers.some((peer) => {
+  const lookalikeAction = (c) => {
+    if (!keepsNone(c[1].label)) return false;
     const own = wordsOf(c[1].label);
-    const theirs = wordsOf(peer);
-    if (!theirs.some((w) => !["in", "into", "out", "up", "down", "on", "off"].includes(w) && actionsOf(w).length > 0 && own.some((n) => kept(n, w)))) return false;
-    const rest = theirs.filter((w) => w.length >= 3 && !own.some((n) => kept(n, w)));
-    return !matches2.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && !!match.othersRuledOut && match.othersRuledOut[i] && (match.groups ? match.groups[i] || "" : "") === c[1].group && wordsOf(match.labels[i] || "").some((w) => rest.includes(w))));
-  });
+    return peers.some((peer) => {
+      const theirs = wordsOf(peer);
+      if (!theirs.some((w) => !["in", "into", "out", "up", "down", "on", "off"].includes(w) && actionsOf(w).length > 0 && own.some((n) => kept(n, w)))) return false;
+      const rest = theirs.filter((w) => w.length >= 3 && !own.some((n) => kept(n, w)));
+      return !matches2.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && !!match.othersRuledOut && match.othersRuledOut[i] && (match.groups ? match.groups[i] || "" : "") === c[1].group && wordsOf(match.labels[i] || "").some((w) => rest.includes(w))));
+    });
+  };
   const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) && !wordsElsewhere(reached) && !lookalikeAction(reached) ? reached : null;
   const keepsAction = !!winner && keepsActionWord(winner[1].label);
   if (!winner || !keepsAction && blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;

@@ -2146,14 +2146,15 @@ function chooseByAgreement(matches: (CandidateMatch | null)[], expected?: Finger
   // is the recorded one with a word of it replaced ("Move to another centre", new beside the recorded "Move to
   // another bay"): that word is what tells them apart, and it is still the recorded one's.
   const namedBesideVariants = (recorded: Fingerprint) => {
-    const from = plain(recorded.name || recorded.text).split(' ');
+    const recordedName = plain(recorded.name || recorded.text);
+    const from = recordedName.split(' ');
     let named = false;
     let variants = true;
     for (const match of matches) {
       if (!match || !match.labels) return false;
       match.uids.forEach((id, i) => {
         const label = plain(match.labels![i] || '');
-        if (id === uid) named = label === from.join(' ');
+        if (id === uid) named = label === recordedName;
         else if (!(match.ruledOut && match.ruledOut[i]) && best - match.agreements[i] < AMBIGUITY_MARGIN - MARGIN_SLACK) {
           const now = label.split(' ');
           variants = variants && now.length === from.length && now.filter((w, k) => w !== from[k]).length === 1;
@@ -2445,16 +2446,19 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   // where "Check in" was): it is that look-alike, copy-edited, unless an element of its group held to be another
   // element reads that look-alike's words ("No-show", for "Mark as no-show": then a "Mark as arrived" in the recorded
   // place is no copy of it). (The particles of a phrasal verb, "in", "out", say no action of their own.)
-  const lookalikeAction = (c: Competitor) => keepsNone(c[1].label) && peers.some((peer) => {
+  const lookalikeAction = (c: Competitor) => {
+    if (!keepsNone(c[1].label)) return false;
     const own = wordsOf(c[1].label);
-    const theirs = wordsOf(peer);
-    if (!theirs.some((w) => !['in', 'into', 'out', 'up', 'down', 'on', 'off'].includes(w) && actionsOf(w).length > 0 && own.some((n) => kept(n, w)))) return false;
-    // (Its words of three letters or more: "as" of "Mark as no-show" is read by many a name.)
-    const rest = theirs.filter((w) => w.length >= 3 && !own.some((n) => kept(n, w)));
-    return !matches.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0]
-      && !!match.othersRuledOut && match.othersRuledOut[i] && (match.groups ? match.groups[i] || '' : '') === c[1].group
-      && wordsOf(match.labels![i] || '').some((w) => rest.includes(w))));
-  });
+    return peers.some((peer) => {
+      const theirs = wordsOf(peer);
+      if (!theirs.some((w) => !['in', 'into', 'out', 'up', 'down', 'on', 'off'].includes(w) && actionsOf(w).length > 0 && own.some((n) => kept(n, w)))) return false;
+      // (Its words of three letters or more: "as" of "Mark as no-show" is read by many a name.)
+      const rest = theirs.filter((w) => w.length >= 3 && !own.some((n) => kept(n, w)));
+      return !matches.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0]
+        && !!match.othersRuledOut && match.othersRuledOut[i] && (match.groups ? match.groups[i] || '' : '') === c[1].group
+        && wordsOf(match.labels![i] || '').some((w) => rest.includes(w))));
+    });
+  };
   const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) && !wordsElsewhere(reached) && !lookalikeAction(reached) ? reached : null;
   // One keeping the recorded name's action word as it was ("Clear" of "Clear queue") is not stood in the way of by
   // an element naming another action ("Hide queue", the panel's renamed "Close"): that one keeps only the object.
