@@ -11,7 +11,10 @@
  * also reports `visits`, the elements those engines would visit, and the
  * caller passes the most it can afford to verify: a whole-page role or text
  * candidate on a page over that size is not counted here at all (it will not
- * be verified), and engine counts stop after ENGINE_TIME_MS in all.
+ * be verified), and engine counts stop after ENGINE_TIME_MS in all, once
+ * they have looked at ENGINE_WORK_FLOOR elements or text nodes: below that
+ * floor a page's counts never depend on the machine's load (a busy machine
+ * once ran a small page's 15 ms out and recorded it differently).
  * Self-contained: runs in the page.
  */
 import type { Aria } from '../../../../../lib/page-scripts/selectors/aria';
@@ -42,6 +45,8 @@ export function createPrecheck(lib: { aria: Aria }): Precheck {
   const HAS_TEXT_POOL_MAX = 300;
   // Engine counts (role names, texts) are the expensive part of planning on big pages.
   const ENGINE_TIME_MS = 15;
+  // Engine work (elements tested, text nodes read) always done, however long it takes.
+  const ENGINE_WORK_FLOOR = 2000;
   // Elements that can have a role without an explicit role attribute.
   const ROLE_POOLS: Record<string, string> = {
     link: 'a[href], area[href]',
@@ -95,7 +100,9 @@ export function createPrecheck(lib: { aria: Aria }): Precheck {
   // Whole-document matches of one selector part: a part recurs in every `anchor >> part` variant.
   const partCache = new Map<string, Element[] | null>();
 
-  const outOfTime = (): boolean => performance.now() - startedAt > ENGINE_TIME_MS;
+  let work = 0;
+  // Called every 32 elements or 256 text nodes, which it counts as done.
+  const outOfTime = (done: number): boolean => (work += done) > ENGINE_WORK_FLOOR && performance.now() - startedAt > ENGINE_TIME_MS;
 
   /** Open shadow roots of the document, found once per evaluate. */
   function roots(doc: Document): (Document | ShadowRoot)[] {
@@ -163,7 +170,7 @@ export function createPrecheck(lib: { aria: Aria }): Precheck {
     for (const root of roots(doc)) {
       const walker = doc.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        if ((++seen & 255) === 0 && outOfTime()) return null;
+        if ((++seen & 255) === 0 && outOfTime(256)) return null;
         if (!(n.nodeValue || '').includes(first)) continue;
         for (let e = n.parentElement, depth = 0; e && depth < 6; e = e.parentElement, depth++) {
           const own = aria.normalize(e.textContent || '');
@@ -180,7 +187,7 @@ export function createPrecheck(lib: { aria: Aria }): Precheck {
   function filterInTime(pool: Element[], keep: (e: Element) => boolean): Element[] | null {
     const out: Element[] = [];
     for (let i = 0; i < pool.length; i++) {
-      if ((i & 31) === 0 && outOfTime()) return null;
+      if ((i & 31) === 0 && outOfTime(i ? 32 : 0)) return null;
       if (keep(pool[i])) out.push(pool[i]);
     }
     return out;
