@@ -2759,3 +2759,67 @@ test('round 56 (the fifty-fifth hold-out): a time on a twelve-hour clock is the 
     await browser.close();
   }
 });
+
+test('round 57 (the fifty-sixth hold-out): numbers written joined or apart are the same numbers; a date in a month is no look-alike named by the month; a measure changed is another thing; a twelve-hour time in a new name; a new name beside its variant with words added', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // An observatory's ticket steppers: a row per ticket type, its age range in its name.
+    const tickets = (rows: [who: string, label: string, price: string][], minus: (label: string) => string, plus: (label: string) => string) => `<main><form aria-label="Tickets"><fieldset><legend>Tickets</legend><ul>${rows.map(([who, label, price]) => `<li><span>${label}</span> <span>${price}</span>`
+      + `<button type="button" class="icon" aria-label="${minus(label)}">−</button><output>0</output><button type="button" class="icon" aria-label="${plus(label)}" data-who="${who}">+</button></li>`).join('')}</ul></fieldset></form></main>`;
+    const recordedRows: [string, string, string][] = [['adult', 'Adult (16+)', '£12.00'], ['child', 'Child (5–15)', '£6.00'], ['conc', 'Concession', '£9.00']];
+    const child = await record(tickets(recordedRows, (l) => `Remove one ${l} ticket`, (l) => `Add one ${l} ticket`), 'button[data-who=child]');
+    const rewritten = (range: string): [string, string, string][] => [['adult', 'Adult, 16 and over', '£12.00'], ['child', `Child, ${range}`, '£6.00'], ['conc', 'Concession', '£9.00']];
+    assert.equal(await whoActedOn(tickets(rewritten('5 to 15'), (l) => `One fewer ${l}`, (l) => `One more ${l}`), child), 'child',
+      'the range written out, the steppers renamed: the "+" of the same range');
+    assert.equal(await whoActedOn(tickets(rewritten('5 to 12'), (l) => `One fewer ${l}`, (l) => `One more ${l}`), child), null, 'another range: another ticket');
+    // A climbing centre's sessions: places taken "9 of 40", then written "9/40", the time on a twelve-hour clock.
+    const sessions = (rows: [who: string, time: string, name: string, places: string][], label: (name: string, time: string) => string) => `<main><section aria-label="Sessions"><ul>${rows.map(([who, time, name, places]) => `<li><strong>${time}</strong> <span>${name}</span> <span>${places}</span>`
+      + `<button type="button" aria-label="${label(name, time)}" data-who="${who}">Book</button></li>`).join('')}</ul></section></main>`;
+    const social = await record(sessions([['intro', '10:00', 'Intro to bouldering', '<b>4</b> of <b>8</b>'], ['lunch', '12:30', 'Lunchtime bouldering', '<b>11</b> of <b>30</b>'], ['social', '19:30', 'Bouldering social', '<b>9</b> of <b>40</b>'], ['late', '20:30', 'Late session', '<b>20</b> of <b>60</b>']],
+      (name, time) => `Book ${name} at ${time}`), 'button[data-who=social]');
+    const reserve = (name: string, time: string) => `Reserve a spot: ${name}, ${time}`;
+    const now: [string, string, string, string][] = [['intro', '10am', 'Intro to bouldering', '4/8'], ['lunch', '12.30pm', 'Lunchtime bouldering', '11/30'], ['social', '7.30pm', 'Bouldering social', '9/40'], ['late', '8.30pm', 'Late session', '20/60']];
+    assert.equal(await whoActedOn(sessions(now, reserve), social), 'social', 'renamed, its places written "9/40": its row still');
+    assert.equal(await whoActedOn(sessions([...now].reverse(), reserve), social), 'social', 'the rows reversed too');
+    // Below MIN_AGREEMENT a rename must keep more than half the words that told its name apart ("social" and "19:30"):
+    // "7.30pm" is "19:30".
+    const renamed = (label: string): CandidateMatch => ({ count: 2, agreements: [0.6, 0.5], uids: [1, 2], others: [0.7, 0.55], labels: [label, 'Reserve a spot: Late session, 8.30pm'], othersRuledOut: [false, true], groups: ['sessions', 'sessions'] });
+    assert.equal(chooseRenamed([renamed('Reserve a spot: Bouldering social, 7.30pm')], social)?.nth, 0, 'its time kept on another clock');
+    assert.equal(chooseRenamed([renamed('Reserve a spot: Bouldering social, 7pm')], social), null, 'another time');
+    // A property list: the "14" of "14 Cotham Road" is not kept by a photo counter "1/14" (the card's words aside).
+    const cards = (list: [who: string, photos: string, address: string][]) => `<main><section aria-label="Flats for sale"><ul>${list.map(([who, photos, address]) => `<li><article><span>${photos}</span><p>£349,950</p><h3>${address}</h3>`
+      + `<button type="button" aria-label="Save property" data-who="${who}">♡</button></article></li>`).join('')}</ul></section></main>`;
+    const cotham = await record(cards([['chandos', '3', '41 Chandos Road'], ['cotham', '9', '14 Cotham Road'], ['garden', '6', 'Garden Flat, 8 Redland Road']]), 'button[data-who=cotham]');
+    const cardsPage = await browser.newPage();
+    await cardsPage.setContent(cards([['cotham', '9', '14 Cotham Road'], ['chandos', '3', '41 Chandos Road']]));
+    const [cothamNow] = await prints(cardsPage, 'button');
+    const counted = (counter: string) => fingerprintAgreement(cotham, { ...cothamNow!, context: `${counter} £349,950 Cotham Road`, whole: `${counter} £349,950 Cotham Road`, item: counter });
+    assert.ok(counted('9/14') > counted('1/12'), 'its own "9" and "14" written "9/14" are kept');
+    assert.equal(counted('1/14'), counted('1/12'), 'a photo counter "1/14" keeps no "14" of "14 Cotham Road"');
+    // A telescope rota's week tabs: "This week", "Next week" and "March", renamed by their dates.
+    const tabs = (labels: [who: string, label: string][]) => `<main><section aria-label="Telescope rota"><div role="tablist" aria-label="Weeks">${labels.map(([who, label]) => `<button type="button" role="tab" data-who="${who}">${label}</button>`).join('')}</div></section></main>`;
+    const next = await record(tabs([['this', 'This week'], ['next', 'Next week'], ['month', 'March']]), 'button[data-who=next]');
+    assert.equal(await whoActedOn(tabs([['this', '3–9 March'], ['next', '10–16 March'], ['month', 'Whole month']]), next), 'next',
+      'the weeks named by their dates in March: neither is the tab "March", and the week in its place is it');
+    assert.equal(await whoActedOn(tabs([['this', 'This week'], ['month', 'March 2025']]), next), null,
+      'gone: "March 2025" in its place still reads the tab "March"');
+    // The rota's rows: a "⋯" menu named for the night and the telescope.
+    const rota = (rows: [who: string, label: string][]) => `<main><table aria-label="Telescope rota"><tbody>${rows.map(([who, label]) => `<tr><td>${label.replace('Options for ', '')}</td><td>Lawn</td>`
+      + `<td><button type="button" aria-label="${label}" data-who="${who}">⋯</button></td></tr>`).join('')}</tbody></table></main>`;
+    const rows: [string, string][] = [['mon', 'Options for Mon 10 Mar, 0.6 m reflector'], ['mon-dob', 'Options for Mon 10 Mar, 16-inch Dobsonian'], ['thu', 'Options for Thu 13 Mar, 16-inch Dobsonian'], ['fri', 'Options for Fri 14 Mar, 0.6 m reflector']];
+    const thu = await record(rota(rows), 'button[data-who=thu]');
+    assert.equal(await whoActedOn(rota([rows[0]!, rows[1]!, ['thu10', 'Options for Thu 13 Mar, 10-inch Dobsonian (loan)'], rows[3]!]), thu), null,
+      'the row removed, a loaned 10-inch telescope the same night in its place: another telescope');
+    assert.equal(await whoActedOn(rota([rows[0]!, rows[1]!, ['thu', 'Options for Thu 13 Mar, 16-inch Dobsonian (lawn)'], rows[3]!]), thu), 'thu', 'its name qualified, its measure kept: it');
+    // A route's menu: "Schedule reset" renamed "Plan a reset", beside a new "Plan a reset of the wall".
+    const menu = (items: [who: string, label: string][]) => `<main><ul role="menu" aria-label="Actions for Orange crimp ladder">${items.map(([who, label]) => `<li><button type="button" role="menuitem" data-who="${who}">${label}</button></li>`).join('')}</ul></main>`;
+    const reset = await record(menu([['edit', 'Edit route'], ['dup', 'Duplicate route'], ['reset', 'Schedule reset'], ['tag', 'Print route tag'], ['strip', 'Strip now']]), 'button[data-who=reset]');
+    assert.equal(await whoActedOn(menu([['edit', 'Edit details'], ['dup', 'Copy route'], ['reset', 'Plan a reset'], ['wall', 'Plan a reset of the wall'], ['tag', 'Print tag'], ['strip', 'Take down now']]), reset), 'reset',
+      'renamed beside a variant saying more: the plain one');
+    assert.equal(await whoActedOn(menu([['edit', 'Edit details'], ['dup', 'Copy route'], ['reset', 'Plan a reset'], ['wall', 'Book a reset'], ['tag', 'Print tag'], ['strip', 'Take down now']]), reset), null,
+      'beside another name keeping the same word: no choice');
+  } finally {
+    await browser.close();
+  }
+});

@@ -975,12 +975,37 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
    * Overstory", "Calum Reid’s"): its data, not its copy.
    */
   const writtenAsName = (text) => keys(text.split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).join(" "));
+  /**
+   * Numbers written joined by a slash or a dash ("9/40" places taken, ages "5–15"), each such word's key with its
+   * numbers: a key joins them into one word ("940"), and a copy edit writing them apart ("9 of 40", "5 to 15") or
+   * together again keeps them all the same.
+   */
+  const joinedNumbers = (text) => {
+    const out = new Map();
+    if (!/\p{N}[/‐‑–—-]\p{N}/u.test(text)) return out;
+    for (const raw of text.split(/\s+/)) {
+      const word = trimMarks(raw);
+      if (/^\p{N}+(?:[/‐‑–—-]\p{N}+)+$/u.test(word)) out.set(keyOf(word), word.split(/[^\p{N}]+/u));
+    }
+    return out;
+  };
+  /**
+   * Whether the word key `w` of a recorded text (keys `recordedKeys`) is a word of the text now (keys `nowKeys`), its
+   * numbers written joined or apart. Numbers joined now count only when each was a recorded word: the "14" of
+   * "14 Cotham Road" is not kept by another card's photo counter "1/14".
+   */
+  const keptWord = (w, recordedKeys2, nowKeys2, recordedJoined, nowJoined) => {
+    if (nowKeys2.has(w)) return true;
+    const numberKept = (n) => nowKeys2.has(n) || [...nowJoined.values()].some((parts) => parts.includes(n) && parts.every((p) => recordedKeys2.has(p)));
+    return /^\p{N}+$/u.test(w) && numberKept(w) || (recordedJoined.get(w)?.every((n) => nowKeys2.has(n)) ?? false);
+  };
   /** Share of the recorded words still there. */
   const kept = (recorded, now) => {
     const wr = keys(recorded);
     const wn = keys(now);
+    const [recordedJoined, nowJoined] = [joinedNumbers(recorded), joinedNumbers(now)];
     let found = 0;
-    for (const w of wr) if (wn.has(w)) found++;
+    for (const w of wr) if (keptWord(w, wr, wn, recordedJoined, nowJoined)) found++;
     return wr.size ? found / wr.size : 1;
   };
   const overlap = (a, b) => {
@@ -1080,6 +1105,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   };
   const carriesPeer = (peers) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, "") : peer)];
+    if (peerKeys.length === 1 && new RegExp(`^${MONTH}$`, "u").test(peerKeys[0]) && new RegExp(`(?<![\\p{L}\\p{N}])\\d{1,2}(?:\\s*[-\u2010\u2013\u2014]\\s*\\d{1,2})?\\s+${peerKeys[0]}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${peerKeys[0]}\\s+\\d{1,2}(?![\\p{L}\\p{N}])`, "u").test((seen.name || seen.text).toLowerCase())) return false;
     if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
     const peerLetters = peerKeys.filter((w) => !/^\p{N}+$/u.test(w));
     if (peerLetters.length > 0 && peerLetters.length < peerKeys.length && peerLetters.every((w) => nowKeys.has(w)) && peerLetters.some((w) => !nameWords.has(w))) return true;
@@ -1213,8 +1239,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const numbersSaid = spelledNumbers.length ? [...seenName].map(numberOf).filter(Boolean) : [];
   const otherNumber = numbersSaid.length > 0 && !spelledNumbers.some((n) => numbersSaid.includes(n));
   const otherWay = (w) => /^\p{N}+$/u.test(w) ? NUMBER_WORDS[Number(w)] || "" : NUMBER_WORDS.includes(w) ? numberOf(w) : "";
+  const [nameJoined, seenNameJoined] = dataWords.length ? [joinedNumbers(expected.name), joinedNumbers(seen.name || seen.text)] : [new Map(), new Map()];
   /** Whether its name now keeps the data word `w`, as it was or written the other way. */
-  const dataKept = (w) => ownWords.has(w) || ownWords.has(otherWay(w));
+  const dataKept = (w) => ownWords.has(w) || ownWords.has(otherWay(w)) || keptWord(w, nameWords, ownWords, nameJoined, seenNameJoined);
   const dataGone = numbersOfItemKept || everyIdentifierKept ? dataWords.filter((w) => !dataKept(w)) : [];
   const rowNowKeys = dataGone.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
   const rowReplaced = dataGone.length > 0 && !dataWords.some(dataKept) && wordsOfItem.some((w) => !rowNowKeys.has(w));
@@ -1231,7 +1258,12 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const letterWords = (text) => [...words(text)].filter((w) => /\p{L}/u.test(w)).sort().join(" ");
   const totalWords = name < 1 && expected.tag === "button" && expected.attributes.type === "submit" && seen.attributes.type === "submit" && amounts(expected.name).size === 1 && amounts(seen.name).size === 1 ? letterWords(expected.name) : "";
   const formTotal = totalWords !== "" && letterWords(seen.name) === totalWords && !(expected.peers || []).some((peer) => totalWords.split(" ").every((w) => words(peer).has(w)));
-  const numbersKept = name === 1 || (!otherNamed || choiceKept) && !variantOf && !otherOwnAmount && !otherCode && (!otherNumber || choiceKept) && (formTotal || [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n))) && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone;
+  const measuresOf = (text) => text.toLowerCase().split(/\s+/).map(trimMarks).filter((w) => /^\p{N}+(?:[.,]\p{N}+)?[-‐‑]\p{L}+$/u.test(w));
+  const recordedMeasures = name < 1 ? measuresOf(expected.name || expected.text) : [];
+  const seenMeasures = recordedMeasures.length ? measuresOf(seen.name || seen.text) : [];
+  const unitOf = (measure) => measure.replace(/^[\p{N}.,]+[-‐‑]/u, "");
+  const otherMeasure = recordedMeasures.some((m) => !seenMeasures.includes(m) && seenMeasures.some((w) => unitOf(w) === unitOf(m)));
+  const numbersKept = name === 1 || (!otherNamed || choiceKept) && !variantOf && !otherMeasure && !otherOwnAmount && !otherCode && (!otherNumber || choiceKept) && (formTotal || [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n))) && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone;
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c) || marks.some((m) => c.startsWith(m) && /^_{1,3}[\p{L}\p{N}]{5,}$/u.test(c.slice(m.length)))) || countOnly;
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
@@ -1590,7 +1622,8 @@ function chooseRenamed(matches2, expected) {
   const peers = expected.peers;
   if (!from || !peers) return null;
   const key = (label) => label.toLowerCase().slice(0, PEER_CHARS);
-  const wordsOf = (label) => label.split(/[\s\-‐–—/]+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "")).filter(Boolean);
+  const clockWord = (w) => w.replace(/^(\d{1,2})(\d{2})?([ap])m$/, (all, h, m, half) => Number(h) >= 1 && Number(h) <= 12 && Number(m || 0) < 60 ? `${Number(h) % 12 + (half === "p" ? 12 : 0)}${m || "00"}` : all).replace(/^0(\d[0-5]\d)$/, "$1");
+  const wordsOf = (label) => label.split(/[\s\-‐–—/]+/).map((w) => clockWord(w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ""))).filter(Boolean);
   const peerWords = peers.flatMap(wordsOf);
   const distinctive = wordsOf(from).filter((w) => !peerWords.includes(w));
   const recordedWords = distinctive.length ? distinctive : wordsOf(from);
@@ -1649,6 +1682,15 @@ function chooseRenamed(matches2, expected) {
       return now.length === fromWords2.length && fromWords2.every((w) => now.some((n) => kept(n, w)));
     });
     if (same.length === 1) return same[0];
+    const plain = keeping.filter(([, c]) => {
+      const own = wordsOf(c.label);
+      return !/\(/.test(c.label) && keeping.every(([, other]) => {
+        if (other === c) return true;
+        const theirs = wordsOf(other.label);
+        return theirs.length > own.length && own.every((w) => theirs.includes(w)) && theirs.filter((w) => !own.includes(w)).every((w) => !fromWords2.some((r) => kept(w, r)));
+      });
+    });
+    if (plain.length === 1) return plain[0];
     const groupWords = wordsOf(expected.group || "");
     if (groupWords.length && keeping.every(([, c]) => key(c.label) === key(keeping[0][1].label))) {
       const inGroup = keeping.filter(([, c]) => groupWords.every((w) => wordsOf(c.group).some((n) => kept(n, w))));

@@ -1188,12 +1188,37 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
    * Overstory", "Calum Reid’s"): its data, not its copy.
    */
   const writtenAsName = (text: string) => keys(text.split(/\s+/).slice(1).filter((raw) => /^\P{L}*(?:\p{Lu}|\p{N})/u.test(raw)).join(' '));
+  /**
+   * Numbers written joined by a slash or a dash ("9/40" places taken, ages "5–15"), each such word's key with its
+   * numbers: a key joins them into one word ("940"), and a copy edit writing them apart ("9 of 40", "5 to 15") or
+   * together again keeps them all the same.
+   */
+  const joinedNumbers = (text: string) => {
+    const out = new Map<string, string[]>();
+    if (!/\p{N}[/‐‑–—-]\p{N}/u.test(text)) return out;
+    for (const raw of text.split(/\s+/)) {
+      const word = trimMarks(raw);
+      if (/^\p{N}+(?:[/‐‑–—-]\p{N}+)+$/u.test(word)) out.set(keyOf(word), word.split(/[^\p{N}]+/u));
+    }
+    return out;
+  };
+  /**
+   * Whether the word key `w` of a recorded text (keys `recordedKeys`) is a word of the text now (keys `nowKeys`), its
+   * numbers written joined or apart. Numbers joined now count only when each was a recorded word: the "14" of
+   * "14 Cotham Road" is not kept by another card's photo counter "1/14".
+   */
+  const keptWord = (w: string, recordedKeys: Set<string>, nowKeys: Set<string>, recordedJoined: Map<string, string[]>, nowJoined: Map<string, string[]>) => {
+    if (nowKeys.has(w)) return true;
+    const numberKept = (n: string) => nowKeys.has(n) || [...nowJoined.values()].some((parts) => parts.includes(n) && parts.every((p) => recordedKeys.has(p)));
+    return (/^\p{N}+$/u.test(w) && numberKept(w)) || (recordedJoined.get(w)?.every((n) => nowKeys.has(n)) ?? false);
+  };
   /** Share of the recorded words still there. */
   const kept = (recorded: string, now: string) => {
     const wr = keys(recorded);
     const wn = keys(now);
+    const [recordedJoined, nowJoined] = [joinedNumbers(recorded), joinedNumbers(now)];
     let found = 0;
-    for (const w of wr) if (wn.has(w)) found++;
+    for (const w of wr) if (keptWord(w, wr, wn, recordedJoined, nowJoined)) found++;
     return wr.size ? found / wr.size : 1;
   };
   const overlap = (a: string[], b: string[]) => {
@@ -1375,6 +1400,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const carriesPeer = (peers: string[]) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
     // A name cut at PEER_CHARS may end in part of a word: that part is not a word of it.
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, '') : peer)];
+    // (A look-alike named by a month alone, "March" beside "This week" and "Next week", is not carried by a date in that
+    // month: "10–16 March" is a week's tab, the tabs renamed by their dates. "March 2025" still carries it.)
+    if (peerKeys.length === 1 && new RegExp(`^${MONTH}$`, 'u').test(peerKeys[0])
+      && new RegExp(`(?<![\\p{L}\\p{N}])\\d{1,2}(?:\\s*[-‐–—]\\s*\\d{1,2})?\\s+${peerKeys[0]}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${peerKeys[0]}\\s+\\d{1,2}(?![\\p{L}\\p{N}])`, 'u').test((seen.name || seen.text).toLowerCase())) return false;
     if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
     // Its words, its numbers aside, all in the name: a step of a numbered stepper reordered ("2 Deductions and
     // benefits" where the look-alike was "3 Deductions"), a number naming the place it has now.
@@ -1684,8 +1713,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // A word of its data is kept written the other way, in digits or spelled out ("Scaffolding (2 elevations)" ->
   // "Scaffolding, two elevations").
   const otherWay = (w: string) => (/^\p{N}+$/u.test(w) ? NUMBER_WORDS[Number(w)] || '' : NUMBER_WORDS.includes(w) ? numberOf(w) : '');
+  // (Numbers written joined or apart are the same numbers: "Child (5–15)" -> "Child, 5 to 15"; see joinedNumbers.)
+  const [nameJoined, seenNameJoined] = dataWords.length ? [joinedNumbers(expected.name), joinedNumbers(seen.name || seen.text)] : [new Map<string, string[]>(), new Map<string, string[]>()];
   /** Whether its name now keeps the data word `w`, as it was or written the other way. */
-  const dataKept = (w: string) => ownWords.has(w) || ownWords.has(otherWay(w));
+  const dataKept = (w: string) => ownWords.has(w) || ownWords.has(otherWay(w)) || keptWord(w, nameWords, ownWords, nameJoined, seenNameJoined);
   // Its row's item renamed with it, the row's numbers kept ("Full head colour 90 min £85" -> "All-over colour 90 min
   // £85", its select "Stylist for Full head colour" now "All-over colour: stylist"): a word of the item's data gone
   // from its name is gone from its row too, and its name says a word its row shows now that the recorded row did not.
@@ -1735,7 +1766,15 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     && amounts(expected.name).size === 1 && amounts(seen.name).size === 1 ? letterWords(expected.name) : '';
   const formTotal = totalWords !== '' && letterWords(seen.name) === totalWords
     && !(expected.peers || []).some((peer) => totalWords.split(' ').every((w) => words(peer).has(w)));
-  const numbersKept = name === 1 || ((!otherNamed || choiceKept) && !variantOf && !otherOwnAmount && !otherCode && (!otherNumber || choiceKept) && (formTotal || [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)))
+  // A measure in the name, a number joined to its unit ("16-inch Dobsonian", "2-person tent"), is its data: renamed, a
+  // name showing another number in that unit and not the recorded one ("10-inch Dobsonian (loan)", new in the row of
+  // a removed "16-inch" one) names another thing. A count is written apart from its word ("3 left").
+  const measuresOf = (text: string) => text.toLowerCase().split(/\s+/).map(trimMarks).filter((w) => /^\p{N}+(?:[.,]\p{N}+)?[-‐‑]\p{L}+$/u.test(w));
+  const recordedMeasures = name < 1 ? measuresOf(expected.name || expected.text) : [];
+  const seenMeasures = recordedMeasures.length ? measuresOf(seen.name || seen.text) : [];
+  const unitOf = (measure: string) => measure.replace(/^[\p{N}.,]+[-‐‑]/u, '');
+  const otherMeasure = recordedMeasures.some((m) => !seenMeasures.includes(m) && seenMeasures.some((w) => unitOf(w) === unitOf(m)));
+  const numbersKept = name === 1 || ((!otherNamed || choiceKept) && !variantOf && !otherMeasure && !otherOwnAmount && !otherCode && (!otherNumber || choiceKept) && (formTotal || [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)))
     && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone);
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
   // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A
@@ -2257,7 +2296,12 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   if (!from || !peers) return null;
   const key = (label: string) => label.toLowerCase().slice(0, PEER_CHARS);
   // A hyphenated compound is words ("auto-refill" keeps "auto" and "refill": "Turn off automatic refills" keeps both).
-  const wordsOf = (label: string) => label.split(/[\s\-‐–—/]+/).map((w) => w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')).filter(Boolean);
+  // A time on a twelve-hour clock is the word of the time it names on a twenty-four-hour one ("7.30pm" is "19:30", as
+  // fingerprintAgreement reads it: "Book Bouldering social at 19:30" -> "Reserve a spot: Bouldering social, 7.30pm").
+  // (A morning's "07:30" and "7.30am" both read "730".)
+  const clockWord = (w: string) => w.replace(/^(\d{1,2})(\d{2})?([ap])m$/, (all, h: string, m: string | undefined, half: string) => (Number(h) >= 1 && Number(h) <= 12 && Number(m || 0) < 60
+    ? `${(Number(h) % 12) + (half === 'p' ? 12 : 0)}${m || '00'}` : all)).replace(/^0(\d[0-5]\d)$/, '$1');
+  const wordsOf = (label: string) => label.split(/[\s\-‐–—/]+/).map((w) => clockWord(w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''))).filter(Boolean);
   // The words that told its name from its look-alikes' names ("express" of "Express delivery" beside "Standard
   // delivery"): a word they shared says nothing about which of them a new name belongs to.
   const peerWords = peers.flatMap(wordsOf);
@@ -2349,6 +2393,19 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
       return now.length === fromWords.length && fromWords.every((w) => now.some((n) => kept(n, w)));
     });
     if (same.length === 1) return same[0];
+    // Several keeping words, one new name the others' with words added that the recorded name did not say ("Plan a
+    // reset", beside a new "Plan a reset of the wall", for a route menu's "Schedule reset"): the longer ones name
+    // variants of its action (as chooseRenamed's variantOf holds), the one alone without them is the recorded one. Not
+    // when it is qualified in brackets itself: "Day passes (peak)" beside "Day passes (off-peak)" are both variants.
+    const plain = keeping.filter(([, c]) => {
+      const own = wordsOf(c.label);
+      return !/\(/.test(c.label) && keeping.every(([, other]) => {
+        if (other === c) return true;
+        const theirs = wordsOf(other.label);
+        return theirs.length > own.length && own.every((w) => theirs.includes(w)) && theirs.filter((w) => !own.includes(w)).every((w) => !fromWords.some((r) => kept(w, r)));
+      });
+    });
+    if (plain.length === 1) return plain[0];
     // Several reading one new name (twins renamed together: "Approve proof" -> "Approve" on the front and the back
     // page's proof cards, reordered): the one alone in a group whose label keeps every word of the recorded group's
     // ("Front v3" -> "Front page v3"), as twins under their name are told apart (chooseByAgreement's twinInGroup).
