@@ -1009,7 +1009,8 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // Both are then rewritten: the other's whole text may show the times its distinctive words left out ("Arrives 2:30
   // pm today" in the whole row of a part whose recorded row read "Today 2:30 pm").
   if (twelve(expected) !== twelve(seen)) [expected, seen] = [timed(expected), timed(seen)];
-  const words = (text: string) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  // (A possessive's ending is no word: "Today’s visits" reads "today" and "visits", as keys read it, not a word "s".)
+  const words = (text: string) => new Set(text.toLowerCase().replace(/(?<=\p{L})['’]s(?![\p{L}\p{N}])/gu, '').split(/[^\p{L}\p{N}]+/u).filter(Boolean));
   // Words joined or put apart are the same words ("Check out" -> "Checkout", "E-mail" -> "Email", "Log in" -> "Login").
   const squashed = (text: string) => text.toLowerCase().replace(/[\s\-‐]+/gu, '');
   // A date written another way is the same date ("14 Feb 2023" -> "14/02/2023", "Feb 14, 2023" -> "2023-02-14"): a

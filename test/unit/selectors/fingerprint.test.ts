@@ -14,6 +14,7 @@ import {
 import { fingerprintCandidate, isFingerprintCandidate, parseFingerprintCandidate } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
 import { TEST_CHROMIUM } from '../../helpers/chromium';
 import { HOLDOUT27_PAGES } from '../../fixtures/mutations/unseen27';
+import { HOLDOUT57_PAGES } from '../../fixtures/mutations/unseen57';
 
 const saveSettings: Fingerprint = {
   tag: 'button', role: 'button', name: 'Save settings', text: '', attributes: { type: 'button' }, id: 'save-107',
@@ -2819,6 +2820,28 @@ test('round 57 (the fifty-sixth hold-out): numbers written joined or apart are t
       'renamed beside a variant saying more: the plain one');
     assert.equal(await whoActedOn(menu([['edit', 'Edit details'], ['dup', 'Copy route'], ['reset', 'Plan a reset'], ['wall', 'Book a reset'], ['tag', 'Print tag'], ['strip', 'Take down now']]), reset), null,
       'beside another name keeping the same word: no choice');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('round 58 (the fifty-seventh hold-out): a possessive\'s ending is no word of a name', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A piano tuner's round: tabs with counts above the day's summary, rewritten with the tabs.
+    const round = (summary: string, tabs: [who: string, label: string][]) => `<main><section aria-label="Round"><p>${summary}</p><div role="tablist" aria-label="Round">${tabs.map(([who, label]) => `<button type="button" role="tab" data-who="${who}">${label}</button>`).join('')}</div></section></main>`;
+    const today = await record(round('Tuesday 9 July · 6 visits · 47 miles · first at 08:30', [['today', 'Today 6'], ['week', 'This week 23'], ['due', 'Reminders due 14']]), 'button[data-who=today]');
+    assert.equal(await whoActedOn(round('Tue 09/07/2024 · Six visits, 47 mi, starting 8.30am', [['due', 'Due a reminder 14'], ['week', 'Next 7 days 23'], ['today', 'Today’s visits 6']]), today), 'today',
+      'renamed "Today’s visits 6", the tabs reordered and the summary rewritten: it keeps every word of its name');
+    assert.equal(await whoActedOn(round('Tue 09/07/2024 · Six visits, 47 mi, starting 8.30am', [['due', 'Due a reminder 14'], ['week', 'Next 7 days 23'], ['tomorrow', 'Tomorrow’s visits 4']]), today), null,
+      'gone, tomorrow\'s tab in its place: not it');
+    // The fifty-seventh hold-out's round itself: the whole screen rewritten around the reordered tabs.
+    // (Its markup as served, its scripts not run: as the bench's pages are first seen.)
+    const still = replayer(await (await browser.newContext({ javaScriptEnabled: false })).newPage());
+    const tuning = HOLDOUT57_PAGES.find((p) => p.path === '/h57-tuning-round.html')!;
+    const tab = await still.record(tuning.html([]), tuning.steps.find((s) => s.who === 'tab-today')!.selector);
+    assert.equal(await still.whoActedOn(tuning.html(['reorder', 'copy']), tab), 'tab-today', 'renamed "Today’s visits 6" on the rewritten screen');
   } finally {
     await browser.close();
   }

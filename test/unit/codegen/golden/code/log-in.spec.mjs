@@ -910,7 +910,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     return copy;
   };
   if (twelve(expected) !== twelve(seen)) [expected, seen] = [timed(expected), timed(seen)];
-  const words = (text) => new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  const words = (text) => new Set(text.toLowerCase().replace(/(?<=\p{L})['’]s(?![\p{L}\p{N}])/gu, "").split(/[^\p{L}\p{N}]+/u).filter(Boolean));
   const squashed = (text) => text.toLowerCase().replace(/[\s\-‐]+/gu, "");
   const MONTH = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
   let dateRegExp;
