@@ -1737,6 +1737,17 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     if (negates(was, now) || negates(now, was)) return true;
     return actionsOf(was).length > 0 && actionsOf(now).length > 0 && !sameAction(was, now);
   })();
+  // Nor does a copy edit change a value its look-alikes' names vary in: a name keeping every word of the recorded one
+  // but one, that word swapped for another that a recorded look-alike's name had instead of it, while the recorded
+  // word was a look-alike's too ("Wed 4 Jun, afternoon", new where the date "Wed 4 Jun, morning" was removed, beside
+  // "Mon 2 Jun, afternoon" and "Mon 9 Jun, morning"), names another element: the word is their data.
+  const otherValue = (() => {
+    if (name === 1 || countOnly || !expected.peers) return false;
+    const gone = [...nameWords].filter((w) => !ownWords.has(w));
+    const added = [...ownWords].filter((w) => !nameWords.has(w));
+    if (gone.length !== 1 || added.length !== 1 || !/\p{L}/u.test(added[0]) || actionsOf(added[0]).length > 0) return false;
+    return peerWords.has(gone[0]) && expected.peers.some((peer) => { const theirs = keys(peer); return theirs.has(added[0]) && !theirs.has(gone[0]); });
+  })();
   // Nor does a copy edit change the kind of file a control makes or takes: a name naming other file formats than the
   // recorded one ("Download receipts (single PDF)" or "Export lines (.csv)" where "Download receipts (ZIP)" was)
   // names another control. A name naming none ("Download all receipts") says nothing either way.
@@ -1811,7 +1822,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // second checkbox is another row's, and its id says so.
   const twinElsewhere = anotherWidget && expected.position[1] > 1 && !!expected.id && seen.id !== expected.id;
   if (ignoreName) {
-    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum && !twinElsewhere;
+    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum && !otherValue && !twinElsewhere;
     if (same && otherAction && verdict) verdict.rival = score;
     return judged(same && !otherAction);
   }
@@ -1824,7 +1835,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherWidget && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherWidget && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum && !otherValue);
 }
 
 /**

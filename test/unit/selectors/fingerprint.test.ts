@@ -2846,3 +2846,20 @@ test('round 58 (the fifty-seventh hold-out): a possessive\'s ending is no word o
     await browser.close();
   }
 });
+
+test('round 59 (the fifty-eighth hold-out): a value the look-alikes\' names vary in, swapped for another of theirs, is another element', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A flooring fitter's fitting dates: a button per free half day, named for its date and half.
+    const dates = (list: [who: string, label: string, text: string][]) => `<main><section aria-label="Fitting date"><p>Fitters need the rooms empty by 8:00.</p><div role="group" aria-label="Available dates">${list.map(([who, label, text]) => `<button type="button" class="date" aria-label="${label}" data-who="${who}">${text}</button>`).join('')}</div></section></main>`;
+    const mon: [string, string, string] = ['mon-pm', 'Mon 2 Jun, afternoon', 'Mon 2 PM'];
+    const rest: [string, string, string][] = [['thu', 'Thu 5 Jun, all day', 'Thu 5 All day'], ['mon9', 'Mon 9 Jun, morning', 'Mon 9 AM'], ['tue', 'Tue 10 Jun, afternoon', 'Tue 10 PM']];
+    const wed = await record(dates([mon, ['wed-am', 'Wed 4 Jun, morning', 'Wed 4 AM'], ...rest]), 'button[data-who=wed-am]');
+    assert.equal(await whoActedOn(dates([mon, ['wed-pm', 'Wed 4 Jun, afternoon', 'Wed 4 PM'], ...rest]), wed), null,
+      'the morning taken, the afternoon of the same day in its place: another half day');
+    assert.equal(await whoActedOn(dates([mon, ['wed-am', 'Wed 4 Jun, AM', 'Wed 4 AM'], ...rest]), wed), 'wed-am', 'its half written another way: it');
+  } finally {
+    await browser.close();
+  }
+});

@@ -1293,6 +1293,16 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     if (negates(was, now) || negates(now, was)) return true;
     return actionsOf(was).length > 0 && actionsOf(now).length > 0 && !sameAction(was, now);
   })();
+  const otherValue = (() => {
+    if (name === 1 || countOnly || !expected.peers) return false;
+    const gone = [...nameWords].filter((w) => !ownWords.has(w));
+    const added = [...ownWords].filter((w) => !nameWords.has(w));
+    if (gone.length !== 1 || added.length !== 1 || !/\p{L}/u.test(added[0]) || actionsOf(added[0]).length > 0) return false;
+    return peerWords.has(gone[0]) && expected.peers.some((peer) => {
+      const theirs = keys(peer);
+      return theirs.has(added[0]) && !theirs.has(gone[0]);
+    });
+  })();
   const FORMATS = ["pdf", "csv", "tsv", "zip", "xlsx", "xls", "excel", "xml", "json", "txt", "docx", "odt", "ods", "pptx", "png", "jpg", "jpeg", "gif", "svg", "webp", "mp3", "mp4", "wav", "ics", "vcf", "html", "markdown", "rtf", "epub"];
   const formatsOf = (wordKeys) => [...wordKeys].filter((w) => FORMATS.includes(w));
   const recordedFormats = formatsOf(nameWords);
@@ -1329,7 +1339,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const glyphChanged = textApart && !!expected.text.trim() && !/[\p{L}\p{N}]/u.test(expected.text) && name < 1 && seen.text.trim() !== expected.text.trim();
   const twinElsewhere = anotherWidget && expected.position[1] > 1 && !!expected.id && seen.id !== expected.id;
   if (ignoreName) {
-    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum && !twinElsewhere;
+    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum && !otherValue && !twinElsewhere;
     if (same && otherAction && verdict) verdict.rival = score;
     return judged(same && !otherAction);
   }
@@ -1337,7 +1347,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherWidget && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherWidget && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum && !otherValue);
 }
 
 /** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */
