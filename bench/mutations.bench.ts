@@ -487,7 +487,8 @@
  * stepper, product type tabs, sample radio cards, underlay and gripper
  * options, fitting date buttons and quote summary, written against 2a1a413
  * before any replay of them and measured clean once on the round-58
- * rules; no rule has changed since, so it is still clean);
+ * rules; round 59 changed rules after seeing it, so it is no longer
+ * clean either);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
