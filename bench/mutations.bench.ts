@@ -503,7 +503,7 @@
  * customer search, service-wash form with bag weight, bags stepper and
  * programme radio cards, dry-cleaning items table, row menu, stain note
  * dialog, collection slots and payment, written against 7c74de3 before
- * any replay of them and not yet measured, so clean;
+ * any replay of them and measured clean once on the round-59 rules;
  * holdout60: test/fixtures/mutations/unseen60, a river boat-hire dock's
  * booking desk with its hirer fields, boat type radio cards, hire
  * duration select, life jackets table, safety checks, returns due table,
