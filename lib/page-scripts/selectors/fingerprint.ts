@@ -47,7 +47,9 @@ export const FINGERPRINT_PREFIX = 'fingerprint=';
  * invigilator";
  * "release": publishing, or giving back what was booked, "Cancel Desk
  * 2.09" -> "Release Desk 2.09"; "change": editing, or swapping one place
- * for another, "Move pitch" -> "Change pitch").
+ * for another, "Move pitch" -> "Change pitch"). An item moved in an
+ * ordered list goes up or earlier, down or later: "Move up" -> "Move
+ * earlier" is a copy edit, "Move later" another item of the menu.
  */
 export const ACTION_WORDS = [
   'add create new make generate insert compose save store log', 'delete remove trash discard erase destroy', 'edit change modify update',
@@ -56,7 +58,7 @@ export const ACTION_WORDS = [
   'upload import attach', 'print', 'archive', 'restore recover undelete', 'approve accept allow grant confirm agree',
   'reject decline deny refuse block ban', 'enable activate', 'disable deactivate', 'start begin launch run resume play',
   'pause suspend', 'sign log login signin', 'logout signout', 'signup register',
-  'in into', 'out', 'up', 'down', 'on', 'off', 'next forward continue proceed', 'previous back prev',
+  'in into', 'out', 'up earlier', 'down later', 'on', 'off', 'next forward continue proceed', 'previous back prev',
   'reply respond answer', 'follow subscribe watch', 'mute', 'lock', 'pin', 'increase raise',
   'decrease lower reduce', 'select choose pick check', 'clear reset', 'search find filter lookup',
   'refresh reload sync retry', 'undo', 'redo', 'buy purchase order checkout pay', 'like favourite favorite star',
@@ -977,9 +979,12 @@ export function captureFingerprints(elements: Element[], max: number, record = f
  * would have had) when the only rule holding it to be another element is
  * that it names another action: it is never chosen, but it still stands in
  * the way of another rename ("Stop run #1483" beside "Options for run
- * #1483", both new, for a recorded "Cancel run #1483").
+ * #1483", both new, for a recorded "Cancel run #1483"). `verdict.slot`,
+ * likewise, when the only rule is that it says a look-alike's value in the
+ * recorded one's place (`otherSlot`): it stands in the way only of a
+ * rename keeping no word of the recorded name.
  */
-export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreName = false, verdict?: { another?: boolean; rival?: number }): number {
+export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreName = false, verdict?: { another?: boolean; rival?: number; slot?: number }): number {
   // A time of day written on a twelve-hour clock is the time it names on a twenty-four-hour one ("6pm" -> "18:00",
   // "9.30 am" -> "09:30"): a copy edit or a locale setting changes how a time reads, never which time it is. (Only a
   // pair whose one fingerprint reads such times and the other not is copied and rewritten: most never are.)
@@ -1301,7 +1306,13 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     // month: "10–16 March" is a week's tab, the tabs renamed by their dates. "March 2025" still carries it.)
     if (peerKeys.length === 1 && new RegExp(`^${MONTH}$`, 'u').test(peerKeys[0])
       && new RegExp(`(?<![\\p{L}\\p{N}])\\d{1,2}(?:\\s*[-‐–—]\\s*\\d{1,2})?\\s+${peerKeys[0]}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${peerKeys[0]}\\s+\\d{1,2}(?![\\p{L}\\p{N}])`, 'u').test((seen.name || seen.text).toLowerCase())) return false;
-    if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
+    // (A name doing an action of its own and then the look-alike's, "Record and close" where the look-alike was
+    // "Close", for a dialog's "Save shoeing", names both: a form's submit closing it, not that look-alike.)
+    const [before, after, ...more] = (seen.name || seen.text).toLowerCase().split(/\s+(?:and|&|\+)\s+/);
+    if (after !== undefined && !more.length && peerKeys.length > 0 && keys(after).size === peerKeys.length && peerKeys.every((w) => keys(after).has(w))
+      && [...keys(before)].some((w) => /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w) && !peerKeys.some((p) => p === w || sameAction(p, w)))) return false;
+    // (A word of it with its ending changed is kept: "Drum kit 6" for the tab "Drums 6".)
+    if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w) || [...nowKeys].some((n) => inflectionOf(n, w))) && peerKeys.some((w) => !nameWords.has(w))) return true;
     // Its words, its numbers aside, all in the name: a step of a numbered stepper reordered ("2 Deductions and
     // benefits" where the look-alike was "3 Deductions"), a number naming the place it has now.
     const peerLetters = peerKeys.filter((w) => !/^\p{N}+$/u.test(w));
@@ -1449,6 +1460,17 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const seenNumbers = recordedNumbers.length ? new Set(longNumbers(`${seen.whole ?? seen.context} ${seen.item || ''}`)) : new Set<string>();
   const otherNumbers = recordedNumbers.length > 0 && !recordedNumbers.some((n) => seenNumbers.has(n))
     && longNumbers(seen.item ?? seen.context).some((n) => !recordedNumbers.includes(n));
+  // A measure its item showed, a number joined to its unit ("UHT milk 1L", "Rice 2kg", "14.2hh"), its number gone from
+  // every word of its row while the row shows a measure of its own ("UHT milk 500ml", new where the litre carton's row
+  // was removed): another size of the product, another item, whatever its button reads. A copy edit may write the
+  // measure apart ("1 litre"), keeping its number. (Times and ordinals are no measures: "3pm", "2nd".)
+  const measuresIn = (text: string) => text.toLowerCase().split(/\s+/).map((raw) => raw.replace(/^[(\[]+|[)\],.;:!?]+$/gu, ''))
+    .filter((w) => /^\p{N}+(?:[.,]\p{N}+)?[-‐‑]?\p{L}{1,5}$/u.test(w) && !/^\p{N}+[-‐‑]?(?:am|pm|st|nd|rd|th|s|x)$/u.test(w));
+  const numberOfMeasure = (measure: string) => (measure.match(/^\p{N}+(?:[.,]\p{N}+)?/u) || [''])[0];
+  const recordedMeasuresOfItem = item ? measuresIn(expected.item || expected.context) : [];
+  const seenRowWords = recordedMeasuresOfItem.length ? `${seen.whole ?? seen.context} ${seen.item || ''}`.toLowerCase().split(/\s+/) : [];
+  const otherItemMeasure = recordedMeasuresOfItem.length > 0 && measuresIn(seen.item ?? seen.context).some((m) => !recordedMeasuresOfItem.includes(m))
+    && recordedMeasuresOfItem.every((m) => !seenRowWords.some((w) => w === numberOfMeasure(m) || (w.startsWith(numberOfMeasure(m)) && !/^[\p{N}.,]/u.test(w.slice(numberOfMeasure(m).length)))));
   // A qualifier in brackets its item gained, of words its item did not show ("Cherry Wine (Live)" where "Cherry Wine"
   // was, "Desk lamp (2 pack)"): another version of the item beside where it was, not its copy edited. (Unless every
   // identifier its row showed is kept: the print "drone-frame-v3.3mf" is the same job, its "PETG" now "PETG (tough)";
@@ -1499,7 +1521,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     const raws = (seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)).split(/\s+/);
     return !raws.some((_, i) => newNameAfterKept(raws, i) && /[\p{L}\p{N}]$/u.test(raws[i - 1]));
   })();
-  const anotherItem = item && ((lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || otherAmount || (qualified && !everyIdentifierKept && !qualifiedKept) || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
+  const anotherItem = item && ((lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || (otherItemMeasure && !ownIdentity) || otherAmount || (qualified && !everyIdentifierKept && !qualifiedKept) || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
     && ((!ownIdentity && !uniqueName && !numbersOfItemKept && !rowNamesKept && newWords > NEW_WORDS_SHARE * rowWords.length) || replacedRow)));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
@@ -1618,7 +1640,11 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // £85", its select "Stylist for Full head colour" now "All-over colour: stylist"): a word of the item's data gone
   // from its name is gone from its row too, and its name says a word its row shows now that the recorded row did not.
   // The numbers say which row it is; the name follows its row's copy. (A row put in its place shows other numbers.)
-  const dataGone = numbersOfItemKept || everyIdentifierKept ? dataWords.filter((w) => !dataKept(w)) : [];
+  // (Or by every number its row showed, two or more, those its name said among them: "Child 15–30 6" -> "Kids 15–30 6",
+  // a life jacket size's row and its "Add a Child 15–30 kg jacket" -> "Add one Kids 15–30 kg jacket".)
+  const rowNumbers = dataWords.length ? [...itemWords].filter((w) => /\p{N}/u.test(w)) : [];
+  const rowNumbersKept = rowNumbers.length >= 2 && rowNumbers.every((w) => keys(seenRowText).has(w));
+  const dataGone = numbersOfItemKept || everyIdentifierKept || rowNumbersKept ? dataWords.filter((w) => !dataKept(w)) : [];
   const rowNowKeys = dataGone.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ''}`) : new Set<string>();
   // (Words only: a number of its data is its data, "2 days" is not "three days".)
   // Its row's identifier kept (an application's "A-88134"), the identifier says which row it is: a word its name
@@ -1721,7 +1747,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     // renaming the look-alikes too says nothing ("Choose last day" -> "Open calendar for the last day", with "Choose
     // first day" -> "Open calendar for the first day"). (The particles of a phrasal verb, "in", "out", "up", say no
     // action of their own.)
-    const PARTICLES = ['in', 'into', 'out', 'up', 'down', 'on', 'off'];
+    const PARTICLES = ['in', 'into', 'out', 'up', 'down', 'on', 'off', 'earlier', 'later'];
     const verbs = (list: string[]) => list.filter((w) => !PARTICLES.includes(w) && actionsOf(w).length > 0);
     const [goneVerbs, addedVerbs] = [verbs(allGone), verbs(allAdded)];
     if (keptOwn.length > 0 && goneVerbs.length > 0 && addedVerbs.length > 0 && !verbs(keptOwn).length
@@ -1748,6 +1774,20 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     if (gone.length !== 1 || added.length !== 1 || !/\p{L}/u.test(added[0]) || actionsOf(added[0]).length > 0) return false;
     return peerWords.has(gone[0]) && expected.peers.some((peer) => { const theirs = keys(peer); return theirs.has(added[0]) && !theirs.has(gone[0]); });
   })();
+  // Nor one rewritten further that says the value a look-alike's name had where the recorded name had its own, that
+  // look-alike's name one word apart from the recorded one ("More adults" beside the recorded "More children"), and
+  // not the recorded word ("Add one to adults", the household steppers' labels rewritten and reordered): the word is
+  // their data, and it names the look-alike.
+  const otherSlot = name < 1 && !countOnly && !!expected.peers && expected.peers.some((peer) => {
+    const theirs = keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, '') : peer);
+    const mine = [...nameWords].filter((w) => !theirs.has(w));
+    const their = [...theirs].filter((w) => !nameWords.has(w));
+    // (The recorded word a look-alike's too, "Fewer children": a value the look-alikes' names vary in, as in otherValue.
+    // "Issue selected" beside "Issue transmittal" vary in no value.)
+    if (mine.length !== 1 || their.length !== 1 || !/\p{L}/u.test(their[0]) || !/\p{L}/u.test(mine[0]) || !peerWords.has(mine[0])) return false;
+    const says = (w: string) => [...ownWords].some((n) => n === w || inflectionOf(n, w));
+    return says(their[0]) && !says(mine[0]);
+  });
   // Nor does a copy edit change the kind of file a control makes or takes: a name naming other file formats than the
   // recorded one ("Download receipts (single PDF)" or "Export lines (.csv)" where "Download receipts (ZIP)" was)
   // names another control. A name naming none ("Download all receipts") says nothing either way.
@@ -1763,10 +1803,12 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const tokensOf = (text: string) => text.toLowerCase().split(/\s+/).map(trimMarks);
   const tokens = name < 1 && distinctName.length ? tokensOf(seen.name || seen.text) : [];
   const recordedTokens = tokens.length ? tokensOf(expected.name || expected.text) : [];
-  // (A compound of the recorded name's own words, "price and performance" -> "price-performance", is a copy edit.)
+  // (A compound of the recorded name's own words, "price and performance" -> "price-performance", is a copy edit, their
+  // endings changed too: "Dry cleaning (3)" -> "Dry-clean items 3 items".)
   const recordedKeys = tokens.length ? words(expected.name || expected.text) : new Set<string>();
+  const ownPart = (part: string) => recordedKeys.has(part) || [...recordedKeys].some((k) => inflectionOf(k, part));
   const compounded = new Set(tokens.filter((t) => /[\p{L}\p{N}][-_./:+][\p{L}\p{N}]/u.test(t))
-    .map((t) => t.split(/[-_./:+]+/)).filter((parts) => parts.some((part) => !recordedKeys.has(part))).flat());
+    .map((t) => t.split(/[-_./:+]+/)).filter((parts) => !parts.every(ownPart)).flat());
   // A word a sentence is built with is no datum: "in" of "Register and check in" is in "Register walk-in" only as
   // part of "walk-in", and that is a copy edit.
   // (Nor is a word last in its compound, qualified by the new word before it, while other words that alone told it
@@ -1821,10 +1863,15 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // done" now, heart rate's row renamed "Pulse"; with the rows reversed, or three of them no longer verified, the
   // second checkbox is another row's, and its id says so.
   const twinElsewhere = anotherWidget && expected.position[1] > 1 && !!expected.id && seen.id !== expected.id;
+  // Renamed, an element of a list item, row or card now in none of that kind is no item's: its context reads the
+  // items around it ("Add a customer" below the search results, for a result's "Select" renamed "Use this customer"),
+  // but a copy edit does not take a button out of its item.
+  const outOfItem = item && !!recordedItemTag && !seen.ancestry.includes(recordedItemTag);
   if (ignoreName) {
-    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum && !otherValue && !twinElsewhere;
+    const same = sameElement && context > 0 && !outOfItem && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum && !otherValue && !twinElsewhere;
     if (same && otherAction && verdict) verdict.rival = score;
-    return judged(same && !otherAction);
+    else if (same && otherSlot && verdict) verdict.slot = score;
+    return judged(same && !otherAction && !otherSlot);
   }
   const anchored = name >= 0.6 || countOnly || sameId || keptIdentifiers.length > 0;
   // Under its name too, what it is does not change: text of another label's control (or of none: a chip reading
@@ -1835,7 +1882,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherWidget && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum && !otherValue);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherWidget && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum && !otherValue && !otherSlot);
 }
 
 /**
@@ -1873,16 +1920,22 @@ export interface CandidateMatch {
    * agreement it would have had (-1 for the others). It is never chosen as a rename, and it is a rival of any other.
    */
   rivals?: number[];
+  /**
+   * For each scored element ruled out on everything but the name only because it says a look-alike's value where the
+   * recorded name said its own (fingerprintAgreement's `verdict.slot`): the agreement it would have had (-1 for the
+   * others). It is never chosen, and it stands in the way of a rename keeping no word of the recorded name.
+   */
+  slots?: number[];
   /** Why it could not be run. */
   error?: string;
 }
 
 /** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */
 export function scoreMatch(expected: Fingerprint, seen: Fingerprint[], count: number): CandidateMatch {
-  const match: CandidateMatch = { count, agreements: [], uids: [], others: [], labels: [], described: [], ruledOut: [], othersRuledOut: [], idKept: [], groups: [], rivals: [] };
+  const match: CandidateMatch = { count, agreements: [], uids: [], others: [], labels: [], described: [], ruledOut: [], othersRuledOut: [], idKept: [], groups: [], rivals: [], slots: [] };
   for (const s of seen) {
     const verdict: { another?: boolean } = {};
-    const otherVerdict: { another?: boolean; rival?: number } = {};
+    const otherVerdict: { another?: boolean; rival?: number; slot?: number } = {};
     match.agreements.push(fingerprintAgreement(expected, s, false, verdict));
     match.uids.push(s.uid === undefined ? -1 : s.uid);
     match.others!.push(fingerprintAgreement(expected, s, true, otherVerdict));
@@ -1894,6 +1947,7 @@ export function scoreMatch(expected: Fingerprint, seen: Fingerprint[], count: nu
     match.idKept!.push(!!expected.id && s.id === expected.id && !/\p{N}/u.test(expected.id));
     match.groups!.push(s.group || '');
     match.rivals!.push(otherVerdict.rival === undefined ? -1 : otherVerdict.rival);
+    match.slots!.push(otherVerdict.slot === undefined ? -1 : otherVerdict.slot);
   }
   return match;
 }
@@ -2219,12 +2273,15 @@ export function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fing
   const competitors = new Map<number, { agreement: number; label: string; group: string }>();
   // Elements naming another action: never chosen, but each stands in the way of a rename it comes close to.
   const blockers: number[] = [];
+  // Elements saying a look-alike's value in the recorded one's place: each stands in the way of a rename keeping no word.
+  const slotBlockers: number[] = [];
   for (const match of matches) {
     if (!match || !match.others || !match.labels) continue;
     match.uids.forEach((uid, i) => {
       const label = match.labels ? match.labels[i] : '';
       if (!label || key(label) === key(from) || peers.includes(key(label))) return;
       if (match.rivals && match.rivals[i] >= 0) blockers.push(match.rivals[i]);
+      if (match.slots && match.slots[i] >= 0) slotBlockers.push(match.slots[i]);
       // Another element by the rules (another label's control, another item) competes with nothing.
       if (match.othersRuledOut && match.othersRuledOut[i]) return;
       competitors.set(uid, { agreement: match.others ? match.others[i] : 0, label, group: match.groups ? match.groups[i] || '' : '' });
@@ -2413,10 +2470,11 @@ export function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fing
   // place is no copy of it). (The particles of a phrasal verb, "in", "out", say no action of their own.)
   const lookalikeAction = (c: Competitor) => {
     if (!keepsNone(c[1].label)) return false;
-    const own = wordsOf(c[1].label);
+    // (Of a name doing two things, its first is its own: "Record and close", a dialog's submit, is no "Close".)
+    const own = wordsOf(c[1].label.split(/\s+(?:and|&|\+)\s+/i)[0] || '');
     return peers.some((peer) => {
       const theirs = wordsOf(peer);
-      if (!theirs.some((w) => !['in', 'into', 'out', 'up', 'down', 'on', 'off'].includes(w) && actionsOf(w).length > 0 && own.some((n) => kept(n, w)))) return false;
+      if (!theirs.some((w) => !['in', 'into', 'out', 'up', 'down', 'on', 'off', 'earlier', 'later'].includes(w) && actionsOf(w).length > 0 && own.some((n) => kept(n, w)))) return false;
       // (Its words of three letters or more: "as" of "Mark as no-show" is read by many a name.)
       const rest = theirs.filter((w) => w.length >= 3 && !own.some((n) => kept(n, w)));
       return !matches.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0]
@@ -2424,11 +2482,29 @@ export function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fing
         && wordsOf(match.labels![i] || '').some((w) => rest.includes(w))));
     });
   };
-  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) && !wordsElsewhere(reached) && !lookalikeAction(reached) ? reached : null;
+  // Nor one keeping no word of the recorded name, nor its action in other words, whose numbers are a look-alike's and
+  // no other element's ("Singing 8" where the tabs were "Guitar 11" and "Voice 8", every tab renamed and the guitar
+  // pupils' count now 10): that look-alike, its words rewritten. (Two showing them, "Not sent 2" and "Awaiting payment
+  // 2" where "Drafts (2)" was, say nothing of which one it is.)
+  const numbersOf = (label: string) => wordsOf(label).filter((w) => /^\p{N}+$/u.test(w));
+  const lookalikeNumbers = (c: Competitor) => {
+    const own = numbersOf(c[1].label);
+    if (!own.length || !keepsNone(c[1].label) || own.some((n) => nameNumbers.includes(n))) return false;
+    const shownElsewhere = matches.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && own.every((n) => numbersOf(match.labels![i] || '').includes(n))));
+    return !shownElsewhere && peers.some((peer) => own.every((n) => numbersOf(peer).includes(n)));
+  };
+  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) && !wordsElsewhere(reached) && !lookalikeAction(reached) && !lookalikeNumbers(reached) ? reached : null;
   // One keeping the recorded name's action word as it was ("Clear" of "Clear queue") is not stood in the way of by
   // an element naming another action ("Hide queue", the panel's renamed "Close"): that one keeps only the object.
   const keepsAction = !!winner && keepsActionWord(winner[1].label);
   if (!winner || (!keepsAction && blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK))) return null;
+  // One keeping none of the words that told the recorded name from its look-alikes' names, nor its action in other
+  // words, is stood in the way of by an element saying a look-alike's value where the recorded name said its own
+  // ("Validate item", new where "Request receipt" was removed, beside "Ask for a photo" for "Request photo"; "User’s
+  // comment history" where "Ban user" vanished, beside "Mute for 24 hours" for "Mute user": the menu was rewritten,
+  // and its place alone says nothing). One keeping such a word is not ("Note a stain" for "Add stain note", beside
+  // "Note a repair"; "Block from commenting" for "Ban user", beside "Mute for 24 hours").
+  if (share(winner[1].label, true) === 0 && slotBlockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches, winner[0], winner[1].agreement);
   return choice && { ...choice, renamed: { from, to: winner[1].label } };
 }

@@ -15,6 +15,7 @@ import { fingerprintCandidate, isFingerprintCandidate, parseFingerprintCandidate
 import { TEST_CHROMIUM } from '../../helpers/chromium';
 import { HOLDOUT27_PAGES } from '../../fixtures/mutations/unseen27';
 import { HOLDOUT57_PAGES } from '../../fixtures/mutations/unseen57';
+import { HOLDOUT60_PAGES } from '../../fixtures/mutations/unseen60';
 
 const saveSettings: Fingerprint = {
   tag: 'button', role: 'button', name: 'Save settings', text: '', attributes: { type: 'button' }, id: 'save-107',
@@ -2754,8 +2755,12 @@ test('round 56 (the fifty-fifth hold-out): a time on a twelve-hour clock is the 
     const find = (await prints(repairPage, 'button')).find((p) => p.name === 'Find')!;
     assert.match(find.whole ?? '', /2:30 pm/);
     const verdict: { another?: boolean } = {};
-    fingerprintAgreement(add, find, true, verdict);
+    // (Seen as if in a row: out of every row, "Find" is another element by round 60's rule, whatever its time says.)
+    fingerprintAgreement(add, { ...find, ancestry: ['tr', ...find.ancestry] }, true, verdict);
     assert.equal(verdict.another, undefined, 'not another element by a time read two ways');
+    const outside: { another?: boolean } = {};
+    fingerprintAgreement(add, find, true, outside);
+    assert.equal(outside.another, true, 'a dialog\'s button, in no row: another element');
   } finally {
     await browser.close();
   }
@@ -2859,6 +2864,95 @@ test('round 59 (the fifty-eighth hold-out): a value the look-alikes\' names vary
     assert.equal(await whoActedOn(dates([mon, ['wed-pm', 'Wed 4 Jun, afternoon', 'Wed 4 PM'], ...rest]), wed), null,
       'the morning taken, the afternoon of the same day in its place: another half day');
     assert.equal(await whoActedOn(dates([mon, ['wed-am', 'Wed 4 Jun, AM', 'Wed 4 AM'], ...rest]), wed), 'wed-am', 'its half written another way: it');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('round 60 (the fifty-ninth and sixtieth hold-outs): a compound of the name\'s own words; moving up is moving earlier; a submit that closes its dialog; out of its list item; another size; a look-alike\'s value, numbers or word ending', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A laundrette ticket's section links, each with a count, renamed together: "Dry cleaning (3)" written as a
+    // compound of its own words, one ending changed.
+    const sections = (links: [who: string, href: string, label: string][]) => `<main><nav aria-label="Ticket sections">${links.map(([who, href, label]) => `<a href="${href}" data-who="${who}">${label}</a>`).join(' ')}</nav><section id="dry-cleaning"><h2>Dry cleaning</h2><p>Three items.</p></section></main>`;
+    const dry = await record(sections([['wash', '#wash', 'Service wash (1)'], ['dry', '#dry-cleaning', 'Dry cleaning (3)'], ['iron', '#ironing', 'Ironing (0)'], ['alter', '#alterations', 'Alterations (1)']]), 'a[href="#dry-cleaning"]');
+    assert.equal(await whoActedOn(sections([['wash', '#wash', 'Wash &amp; dry 1 bag'], ['dry', '#dry-cleaning', 'Dry-clean items 3 items'], ['iron', '#ironing', 'Pressing only 0 items'], ['alter', '#alterations', 'Repairs &amp; alterations 1 item']]), dry), 'dry',
+      '"Dry-clean" is "dry cleaning" joined, its ending changed: the same link');
+    assert.equal(await whoActedOn(sections([['wash', '#wash', 'Wash &amp; dry 1 bag'], ['dry', '#dry-cleaning', 'Dry-bag items 3 items'], ['iron', '#ironing', 'Pressing only 0 items'], ['alter', '#alterations', 'Repairs &amp; alterations 1 item']]), dry), null,
+      'joined with a word of none of its own, "dry" is another datum: not it');
+
+    // A music and readings table's row menu, every item renamed.
+    const menu = (items: [who: string, label: string][]) => `<main><section aria-label="Music and readings"><table><tr><td>Abide with Me</td><td>Hymn</td></tr></table><div role="menu" aria-label="Actions for Abide with Me">${items.map(([who, label]) => `<button type="button" role="menuitem" data-who="${who}">${label}</button>`).join('')}</div></section></main>`;
+    const up = await record(menu([['edit', 'Edit'], ['up', 'Move up'], ['down', 'Move down'], ['print', 'Print words in the order of service'], ['remove', 'Remove']]), 'button[data-who=up]');
+    assert.equal(await whoActedOn(menu([['edit', 'Edit details'], ['up', 'Move earlier'], ['down', 'Move later'], ['print', 'Show the words in the order of service'], ['remove', 'Delete']]), up), 'up',
+      'moved earlier is moved up');
+    assert.equal(await whoActedOn(menu([['edit', 'Edit details'], ['down', 'Move later'], ['up', 'Move earlier'], ['print', 'Show the words in the order of service'], ['remove', 'Delete']]), up), 'up',
+      'and reordered, still');
+    assert.equal(await whoActedOn(menu([['edit', 'Edit details'], ['down', 'Move later'], ['print', 'Show the words in the order of service'], ['remove', 'Delete']]), up), null,
+      '"Move up" removed: "Move later" in its place moves the other way');
+
+    // A dialog's submit renamed for what it does with the dialog, beside its close buttons renamed.
+    const dialog = (buttons: [who: string, type: string, label: string][]) => `<main><form aria-label="Record shoeing"><h2>Record shoeing – Bramble</h2><label>Shoe type <select name="type"><option>Concave steel</option></select></label><div>${buttons.map(([who, type, label]) => `<button type="${type}" data-who="${who}">${label}</button>`).join('')}</div></form></main>`;
+    const save = await record(dialog([['x', 'button', 'Close'], ['cancel', 'button', 'Cancel'], ['save', 'submit', 'Save shoeing']]), 'button[type=submit]');
+    assert.equal(await whoActedOn(dialog([['x', 'button', 'Close dialog'], ['cancel', 'button', 'Close without saving'], ['save', 'submit', 'Record and close']]), save), 'save',
+      '"Record and close" records, then closes: the submit, not the close button');
+    assert.equal(await whoActedOn(dialog([['x', 'button', 'Close dialog'], ['cancel', 'button', 'Close and discard']]), save), null,
+      'the submit removed: a close button is not it');
+
+    // Customer search results, a "Select" in each list item, a "New customer" button below the list.
+    const results = (people: [who: string, name: string][], pick: string, add: string) => `<main><section aria-label="Find a customer"><ul>${people.map(([who, name]) => `<li>${name} <button type="button" data-who="${who}">${pick}</button></li>`).join('')}</ul><button type="button" data-who="new">${add}</button></section></main>`;
+    const grace: [string, string] = ['grace', 'Grace Okafor-Bell, 07700 900977, 0 open tickets'];
+    const okafor: [string, string] = ['okafor', 'Chinedu Okafor, 07700 900412, 2 open tickets'];
+    const pick = await record(results([okafor, grace], 'Select', 'New customer'), 'li:nth-of-type(1) button');
+    assert.equal(await whoActedOn(results([grace, okafor], 'Use this customer', 'Add a customer'), pick), 'okafor',
+      'reordered and renamed: the result of its customer, not the button below the list');
+    assert.equal(await whoActedOn(results([grace], 'Use this customer', 'Add a customer'), pick), null,
+      'its customer gone: the button below the list is no result of it');
+
+    // A food bank's stock table: a "+" per row, titled with the product and its size.
+    const stock = (rows: [who: string, product: string][]) => `<main><form aria-label="Parcel"><table><tbody>${rows.map(([who, product]) => `<tr><td>${product}</td><td>C3</td><td><button type="button" title="Add ${product} to parcel" data-who="${who}">+</button></td></tr>`).join('')}</tbody></table></form></main>`;
+    const beans: [string, string] = ['beans', 'Baked beans 415g'];
+    const milk = await record(stock([beans, ['milk', 'UHT milk 1L'], ['rice', 'Rice 1kg']]), 'button[data-who=milk]');
+    assert.equal(await whoActedOn(stock([beans, ['small', 'UHT milk 500ml'], ['rice', 'Rice 1kg']]), milk), null,
+      'the litre carton\'s row removed, a 500ml one in its place: another size, another item');
+    assert.equal(await whoActedOn(stock([beans, ['small', 'UHT milk 500ml'], ['milk', 'UHT milk 1L'], ['rice', 'Rice 1kg']]), milk), 'milk',
+      'beside a new 500ml row put before it: the litre carton\'s');
+
+    // A household's steppers, each "+" named for what it adds.
+    const household = (steppers: [who: string, label: string][]) => `<main><form aria-label="Household size"><h3>Household size</h3><p>Adults</p><p>Children</p>${steppers.map(([who, label]) => `<button type="button" aria-label="${label}" data-who="${who}">${label.startsWith('More') || label.startsWith('Add') ? '+' : '−'}</button>`).join('')}</form></main>`;
+    const more = await record(household([['a-', 'Fewer adults'], ['a+', 'More adults'], ['c-', 'Fewer children'], ['c+', 'More children']]), 'button[data-who="c+"]');
+    assert.notEqual(await whoActedOn(household([['c-', 'Remove one from children'], ['c+', 'Add one to children'], ['a-', 'Remove one from adults'], ['a+', 'Add one to adults']]), more), 'a+',
+      'the steppers rewritten and reordered: "adults" is the other stepper\'s word, never it');
+    assert.notEqual(await whoActedOn(household([['a-', 'Remove one from adults'], ['a+', 'Add one to adults'], ['i-', 'Remove one from infants'], ['i+', 'Add one to infants'], ['c-', 'Remove one from children'], ['c+', 'Add one to children']]), more), 'i+',
+      'a new stepper in its place keeps no word of it while the children\'s keeps one: not the new one');
+
+    // A life jackets table: the row's size renamed with the "+" that names it.
+    const jackets = (rows: [who: string, size: string, range: string, stocked: number][]) => `<main><form aria-label="Life jackets"><table><tbody>${rows.map(([who, size, range, stocked]) => `<tr><td>${size} ${range}</td><td>${stocked}</td><td><button type="button" aria-label="Remove a ${size} ${range} kg jacket">−</button><button type="button" aria-label="Add a ${size} ${range} kg jacket" data-who="${who}">+</button></td></tr>`).join('')}</tbody></table></form></main>`;
+    const child = await record(jackets([['adult', 'Adult', '50–90', 12], ['youth', 'Youth', '30–50', 8], ['child', 'Child', '15–30', 6]]), 'button[data-who=child]');
+    assert.equal(await whoActedOn(jackets([['adult', 'Grown-up', '50–90', 12], ['youth', 'Teen', '30–50', 8], ['child', 'Kids', '15–30', 6]]), child), 'child',
+      'its row and its name renamed together, the row\'s numbers kept: it');
+
+    // Instrument tabs with pupil counts, every tab renamed.
+    const tabs = (list: [who: string, label: string][]) => `<main><div role="tablist" aria-label="Instruments">${list.map(([who, label]) => `<button type="button" role="tab" data-who="${who}">${label}</button>`).join('')}</div></main>`;
+    const guitar = await record(tabs([['piano', 'Piano 14'], ['violin', 'Violin 9'], ['guitar', 'Guitar 11'], ['drums', 'Drums 6'], ['voice', 'Voice 8']]), 'button[data-who=guitar]');
+    assert.equal(await whoActedOn(tabs([['violin', 'Violin 9'], ['piano', 'Keyboard & piano 14'], ['drums', 'Drum kit 6'], ['guitar', 'Classical &amp; acoustic guitar 11'], ['voice', 'Singing 8']]), guitar), 'guitar',
+      '"Drum kit 6" in its place is the drums tab: the guitar tab, renamed');
+    assert.equal(await whoActedOn(tabs([['piano', 'Keyboard & piano 14'], ['violin', 'Violin 9'], ['guitar', 'Classical &amp; acoustic guitar 10'], ['drums', 'Drum kit 6'], ['voice', 'Singing 8']]), guitar), null,
+      'its count changed too: "Singing 8" is the voice tab, not it');
+
+    // The sixtieth hold-out's own pages (scripts off, so the identities stay): the household steppers rewritten and
+    // reordered, "Add one to adults" in the place of "More children"; with a new infants' stepper put there too; the
+    // instrument tabs renamed, the guitar pupils' count 10 now, "Singing 8" the only other tab left unruled.
+    const still = replayer(await (await browser.newContext({ javaScriptEnabled: false })).newPage());
+    const parcels = HOLDOUT60_PAGES.find((p) => p.path === '/h60-foodbank-parcels.html')!;
+    const children = await still.record(parcels.html([]), parcels.steps.find((s) => s.who === 'children-plus')!.selector);
+    assert.equal(await still.whoActedOn(parcels.html(['reorder', 'copy']), children), null, 'not the adults\' stepper in its place');
+    assert.equal(await still.whoActedOn(parcels.html(['ids', 'classes', 'wrappers', 'reorder', 'lookalike', 'copy']), children), null, 'nor the new infants\' one');
+    const lessons = HOLDOUT60_PAGES.find((p) => p.path === '/h60-music-lessons.html')!;
+    const guitarTab = await still.record(lessons.html([]), lessons.steps.find((s) => s.who === 'tab-guitar')!.selector);
+    assert.equal(await still.whoActedOn(lessons.html(['copy']), guitarTab), 'tab-guitar', 'renamed, its count kept: it');
+    assert.equal(await still.whoActedOn(lessons.html(['copy', 'removed']), guitarTab), null, 'its count changed: not the singing tab');
   } finally {
     await browser.close();
   }

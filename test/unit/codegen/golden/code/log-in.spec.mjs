@@ -153,7 +153,9 @@ const PEER_CHARS = 40;
  * invigilator";
  * "release": publishing, or giving back what was booked, "Cancel Desk
  * 2.09" -> "Release Desk 2.09"; "change": editing, or swapping one place
- * for another, "Move pitch" -> "Change pitch").
+ * for another, "Move pitch" -> "Change pitch"). An item moved in an
+ * ordered list goes up or earlier, down or later: "Move up" -> "Move
+ * earlier" is a copy edit, "Move later" another item of the menu.
  */
 const ACTION_WORDS = [
   "add create new make generate insert compose save store log",
@@ -181,8 +183,8 @@ const ACTION_WORDS = [
   "signup register",
   "in into",
   "out",
-  "up",
-  "down",
+  "up earlier",
+  "down later",
   "on",
   "off",
   "next forward continue proceed",
@@ -889,7 +891,10 @@ ${optionValueOf(other)}` : "";
  * would have had) when the only rule holding it to be another element is
  * that it names another action: it is never chosen, but it still stands in
  * the way of another rename ("Stop run #1483" beside "Options for run
- * #1483", both new, for a recorded "Cancel run #1483").
+ * #1483", both new, for a recorded "Cancel run #1483"). `verdict.slot`,
+ * likewise, when the only rule is that it says a look-alike's value in the
+ * recorded one's place (`otherSlot`): it stands in the way only of a
+ * rename keeping no word of the recorded name.
  */
 function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const clock = (text) => !/\d\s*[ap]\.?m/i.test(text) ? text : text.replace(
@@ -1106,7 +1111,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const carriesPeer = (peers) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, "") : peer)];
     if (peerKeys.length === 1 && new RegExp(`^${MONTH}$`, "u").test(peerKeys[0]) && new RegExp(`(?<![\\p{L}\\p{N}])\\d{1,2}(?:\\s*[-\u2010\u2013\u2014]\\s*\\d{1,2})?\\s+${peerKeys[0]}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${peerKeys[0]}\\s+\\d{1,2}(?![\\p{L}\\p{N}])`, "u").test((seen.name || seen.text).toLowerCase())) return false;
-    if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
+    const [before, after, ...more] = (seen.name || seen.text).toLowerCase().split(/\s+(?:and|&|\+)\s+/);
+    if (after !== undefined && !more.length && peerKeys.length > 0 && keys(after).size === peerKeys.length && peerKeys.every((w) => keys(after).has(w)) && [...keys(before)].some((w) => /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w) && !peerKeys.some((p) => p === w || sameAction(p, w)))) return false;
+    if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w) || [...nowKeys].some((n) => inflectionOf(n, w))) && peerKeys.some((w) => !nameWords.has(w))) return true;
     const peerLetters = peerKeys.filter((w) => !/^\p{N}+$/u.test(w));
     if (peerLetters.length > 0 && peerLetters.length < peerKeys.length && peerLetters.every((w) => nowKeys.has(w)) && peerLetters.some((w) => !nameWords.has(w))) return true;
     if (peerKeys.some((w) => /^\p{N}{3,}$/u.test(w) && nowKeys.has(w) && !nameWords.has(w))) return true;
@@ -1171,6 +1178,11 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const recordedNumbers = item ? longNumbers(expected.item || expected.context) : [];
   const seenNumbers = recordedNumbers.length ? new Set(longNumbers(`${seen.whole ?? seen.context} ${seen.item || ""}`)) : new Set();
   const otherNumbers = recordedNumbers.length > 0 && !recordedNumbers.some((n) => seenNumbers.has(n)) && longNumbers(seen.item ?? seen.context).some((n) => !recordedNumbers.includes(n));
+  const measuresIn = (text) => text.toLowerCase().split(/\s+/).map((raw) => raw.replace(/^[(\[]+|[)\],.;:!?]+$/gu, "")).filter((w) => /^\p{N}+(?:[.,]\p{N}+)?[-‐‑]?\p{L}{1,5}$/u.test(w) && !/^\p{N}+[-‐‑]?(?:am|pm|st|nd|rd|th|s|x)$/u.test(w));
+  const numberOfMeasure = (measure) => (measure.match(/^\p{N}+(?:[.,]\p{N}+)?/u) || [""])[0];
+  const recordedMeasuresOfItem = item ? measuresIn(expected.item || expected.context) : [];
+  const seenRowWords = recordedMeasuresOfItem.length ? `${seen.whole ?? seen.context} ${seen.item || ""}`.toLowerCase().split(/\s+/) : [];
+  const otherItemMeasure = recordedMeasuresOfItem.length > 0 && measuresIn(seen.item ?? seen.context).some((m) => !recordedMeasuresOfItem.includes(m)) && recordedMeasuresOfItem.every((m) => !seenRowWords.some((w) => w === numberOfMeasure(m) || w.startsWith(numberOfMeasure(m)) && !/^[\p{N}.,]/u.test(w.slice(numberOfMeasure(m).length))));
   const everyIdentifierKept = identifierKept && shownIdentifiers.every((w) => seenItemKeys.has(w));
   const bracketed = (text) => (text.match(/\([^()]*\)/gu) || []).flatMap((group) => [...keys(group)]).filter((w) => /\p{L}/u.test(w));
   const qualified = item && !nameOnlyItem && bracketed(seen.item ?? seen.context).some((w) => !itemWords.has(w) && !ofName(w) && !partOfItemWord(w) && !keys(expected.item || expected.context).has(w));
@@ -1192,7 +1204,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     const raws = (seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)).split(/\s+/);
     return !raws.some((_, i) => newNameAfterKept(raws, i) && /[\p{L}\p{N}]$/u.test(raws[i - 1]));
   })();
-  const anotherItem = item && (lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || identifierGone && !ownIdentity || otherNumbers && !ownIdentity || otherAmount || qualified && !everyIdentifierKept && !qualifiedKept || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !numbersOfItemKept && !rowNamesKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
+  const anotherItem = item && (lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || identifierGone && !ownIdentity || otherNumbers && !ownIdentity || otherItemMeasure && !ownIdentity || otherAmount || qualified && !everyIdentifierKept && !qualifiedKept || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !numbersOfItemKept && !rowNamesKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;
@@ -1242,7 +1254,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const [nameJoined, seenNameJoined] = dataWords.length ? [joinedNumbers(expected.name), joinedNumbers(seen.name || seen.text)] : [new Map(), new Map()];
   /** Whether its name now keeps the data word `w`, as it was or written the other way. */
   const dataKept = (w) => ownWords.has(w) || ownWords.has(otherWay(w)) || keptWord(w, nameWords, ownWords, nameJoined, seenNameJoined);
-  const dataGone = numbersOfItemKept || everyIdentifierKept ? dataWords.filter((w) => !dataKept(w)) : [];
+  const rowNumbers = dataWords.length ? [...itemWords].filter((w) => /\p{N}/u.test(w)) : [];
+  const rowNumbersKept = rowNumbers.length >= 2 && rowNumbers.every((w) => keys(seenRowText).has(w));
+  const dataGone = numbersOfItemKept || everyIdentifierKept || rowNumbersKept ? dataWords.filter((w) => !dataKept(w)) : [];
   const rowNowKeys = dataGone.length ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
   const rowReplaced = dataGone.length > 0 && !dataWords.some(dataKept) && wordsOfItem.some((w) => !rowNowKeys.has(w));
   const renamedWithRow = dataGone.length > 0 && !rowReplaced && dataGone.every((w) => !rowNowKeys.has(w) && !numberOf(w)) && ([...ownWords].some((w) => /\p{L}/u.test(w) && !numberOf(w) && rowNowKeys.has(w) && !recordedContextKeys.has(w) && !itemWords.has(w)) || everyIdentifierKept && dataWords.some((w) => dataKept(w) && rowNowKeys.has(w)));
@@ -1279,7 +1293,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     const COMMITS = ["save", "update", "apply", "submit", "publish", "confirm", "add", "post"];
     const commits = (w) => COMMITS.includes(w);
     const committing = (was2, now2) => expected.tag === "button" && expected.attributes.type === "submit" && was2.every(commits) && now2.every(commits) && !(expected.peers || []).some((peer) => [...words(peer)].some(commits));
-    const PARTICLES = ["in", "into", "out", "up", "down", "on", "off"];
+    const PARTICLES = ["in", "into", "out", "up", "down", "on", "off", "earlier", "later"];
     const verbs = (list) => list.filter((w) => !PARTICLES.includes(w) && actionsOf(w).length > 0);
     const [goneVerbs, addedVerbs] = [verbs(allGone), verbs(allAdded)];
     if (keptOwn.length > 0 && goneVerbs.length > 0 && addedVerbs.length > 0 && !verbs(keptOwn).length && !goneVerbs.some((g) => addedVerbs.some((a) => sameAction(g, a))) && !committing(goneVerbs, addedVerbs)) {
@@ -1303,6 +1317,14 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
       return theirs.has(added[0]) && !theirs.has(gone[0]);
     });
   })();
+  const otherSlot = name < 1 && !countOnly && !!expected.peers && expected.peers.some((peer) => {
+    const theirs = keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, "") : peer);
+    const mine = [...nameWords].filter((w) => !theirs.has(w));
+    const their = [...theirs].filter((w) => !nameWords.has(w));
+    if (mine.length !== 1 || their.length !== 1 || !/\p{L}/u.test(their[0]) || !/\p{L}/u.test(mine[0]) || !peerWords.has(mine[0])) return false;
+    const says = (w) => [...ownWords].some((n) => n === w || inflectionOf(n, w));
+    return says(their[0]) && !says(mine[0]);
+  });
   const FORMATS = ["pdf", "csv", "tsv", "zip", "xlsx", "xls", "excel", "xml", "json", "txt", "docx", "odt", "ods", "pptx", "png", "jpg", "jpeg", "gif", "svg", "webp", "mp3", "mp4", "wav", "ics", "vcf", "html", "markdown", "rtf", "epub"];
   const formatsOf = (wordKeys) => [...wordKeys].filter((w) => FORMATS.includes(w));
   const recordedFormats = formatsOf(nameWords);
@@ -1312,7 +1334,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const tokens = name < 1 && distinctName.length ? tokensOf(seen.name || seen.text) : [];
   const recordedTokens = tokens.length ? tokensOf(expected.name || expected.text) : [];
   const recordedKeys = tokens.length ? words(expected.name || expected.text) : new Set();
-  const compounded = new Set(tokens.filter((t) => /[\p{L}\p{N}][-_./:+][\p{L}\p{N}]/u.test(t)).map((t) => t.split(/[-_./:+]+/)).filter((parts) => parts.some((part) => !recordedKeys.has(part))).flat());
+  const ownPart = (part) => recordedKeys.has(part) || [...recordedKeys].some((k) => inflectionOf(k, part));
+  const compounded = new Set(tokens.filter((t) => /[\p{L}\p{N}][-_./:+][\p{L}\p{N}]/u.test(t)).map((t) => t.split(/[-_./:+]+/)).filter((parts) => !parts.every(ownPart)).flat());
   const qualifiedHead = (w) => tokens.some((t) => {
     const parts = t.split(/[-_./:+]+/);
     return parts.length > 1 && parts[parts.length - 1] === w;
@@ -1338,21 +1361,23 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   };
   const glyphChanged = textApart && !!expected.text.trim() && !/[\p{L}\p{N}]/u.test(expected.text) && name < 1 && seen.text.trim() !== expected.text.trim();
   const twinElsewhere = anotherWidget && expected.position[1] > 1 && !!expected.id && seen.id !== expected.id;
+  const outOfItem = item && !!recordedItemTag && !seen.ancestry.includes(recordedItemTag);
   if (ignoreName) {
-    const same = sameElement && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum && !otherValue && !twinElsewhere;
+    const same = sameElement && context > 0 && !outOfItem && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum && !otherValue && !twinElsewhere;
     if (same && otherAction && verdict) verdict.rival = score;
-    return judged(same && !otherAction);
+    else if (same && otherSlot && verdict) verdict.slot = score;
+    return judged(same && !otherAction && !otherSlot);
   }
   const anchored = name >= 0.6 || countOnly || sameId || keptIdentifiers.length > 0;
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherWidget && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum && !otherValue);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherWidget && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum && !otherValue && !otherSlot);
 }
 
 /** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */
 function scoreMatch(expected, seen, count) {
-  const match = { count, agreements: [], uids: [], others: [], labels: [], described: [], ruledOut: [], othersRuledOut: [], idKept: [], groups: [], rivals: [] };
+  const match = { count, agreements: [], uids: [], others: [], labels: [], described: [], ruledOut: [], othersRuledOut: [], idKept: [], groups: [], rivals: [], slots: [] };
   for (const s of seen) {
     const verdict = {};
     const otherVerdict = {};
@@ -1366,6 +1391,7 @@ function scoreMatch(expected, seen, count) {
     match.idKept.push(!!expected.id && s.id === expected.id && !/\p{N}/u.test(expected.id));
     match.groups.push(s.group || "");
     match.rivals.push(otherVerdict.rival === undefined ? -1 : otherVerdict.rival);
+    match.slots.push(otherVerdict.slot === undefined ? -1 : otherVerdict.slot);
   }
   return match;
 }
@@ -1639,12 +1665,14 @@ function chooseRenamed(matches2, expected) {
   const recordedWords = distinctive.length ? distinctive : wordsOf(from);
   const competitors = new Map();
   const blockers = [];
+  const slotBlockers = [];
   for (const match of matches2) {
     if (!match || !match.others || !match.labels) continue;
     match.uids.forEach((uid, i) => {
       const label = match.labels ? match.labels[i] : "";
       if (!label || key(label) === key(from) || peers.includes(key(label))) return;
       if (match.rivals && match.rivals[i] >= 0) blockers.push(match.rivals[i]);
+      if (match.slots && match.slots[i] >= 0) slotBlockers.push(match.slots[i]);
       if (match.othersRuledOut && match.othersRuledOut[i]) return;
       competitors.set(uid, { agreement: match.others ? match.others[i] : 0, label, group: match.groups ? match.groups[i] || "" : "" });
     });
@@ -1749,17 +1777,25 @@ function chooseRenamed(matches2, expected) {
   const wordsElsewhere = (c) => keepsNone(c[1].label) && anotherThat(c, (label) => !keepsNone(label));
   const lookalikeAction = (c) => {
     if (!keepsNone(c[1].label)) return false;
-    const own = wordsOf(c[1].label);
+    const own = wordsOf(c[1].label.split(/\s+(?:and|&|\+)\s+/i)[0] || "");
     return peers.some((peer) => {
       const theirs = wordsOf(peer);
-      if (!theirs.some((w) => !["in", "into", "out", "up", "down", "on", "off"].includes(w) && actionsOf(w).length > 0 && own.some((n) => kept(n, w)))) return false;
+      if (!theirs.some((w) => !["in", "into", "out", "up", "down", "on", "off", "earlier", "later"].includes(w) && actionsOf(w).length > 0 && own.some((n) => kept(n, w)))) return false;
       const rest = theirs.filter((w) => w.length >= 3 && !own.some((n) => kept(n, w)));
       return !matches2.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && !!match.othersRuledOut && match.othersRuledOut[i] && (match.groups ? match.groups[i] || "" : "") === c[1].group && wordsOf(match.labels[i] || "").some((w) => rest.includes(w))));
     });
   };
-  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) && !wordsElsewhere(reached) && !lookalikeAction(reached) ? reached : null;
+  const numbersOf = (label) => wordsOf(label).filter((w) => /^\p{N}+$/u.test(w));
+  const lookalikeNumbers = (c) => {
+    const own = numbersOf(c[1].label);
+    if (!own.length || !keepsNone(c[1].label) || own.some((n) => nameNumbers.includes(n))) return false;
+    const shownElsewhere = matches2.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && own.every((n) => numbersOf(match.labels[i] || "").includes(n))));
+    return !shownElsewhere && peers.some((peer) => own.every((n) => numbersOf(peer).includes(n)));
+  };
+  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) && !wordsElsewhere(reached) && !lookalikeAction(reached) && !lookalikeNumbers(reached) ? reached : null;
   const keepsAction = !!winner && keepsActionWord(winner[1].label);
   if (!winner || !keepsAction && blockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
+  if (share(winner[1].label, true) === 0 && slotBlockers.some((agreement) => winner[1].agreement - agreement < AMBIGUITY_MARGIN - MARGIN_SLACK)) return null;
   const choice = reach(matches2, winner[0], winner[1].agreement);
   return choice && { ...choice, renamed: { from, to: winner[1].label } };
 }
