@@ -532,7 +532,8 @@
  * planning with its voice part tabs, register checkboxes, helpers rota,
  * repertoire table, row menu, "Add to concert programme" dialog, seating
  * plan radios and door sales steppers, written against 8b4c585 before any
- * replay of them and not yet measured, so clean);
+ * replay of them and measured clean once on the round-60 rules, so
+ * clean until a rule changes after seeing it);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
