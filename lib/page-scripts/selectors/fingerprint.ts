@@ -982,7 +982,8 @@ export function captureFingerprints(elements: Element[], max: number, record = f
  * #1483", both new, for a recorded "Cancel run #1483"). `verdict.slot`,
  * likewise, when the only rule is that it says a look-alike's value in the
  * recorded one's place (`otherSlot`): it stands in the way only of a
- * rename keeping no word of the recorded name.
+ * rename keeping none of the words that told the recorded name apart,
+ * nor its action in other words.
  */
 export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreName = false, verdict?: { another?: boolean; rival?: number; slot?: number }): number {
   // A time of day written on a twelve-hour clock is the time it names on a twenty-four-hour one ("6pm" -> "18:00",
@@ -1923,7 +1924,8 @@ export interface CandidateMatch {
   /**
    * For each scored element ruled out on everything but the name only because it says a look-alike's value where the
    * recorded name said its own (fingerprintAgreement's `verdict.slot`): the agreement it would have had (-1 for the
-   * others). It is never chosen, and it stands in the way of a rename keeping no word of the recorded name.
+   * others). It is never chosen, and it stands in the way of a rename keeping none of the words that told the recorded
+   * name apart, nor its action in other words.
    */
   slots?: number[];
   /** Why it could not be run. */
@@ -2273,7 +2275,8 @@ export function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fing
   const competitors = new Map<number, { agreement: number; label: string; group: string }>();
   // Elements naming another action: never chosen, but each stands in the way of a rename it comes close to.
   const blockers: number[] = [];
-  // Elements saying a look-alike's value in the recorded one's place: each stands in the way of a rename keeping no word.
+  // Elements saying a look-alike's value in the recorded one's place: each stands in the way of a rename keeping no
+  // telling word.
   const slotBlockers: number[] = [];
   for (const match of matches) {
     if (!match || !match.others || !match.labels) continue;

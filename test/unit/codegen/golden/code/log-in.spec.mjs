@@ -894,7 +894,8 @@ ${optionValueOf(other)}` : "";
  * #1483", both new, for a recorded "Cancel run #1483"). `verdict.slot`,
  * likewise, when the only rule is that it says a look-alike's value in the
  * recorded one's place (`otherSlot`): it stands in the way only of a
- * rename keeping no word of the recorded name.
+ * rename keeping none of the words that told the recorded name apart,
+ * nor its action in other words.
  */
 function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const clock = (text) => !/\d\s*[ap]\.?m/i.test(text) ? text : text.replace(
