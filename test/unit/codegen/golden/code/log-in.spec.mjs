@@ -1109,10 +1109,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     const [short, long] = a.length <= b.length ? [a, b] : [b, a];
     return short.length >= 4 && long !== short && long.startsWith(short) && /^(?:s|es|d|ed|ing|\p{L}(?:ed|ing))$/u.test(long.slice(short.length));
   };
+  const [before, after, ...more] = (seen.name || seen.text).toLowerCase().split(/\s+(?:and|&|\+)\s+/);
   const carriesPeer = (peers) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, "") : peer)];
     if (peerKeys.length === 1 && new RegExp(`^${MONTH}$`, "u").test(peerKeys[0]) && new RegExp(`(?<![\\p{L}\\p{N}])\\d{1,2}(?:\\s*[-\u2010\u2013\u2014]\\s*\\d{1,2})?\\s+${peerKeys[0]}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${peerKeys[0]}\\s+\\d{1,2}(?![\\p{L}\\p{N}])`, "u").test((seen.name || seen.text).toLowerCase())) return false;
-    const [before, after, ...more] = (seen.name || seen.text).toLowerCase().split(/\s+(?:and|&|\+)\s+/);
     if (after !== undefined && !more.length && peerKeys.length > 0 && keys(after).size === peerKeys.length && peerKeys.every((w) => keys(after).has(w)) && [...keys(before)].some((w) => /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w) && !peerKeys.some((p) => p === w || sameAction(p, w)))) return false;
     if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w) || [...nowKeys].some((n) => inflectionOf(n, w))) && peerKeys.some((w) => !nameWords.has(w))) return true;
     const peerLetters = peerKeys.filter((w) => !/^\p{N}+$/u.test(w));

@@ -1404,6 +1404,8 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   };
   // Nor is one reading a look-alike's name with its action word said in other words ("Delete line" where the recorded
   // "Split line"'s look-alike was "Remove line"): that look-alike, copy-edited as the recorded element may be.
+  // (Split once: a name doing two things, "Record and close", is read against each look-alike below.)
+  const [before, after, ...more] = (seen.name || seen.text).toLowerCase().split(/\s+(?:and|&|\+)\s+/);
   const carriesPeer = (peers: string[]) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
     // A name cut at PEER_CHARS may end in part of a word: that part is not a word of it.
     const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, '') : peer)];
@@ -1413,7 +1415,6 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
       && new RegExp(`(?<![\\p{L}\\p{N}])\\d{1,2}(?:\\s*[-‐–—]\\s*\\d{1,2})?\\s+${peerKeys[0]}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${peerKeys[0]}\\s+\\d{1,2}(?![\\p{L}\\p{N}])`, 'u').test((seen.name || seen.text).toLowerCase())) return false;
     // (A name doing an action of its own and then the look-alike's, "Record and close" where the look-alike was
     // "Close", for a dialog's "Save shoeing", names both: a form's submit closing it, not that look-alike.)
-    const [before, after, ...more] = (seen.name || seen.text).toLowerCase().split(/\s+(?:and|&|\+)\s+/);
     if (after !== undefined && !more.length && peerKeys.length > 0 && keys(after).size === peerKeys.length && peerKeys.every((w) => keys(after).has(w))
       && [...keys(before)].some((w) => /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w) && !peerKeys.some((p) => p === w || sameAction(p, w)))) return false;
     // (A word of it with its ending changed is kept: "Drum kit 6" for the tab "Drums 6".)
