@@ -1102,12 +1102,16 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     const [short, long] = a.length <= b.length ? [a, b] : [b, a];
     return short.length >= 4 && long !== short && long.startsWith(short) && /^(?:s|es|d|ed|ing|\p{L}(?:ed|ing))$/u.test(long.slice(short.length));
   };
+  /** Whether `set` holds `word`, as it is or with an inflection changed. */
+  const holdsWord = (set, word) => set.has(word) || [...set].some((w) => inflectionOf(w, word));
+  /** The words of a look-alike's recorded name (cut at PEER_CHARS, it may end in part of a word: that part is none). */
+  const peerKeysOf = (peer) => keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, "") : peer);
   const [before, after, ...more] = (seen.name || seen.text).toLowerCase().split(/\s+(?:and|&|\+)\s+/);
   const carriesPeer = (peers) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
-    const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, "") : peer)];
+    const peerKeys = [...peerKeysOf(peer)];
     if (peerKeys.length === 1 && new RegExp(`^${MONTH}$`, "u").test(peerKeys[0]) && new RegExp(`(?<![\\p{L}\\p{N}])\\d{1,2}(?:\\s*[-\u2010\u2013\u2014]\\s*\\d{1,2})?\\s+${peerKeys[0]}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${peerKeys[0]}\\s+\\d{1,2}(?![\\p{L}\\p{N}])`, "u").test((seen.name || seen.text).toLowerCase())) return false;
     if (after !== undefined && !more.length && peerKeys.length > 0 && keys(after).size === peerKeys.length && peerKeys.every((w) => keys(after).has(w)) && [...keys(before)].some((w) => /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w) && !peerKeys.some((p) => p === w || sameAction(p, w)))) return false;
-    if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w) || [...nowKeys].some((n) => inflectionOf(n, w))) && peerKeys.some((w) => !nameWords.has(w))) return true;
+    if (peerKeys.length > 0 && peerKeys.every((w) => holdsWord(nowKeys, w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
     const peerLetters = peerKeys.filter((w) => !/^\p{N}+$/u.test(w));
     if (peerLetters.length > 0 && peerLetters.length < peerKeys.length && peerLetters.every((w) => nowKeys.has(w)) && peerLetters.some((w) => !nameWords.has(w))) return true;
     if (peerKeys.some((w) => /^\p{N}{3,}$/u.test(w) && nowKeys.has(w) && !nameWords.has(w))) return true;
@@ -1312,12 +1316,11 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     });
   })();
   const otherSlot = name < 1 && !countOnly && !!expected.peers && expected.peers.some((peer) => {
-    const theirs = keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, "") : peer);
+    const theirs = peerKeysOf(peer);
     const mine = [...nameWords].filter((w) => !theirs.has(w));
     const their = [...theirs].filter((w) => !nameWords.has(w));
     if (mine.length !== 1 || their.length !== 1 || !/\p{L}/u.test(their[0]) || !/\p{L}/u.test(mine[0]) || !peerWords.has(mine[0])) return false;
-    const says = (w) => [...ownWords].some((n) => n === w || inflectionOf(n, w));
-    return says(their[0]) && !says(mine[0]);
+    return holdsWord(ownWords, their[0]) && !holdsWord(ownWords, mine[0]);
   });
   const FORMATS = ["pdf", "csv", "tsv", "zip", "xlsx", "xls", "excel", "xml", "json", "txt", "docx", "odt", "ods", "pptx", "png", "jpg", "jpeg", "gif", "svg", "webp", "mp3", "mp4", "wav", "ics", "vcf", "html", "markdown", "rtf", "epub"];
   const formatsOf = (wordKeys) => [...wordKeys].filter((w) => FORMATS.includes(w));
@@ -1328,8 +1331,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const tokens = name < 1 && distinctName.length ? tokensOf(seen.name || seen.text) : [];
   const recordedTokens = tokens.length ? tokensOf(expected.name || expected.text) : [];
   const recordedKeys = tokens.length ? words(expected.name || expected.text) : new Set();
-  const ownPart = (part) => recordedKeys.has(part) || [...recordedKeys].some((k) => inflectionOf(k, part));
-  const compounded = new Set(tokens.filter((t) => /[\p{L}\p{N}][-_./:+][\p{L}\p{N}]/u.test(t)).map((t) => t.split(/[-_./:+]+/)).filter((parts) => !parts.every(ownPart)).flat());
+  const compounded = new Set(tokens.filter((t) => /[\p{L}\p{N}][-_./:+][\p{L}\p{N}]/u.test(t)).map((t) => t.split(/[-_./:+]+/)).filter((parts) => !parts.every((part) => holdsWord(recordedKeys, part))).flat());
   const qualifiedHead = (w) => tokens.some((t) => {
     const parts = t.split(/[-_./:+]+/);
     return parts.length > 1 && parts[parts.length - 1] === w;
@@ -1702,7 +1704,8 @@ function chooseRenamed(matches2, expected) {
   const ownOnly = ![...new Set(wordsOf(expected.context))].some((w) => !wordsOf(from).includes(w));
   if (expected.shared && ownOnly && !close.some(([, c]) => share(c.label) > 0)) return null;
   const numbers = recordedWords.filter((w) => /^\p{N}+$/u.test(w));
-  const nameNumbers = wordsOf(from).filter((w) => /^\p{N}+$/u.test(w));
+  const numbersOf = (label) => wordsOf(label).filter((w) => /^\p{N}+$/u.test(w));
+  const nameNumbers = numbersOf(from);
   /** The only one of `among` keeping words of the recorded name (the numbers deciding between several), else null. */
   const onlyKeeper = (among) => {
     const literal = among.filter(([, c]) => share(c.label) > 0);
@@ -1779,7 +1782,6 @@ function chooseRenamed(matches2, expected) {
       return !matches2.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && !!match.othersRuledOut && match.othersRuledOut[i] && (match.groups ? match.groups[i] || "" : "") === c[1].group && wordsOf(match.labels[i] || "").some((w) => rest.includes(w))));
     });
   };
-  const numbersOf = (label) => wordsOf(label).filter((w) => /^\p{N}+$/u.test(w));
   const lookalikeNumbers = (c) => {
     const own = numbersOf(c[1].label);
     if (!own.length || !keepsNone(c[1].label) || own.some((n) => nameNumbers.includes(n))) return false;

@@ -1402,13 +1402,16 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     const [short, long] = a.length <= b.length ? [a, b] : [b, a];
     return short.length >= 4 && long !== short && long.startsWith(short) && /^(?:s|es|d|ed|ing|\p{L}(?:ed|ing))$/u.test(long.slice(short.length));
   };
+  /** Whether `set` holds `word`, as it is or with an inflection changed. */
+  const holdsWord = (set: Set<string>, word: string) => set.has(word) || [...set].some((w) => inflectionOf(w, word));
+  /** The words of a look-alike's recorded name (cut at PEER_CHARS, it may end in part of a word: that part is none). */
+  const peerKeysOf = (peer: string) => keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, '') : peer);
   // Nor is one reading a look-alike's name with its action word said in other words ("Delete line" where the recorded
   // "Split line"'s look-alike was "Remove line"): that look-alike, copy-edited as the recorded element may be.
   // (Split once: a name doing two things, "Record and close", is read against each look-alike below.)
   const [before, after, ...more] = (seen.name || seen.text).toLowerCase().split(/\s+(?:and|&|\+)\s+/);
   const carriesPeer = (peers: string[]) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
-    // A name cut at PEER_CHARS may end in part of a word: that part is not a word of it.
-    const peerKeys = [...keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, '') : peer)];
+    const peerKeys = [...peerKeysOf(peer)];
     // (A look-alike named by a month alone, "March" beside "This week" and "Next week", is not carried by a date in that
     // month: "10–16 March" is a week's tab, the tabs renamed by their dates. "March 2025" still carries it.)
     if (peerKeys.length === 1 && new RegExp(`^${MONTH}$`, 'u').test(peerKeys[0])
@@ -1418,7 +1421,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     if (after !== undefined && !more.length && peerKeys.length > 0 && keys(after).size === peerKeys.length && peerKeys.every((w) => keys(after).has(w))
       && [...keys(before)].some((w) => /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w) && !peerKeys.some((p) => p === w || sameAction(p, w)))) return false;
     // (A word of it with its ending changed is kept: "Drum kit 6" for the tab "Drums 6".)
-    if (peerKeys.length > 0 && peerKeys.every((w) => nowKeys.has(w) || [...nowKeys].some((n) => inflectionOf(n, w))) && peerKeys.some((w) => !nameWords.has(w))) return true;
+    if (peerKeys.length > 0 && peerKeys.every((w) => holdsWord(nowKeys, w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
     // Its words, its numbers aside, all in the name: a step of a numbered stepper reordered ("2 Deductions and
     // benefits" where the look-alike was "3 Deductions"), a number naming the place it has now.
     const peerLetters = peerKeys.filter((w) => !/^\p{N}+$/u.test(w));
@@ -1885,14 +1888,13 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // not the recorded word ("Add one to adults", the household steppers' labels rewritten and reordered): the word is
   // their data, and it names the look-alike.
   const otherSlot = name < 1 && !countOnly && !!expected.peers && expected.peers.some((peer) => {
-    const theirs = keys(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, '') : peer);
+    const theirs = peerKeysOf(peer);
     const mine = [...nameWords].filter((w) => !theirs.has(w));
     const their = [...theirs].filter((w) => !nameWords.has(w));
     // (The recorded word a look-alike's too, "Fewer children": a value the look-alikes' names vary in, as in otherValue.
     // "Issue selected" beside "Issue transmittal" vary in no value.)
     if (mine.length !== 1 || their.length !== 1 || !/\p{L}/u.test(their[0]) || !/\p{L}/u.test(mine[0]) || !peerWords.has(mine[0])) return false;
-    const says = (w: string) => [...ownWords].some((n) => n === w || inflectionOf(n, w));
-    return says(their[0]) && !says(mine[0]);
+    return holdsWord(ownWords, their[0]) && !holdsWord(ownWords, mine[0]);
   });
   // Nor does a copy edit change the kind of file a control makes or takes: a name naming other file formats than the
   // recorded one ("Download receipts (single PDF)" or "Export lines (.csv)" where "Download receipts (ZIP)" was)
@@ -1912,9 +1914,8 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // (A compound of the recorded name's own words, "price and performance" -> "price-performance", is a copy edit, their
   // endings changed too: "Dry cleaning (3)" -> "Dry-clean items 3 items".)
   const recordedKeys = tokens.length ? words(expected.name || expected.text) : new Set<string>();
-  const ownPart = (part: string) => recordedKeys.has(part) || [...recordedKeys].some((k) => inflectionOf(k, part));
   const compounded = new Set(tokens.filter((t) => /[\p{L}\p{N}][-_./:+][\p{L}\p{N}]/u.test(t))
-    .map((t) => t.split(/[-_./:+]+/)).filter((parts) => !parts.every(ownPart)).flat());
+    .map((t) => t.split(/[-_./:+]+/)).filter((parts) => !parts.every((part) => holdsWord(recordedKeys, part))).flat());
   // A word a sentence is built with is no datum: "in" of "Register and check in" is in "Register walk-in" only as
   // part of "walk-in", and that is a copy edit.
   // (Nor is a word last in its compound, qualified by the new word before it, while other words that alone told it
@@ -2450,7 +2451,8 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   const numbers = recordedWords.filter((w) => /^\p{N}+$/u.test(w));
   // Every number of the recorded name (two or more: "17" and "3" of "Sat 17 Aug · Sorting & packing · 3 hours"), its
   // data, whatever its look-alikes shared.
-  const nameNumbers = wordsOf(from).filter((w) => /^\p{N}+$/u.test(w));
+  const numbersOf = (label: string) => wordsOf(label).filter((w) => /^\p{N}+$/u.test(w));
+  const nameNumbers = numbersOf(from);
   type Competitor = [number, { agreement: number; label: string; group: string }];
   /** The only one of `among` keeping words of the recorded name (the numbers deciding between several), else null. */
   const onlyKeeper = (among: Competitor[]): Competitor | null => {
@@ -2594,7 +2596,6 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
   // no other element's ("Singing 8" where the tabs were "Guitar 11" and "Voice 8", every tab renamed and the guitar
   // pupils' count now 10): that look-alike, its words rewritten. (Two showing them, "Not sent 2" and "Awaiting payment
   // 2" where "Drafts (2)" was, say nothing of which one it is.)
-  const numbersOf = (label: string) => wordsOf(label).filter((w) => /^\p{N}+$/u.test(w));
   const lookalikeNumbers = (c: Competitor) => {
     const own = numbersOf(c[1].label);
     if (!own.length || !keepsNone(c[1].label) || own.some((n) => nameNumbers.includes(n))) return false;
