@@ -13,9 +13,11 @@ import {
 } from '../../../lib/page-scripts/selectors/fingerprint';
 import { fingerprintCandidate, isFingerprintCandidate, parseFingerprintCandidate } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
 import { TEST_CHROMIUM } from '../../helpers/chromium';
+import { HOLDOUT8_PAGES } from '../../fixtures/mutations/unseen8';
 import { HOLDOUT27_PAGES } from '../../fixtures/mutations/unseen27';
 import { HOLDOUT57_PAGES } from '../../fixtures/mutations/unseen57';
 import { HOLDOUT60_PAGES } from '../../fixtures/mutations/unseen60';
+import { HOLDOUT61_PAGES } from '../../fixtures/mutations/unseen61';
 
 const saveSettings: Fingerprint = {
   tag: 'button', role: 'button', name: 'Save settings', text: '', attributes: { type: 'button' }, id: 'save-107',
@@ -2953,6 +2955,51 @@ test('round 60 (the fifty-ninth and sixtieth hold-outs): a compound of the name\
     const guitarTab = await still.record(lessons.html([]), lessons.steps.find((s) => s.who === 'tab-guitar')!.selector);
     assert.equal(await still.whoActedOn(lessons.html(['copy']), guitarTab), 'tab-guitar', 'renamed, its count kept: it');
     assert.equal(await still.whoActedOn(lessons.html(['copy', 'removed']), guitarTab), null, 'its count changed: not the singing tab');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('round 61 (the sixty-first hold-out): every look-alike found again under a word of its own, the one left keeping a word of the recorded name is it', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A repertoire table's row menu, every item rewritten: "concert" was also a look-alike's word, but that look-alike
+    // now reads "Ready to perform", and each of the others reads a word of its own ("piece" aside, "tracks", "Archive").
+    const menu = (items: [who: string, label: string][]) => `<main><section aria-label="Repertoire"><table><tr><td>The Parting Glass</td><td>Trad.</td><td>SATB</td></tr></table><div role="menu" aria-label="More options for The Parting Glass">${items.map(([who, label]) => `<button type="button" role="menuitem" data-who="${who}">${label}</button>`).join('')}</div></section></main>`;
+    const programme = await record(menu([['edit', 'Edit details'], ['programme', 'Add to concert programme'], ['tracks', 'Upload learning tracks'], ['ready', 'Mark as concert ready'], ['archive', 'Archive piece']]), 'button[data-who=programme]');
+    const rewritten: [string, string][] = [['edit', 'Edit piece'], ['programme', 'Put in a concert'], ['tracks', 'Add practice tracks'], ['ready', 'Ready to perform'], ['archive', 'Archive']];
+    assert.equal(await whoActedOn(menu(rewritten), programme), 'programme', 'each look-alike is found again by a word of its own: "Put in a concert" is left, keeping "concert"');
+    assert.equal(await whoActedOn(menu([...rewritten.slice(0, 2), ['encore', 'Save as an encore'], ...rewritten.slice(2)]), programme), 'programme',
+      'beside a new item keeping none of its words, still');
+    assert.equal(await whoActedOn(menu(rewritten.filter(([who]) => who !== 'programme').concat([['encore', 'Add to encore list']])), programme), null,
+      'removed: a new item keeping only its action word is not it');
+    assert.equal(await whoActedOn(menu(rewritten.map(([who, label]) => [who, who === 'tracks' ? 'Add audio' : label])), programme), null,
+      'a look-alike found nowhere ("Upload learning tracks" now "Add audio"): which one "Put in a concert" is, is a guess');
+
+    // Status tabs with counts, renamed and reordered: each look-alike's count is found again in another tab.
+    const tabs = (list: [who: string, label: string][]) => `<main><section aria-label="School group visits"><div role="tablist" aria-label="Visit status">${list.map(([who, label]) => `<button type="button" role="tab" data-who="${who}">${label}</button>`).join('')}</div></section></main>`;
+    const awaiting = await record(tabs([['upcoming', 'Upcoming 6'], ['awaiting', 'Awaiting payment 2'], ['completed', 'Completed 41'], ['cancelled', 'Cancelled 3']]), 'button[data-who=awaiting]');
+    assert.equal(await whoActedOn(tabs([['cancelled', 'Called off 3'], ['completed', 'Past visits 41'], ['awaiting', 'Unpaid 2'], ['upcoming', 'Booked 6']]), awaiting), 'awaiting',
+      '"Unpaid 2" alone keeps its count, the other counts are the look-alikes\'');
+    assert.equal(await whoActedOn(tabs([['cancelled', 'Called off 3'], ['completed', 'Past visits 41'], ['refunded', 'Refunded 1'], ['upcoming', 'Booked 6']]), awaiting), null,
+      'removed, a new tab with another count in its place: not it');
+
+    // The sixty-first hold-out's own pages (scripts off, so the identities stay).
+    const still = replayer(await (await browser.newContext({ javaScriptEnabled: false })).newPage());
+    const choir = HOLDOUT61_PAGES.find((p) => p.path === '/h61-choir.html')!;
+    const add = await still.record(choir.html([]), choir.steps.find((s) => s.who === 'menu-add-programme')!.selector);
+    assert.equal(await still.whoActedOn(choir.html(['copy']), add), 'menu-add-programme', 'the repertoire menu rewritten: "Put in a concert"');
+    assert.equal(await still.whoActedOn(choir.html(['lookalike', 'copy']), add), 'menu-add-programme', 'beside the new "Save as an encore"');
+    // The eighth hold-out's song menu, every kind of change at once: "Save to playlist" says the recorded "Add to
+    // playlist"'s action in other words, not the word of the look-alike "Save to your liked songs", so the new "Create
+    // playlist" is not the one left.
+    const songs = HOLDOUT8_PAGES.find((p) => p.path === '/playlist.html')!;
+    const addTo = await still.record(songs.html([]), songs.steps.find((s) => s.who === 'menu-add-to-playlist')!.selector);
+    assert.equal(await still.whoActedOn(songs.html(['ids', 'classes', 'wrappers', 'reorder', 'lookalike', 'copy']), addTo), null, 'never the new "Create playlist"');
+    const planetarium = HOLDOUT61_PAGES.find((p) => p.path === '/h61-planetarium.html')!;
+    const unpaid = await still.record(planetarium.html([]), planetarium.steps.find((s) => s.who === 'tab-awaiting')!.selector);
+    assert.equal(await still.whoActedOn(planetarium.html(['reorder', 'copy']), unpaid), 'tab-awaiting', 'the visit tabs renamed and reordered: "Unpaid 2"');
   } finally {
     await browser.close();
   }

@@ -7,7 +7,7 @@
  * best and hands it back.
  */
 import {
-  ACTION_WORDS, AMBIGUITY_MARGIN, MARGIN_SLACK, MAX_SCANNED, MAX_SCORED, MIN_AGREEMENT, PEER_CHARS, bestOf, captureFingerprints, chooseByAgreement, chooseRenamed, reach, describeClosest, describeElement,
+  ACTION_WORDS, FUNCTION_WORDS, AMBIGUITY_MARGIN, MARGIN_SLACK, MAX_SCANNED, MAX_SCORED, MIN_AGREEMENT, PEER_CHARS, bestOf, captureFingerprints, chooseByAgreement, chooseRenamed, reach, describeClosest, describeElement,
   actionsOf, describeFingerprint, describeMatch, fingerprintAgreement, labelNamesElement, renamedRival, sameAction, scoreMatch,
   type CandidateMatch, type Choice, type Fingerprint,
 } from '../../../../lib/page-scripts/selectors/fingerprint';
@@ -40,6 +40,7 @@ export const createAgreement = new Function('lib', `
   const PEER_CHARS = ${PEER_CHARS};
   const MARGIN_SLACK = ${MARGIN_SLACK};
   const ACTION_WORDS = ${JSON.stringify(ACTION_WORDS)};
+  const FUNCTION_WORDS = ${JSON.stringify(FUNCTION_WORDS)};
   ${[actionsOf, sameAction, fingerprintAgreement, describeFingerprint, describeElement, scoreMatch, bestOf, reach, renamedRival, chooseByAgreement, chooseRenamed, labelNamesElement, describeMatch, describeClosest]
     .map((fn) => fn.toString()).join('\n  ')}
   return {

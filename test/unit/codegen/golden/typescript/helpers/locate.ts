@@ -171,6 +171,16 @@ const ACTION_WORDS = [
 ];
 
 /**
+ * The words a sentence is built with ("it", "on", "the"): they say nothing of
+ * which element it is. A description rephrased gains and loses them ("Only
+ * charged on days you use your phone abroad" -> "You only pay on the days you
+ * use it"), and any other form's copy holds them ("Add a note" shares only its
+ * "a" with a dialog's "Select a person"). Runs in the page beside
+ * fingerprintAgreement and chooseRenamed.
+ */
+const FUNCTION_WORDS = ['a', 'an', 'the', 'of', 'to', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'and', 'or', 'but', 'it', 'its', 'is', 'are', 'be', 'you', 'your', 'we', 'our', 'this', 'that', 'as', 'if'];
+
+/**
  * The actions a word (lower case) names, its inflection aside ("moves",
  * "copied", "sorting"): the indexes of its groups in ACTION_WORDS, none for
  * a word of no action. Runs in the page beside fingerprintAgreement and
@@ -1180,12 +1190,6 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   /** The key of one word as written: lower case, a possessive "’s" and every mark dropped ("Calum’s" -> "calum"). */
   const keyOf = (word: string) => word.toLowerCase().replace(/(?<=\p{L})['’]s$/u, '').replace(/[^\p{L}\p{N}]+/gu, '');
   const keys = (text: string) => new Set(text.split(/\s+/).map(keyOf).filter(Boolean));
-  /**
-   * The words a sentence is built with ("it", "on", "the"): they say nothing of which element it is. A description
-   * rephrased gains and loses them ("Only charged on days you use your phone abroad" -> "You only pay on the days you
-   * use it"), and any other form's copy holds them ("Add a note" shares only its "a" with a dialog's "Select a person").
-   */
-  const FUNCTION_WORDS = ['a', 'an', 'the', 'of', 'to', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'and', 'or', 'but', 'it', 'its', 'is', 'are', 'be', 'you', 'your', 'we', 'our', 'this', 'that', 'as', 'if'];
   /** Whether a word as written starts with a capital, marks before it aside ("(Live)", "“Sand”"). */
   const capitalised = (raw: string) => /^\P{L}*\p{Lu}/u.test(raw);
   /** A word as written without the marks around it (quotes, brackets, punctuation), its case kept. */
@@ -2602,7 +2606,30 @@ function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fingerprint
     const shownElsewhere = matches.some((match) => !!match && !!match.labels && match.uids.some((uid, i) => uid !== c[0] && own.every((n) => numbersOf(match.labels![i] || '').includes(n))));
     return !shownElsewhere && peers.some((peer) => own.every((n) => numbersOf(peer).includes(n)));
   };
-  const winner = reached && !outworded(reached) && !variantOf(reached) && !numbersElsewhere(reached) && !saidElsewhere(reached) && !wordsElsewhere(reached) && !lookalikeAction(reached) && !lookalikeNumbers(reached) ? reached : null;
+  // Where the words kept decide nothing, every look-alike found again under a word of its own decides: each recorded
+  // look-alike's name read by another element now by a word the recorded name did not have ("Edit piece" for "Edit
+  // details", "Add practice tracks" for "Upload learning tracks", "Ready to perform" for "Mark as concert ready"; "Past
+  // visits 41" for "Completed 41"), the one element close to the best that reads none of theirs and keeps a word of
+  // the recorded name's own, not its action's ("concert" of "Add to concert programme", now "Put in a concert"; "2" of
+  // "Awaiting payment 2", now "Unpaid 2"), is the recorded one, renamed with its look-alikes. A look-alike found
+  // nowhere, or two elements left keeping such a word, leave no choice. (A look-alike's word saying the recorded
+  // name's action is none of its own: "Save to playlist", for "Add to playlist" beside "Save to your liked songs".)
+  const eliminated = (): Competitor | null => {
+    const saying = (w: string) => !FUNCTION_WORDS.includes(w) && (/^\p{N}+$/u.test(w) || /\p{L}/u.test(w));
+    const theirOwn = peers.map((peer) => wordsOf(peer.length >= PEER_CHARS ? peer.replace(/\s*\S*$/, '') : peer)
+      .filter((w) => saying(w) && !fromWords.some((r) => kept(w, r) || kept(r, w) || sameAction(w, r))));
+    if (!theirOwn.length || theirOwn.some((own) => !own.length)) return null;
+    const reads = (label: string, own: string[]) => wordsOf(label).some((n) => own.some((w) => kept(n, w)));
+    const objectWords = fromWords.filter((w) => saying(w) && actionsOf(w).length === 0);
+    const left = close.filter(([, c]) => theirOwn.every((own) => !reads(c.label, own)) && reads(c.label, objectWords));
+    if (left.length !== 1 || twinned(left[0])) return null;
+    const labels = new Map<number, string>();
+    for (const match of matches) if (match && match.labels) match.uids.forEach((uid, i) => labels.set(uid, match.labels![i] || ''));
+    const others = [...labels].filter(([uid]) => uid !== left[0][0]).map(([, label]) => label);
+    return theirOwn.every((own) => others.some((label) => reads(label, own))) ? left[0] : null;
+  };
+  const picked = reached || eliminated();
+  const winner = picked && !outworded(picked) && !variantOf(picked) && !numbersElsewhere(picked) && !saidElsewhere(picked) && !wordsElsewhere(picked) && !lookalikeAction(picked) && !lookalikeNumbers(picked) ? picked : null;
   // One keeping the recorded name's action word as it was ("Clear" of "Clear queue") is not stood in the way of by
   // an element naming another action ("Hide queue", the panel's renamed "Close"): that one keeps only the object.
   const keepsAction = !!winner && keepsActionWord(winner[1].label);
