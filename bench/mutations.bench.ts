@@ -532,8 +532,8 @@
  * planning with its voice part tabs, register checkboxes, helpers rota,
  * repertoire table, row menu, "Add to concert programme" dialog, seating
  * plan radios and door sales steppers, written against 8b4c585 before any
- * replay of them and measured clean once on the round-60 rules, so
- * clean until a rule changes after seeing it;
+ * replay of them and measured clean once on the round-60 rules; round
+ * 61 changed rules after seeing it, so it is no longer clean either;
  * holdout62: test/fixtures/mutations/unseen62, a cycle repair workshop's
  * booking and job board with its "Book in bike" dialog with a bike type
  * select and service level radio cards, mechanic tabs with counts, job
