@@ -82,6 +82,19 @@ const MAX_PENDING_FRAMES = 3_000;
  */
 const unfinished = new Set<Promise<void>>();
 
+/** Output paths of the videos this process is writing, from the first frame until the file is complete or given up. */
+const writing = new Set<string>();
+
+/**
+ * Whether this process is still writing the video at `outputPath`
+ * (recording, or finishing it after its flow). A reader uses it to tell a
+ * slow encoder, which it waits for however long the file goes unchanged,
+ * from a `.part` file an encoder left when its service died.
+ */
+export function isVideoBeingWritten(outputPath: string): boolean {
+  return writing.has(outputPath);
+}
+
 /** Resolves once every video being finished is complete (or given up, FINISH_TIMEOUT_MS at most). */
 export async function videosWritten(): Promise<void> {
   while (unfinished.size > 0) await Promise.all([...unfinished]);
@@ -123,7 +136,9 @@ export class FrameEncoder {
     mkdirSync(dirname(options.outputPath), { recursive: true });
     // The `.part` file exists from the first moment: a reader asking once the flow has ended waits for the video.
     writeFileSync(this.partPath, '');
+    writing.add(options.outputPath);
     this.written = new Promise((resolve) => { this.resolveWritten = resolve; });
+    void this.written.then(() => writing.delete(options.outputPath));
     this.timer = setInterval(() => {
       this.onTick?.();
       this.tick();
@@ -203,6 +218,8 @@ export class FrameEncoder {
   private async finish(): Promise<void> {
     // Touched: readers give up on a `.part` file left unchanged for long (an encoder that died with the service).
     if (!this.ffmpeg) writeFileSync(this.partPath, '');
+    // An encoder started while the flow ran is at LIVE_NICENESS: people wait for it now, so it gets the cores it needs.
+    else this.renice(FINISHING_NICENESS);
     const exited = this.startFfmpeg(FINISHING_NICENESS);
     this.flush();
     const stdin = this.ffmpeg!.stdin!;
@@ -271,11 +288,7 @@ export class FrameEncoder {
     if (this.exited) return this.exited;
     const ffmpeg = spawn(this.options.ffmpegPath, this.ffmpegArgs(), { stdio: ['pipe', 'ignore', 'pipe'] });
     this.ffmpeg = ffmpeg;
-    try {
-      if (ffmpeg.pid !== undefined && niceness !== 0) setPriority(ffmpeg.pid, niceness);
-    } catch {
-      // Not allowed here (a container without the right): it then runs at normal priority.
-    }
+    if (niceness !== 0) this.renice(niceness);
     this.exited = new Promise((resolve) => {
       ffmpeg.on('exit', (code) => resolve(code));
       ffmpeg.on('error', (err) => {
@@ -291,6 +304,14 @@ export class FrameEncoder {
       this.flush();
     });
     return this.exited;
+  }
+
+  private renice(niceness: number): void {
+    try {
+      if (this.ffmpeg?.pid !== undefined) setPriority(this.ffmpeg.pid, niceness);
+    } catch {
+      // Not allowed here (raising a priority needs the right to, which a container may lack): it keeps the one it has.
+    }
   }
 
   private ffmpegArgs(): string[] {

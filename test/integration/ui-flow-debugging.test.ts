@@ -249,8 +249,13 @@ describe('the steps of a finished flow', () => {
     });
   });
 
-  test('one Tab stop for the steps; arrow keys, Home and End move inside; the current step stays in view', async () => {
-    await withUi(async (page) => {
+  test('one Tab stop for the steps; arrow keys, Home and End move inside; the current step stays in view; a video that failed to load loads again', async () => {
+    await withUi(async (page, ui) => {
+      // The first load of the video fails (a lost connection): the player loads it again on its own.
+      let refused = 0;
+      await page.route(/\/api\/flows\/[^/]+\/video$/, (route) => (refused++ === 0
+        ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"code":"UNAVAILABLE","message":"gone for a moment"}' })
+        : route.continue()));
       await page.goto(`${svc.url}/flows/${manyId}`);
       await waitText(page.locator('#steps-heading'), /Steps 40/);
       await page.getByRole('combobox', { name: 'Filter by outcome' }).focus();
@@ -283,6 +288,10 @@ describe('the steps of a finished flow', () => {
       const video = page.locator('video');
       await eventually(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 1 && Number.isFinite(v.duration)), 90_000, 'video metadata (finished in the background after the flow)')
         .catch(async (err) => { throw new Error(`${err.message}: ${await video.evaluate((v: HTMLVideoElement) => JSON.stringify({ rs: v.readyState, d: v.duration, ns: v.networkState, e: v.error?.message, src: v.currentSrc }))}`); });
+      assert.ok(refused >= 2, `loaded again after the failed load (${refused} requests)`);
+      assert.equal(await page.getByText('The video could not be loaded').count(), 0);
+      // The one error the page logged is the refused load.
+      assert.deepEqual(ui.errors.splice(0), ['console: Failed to load resource: the server responded with a status of 503 (Service Unavailable)']);
       await video.evaluate((v: HTMLVideoElement) => { v.currentTime = Math.max(0, v.duration - 0.1); });
       await eventually(() => page.evaluate(() => {
         const list = document.querySelector('ol.steps')!.getBoundingClientRect();

@@ -9,9 +9,14 @@ import type { Flows } from '../../../kernel/contracts/flows';
 import type { Storage } from '../../../kernel/contracts/storage';
 import { apiError } from '../../../kernel/errors';
 import { isTerminal, type FlowDownload, type ToolCallRecord } from '../../../kernel/flows/flow-types';
+import { isVideoBeingWritten } from '../../../lib/video/frame-encoder';
 
-/** How long a request for a video still being finished waits for it at most (ms). */
-const VIDEO_WAIT_MS = 60_000;
+/**
+ * How long a request for a video still being finished waits for it at most
+ * (ms): longer than the encoder may take to finish (FINISH_TIMEOUT_MS), so a
+ * slow machine's video is served rather than reported missing.
+ */
+const VIDEO_WAIT_MS = 150_000;
 
 /** A `.part` file unchanged this long after its flow ended is no longer being written (its encoder died with a previous run). */
 const STALE_PART_MS = 15_000;
@@ -65,7 +70,9 @@ export class FlowFiles {
    * Absolute path of the finished video, or 404 VIDEO_NOT_FOUND. A video is
    * finished in the background once its flow has ended, as `video.webm.part`
    * renamed when complete (lib/video/frame-encoder.ts): a request in that
-   * time waits for it.
+   * time waits for it, however long the encoder of this process takes (up
+   * to VIDEO_WAIT_MS), and gives up early only on a `.part` no encoder
+   * writes any more.
    */
   async videoPath(id: string): Promise<string> {
     const flow = await this.flows.get(id);
@@ -80,7 +87,9 @@ export class FlowFiles {
       if (hasContent(path)) return path;
       const part = modifiedAt(`${path}.part`);
       const changed = Math.max(part ?? 0, flow.completedAt ?? 0);
-      if (part === null || Date.now() - changed > STALE_PART_MS || Date.now() > deadline) throw missing();
+      // Unchanged for long is a dead encoder only when this process is not writing it: a starved one may write nothing for a while.
+      const stale = !isVideoBeingWritten(path) && Date.now() - changed > STALE_PART_MS;
+      if (part === null || stale || Date.now() > deadline) throw missing();
       await sleep(50);
     }
   }

@@ -595,6 +595,9 @@ export function InstructConsole({ store, pick }) {
 
 /** @typedef {'live' | 'shot' | 'video'} Tab */
 
+/** How many times a video that failed to load is loaded again on its own. */
+const VIDEO_RETRIES = 3;
+
 /**
  * Video <-> steps synchronisation. A step's place in the video is its
  * `videoOffsetMs` when the API gives one (docs/ui-api-needs.md); else it is
@@ -611,6 +614,9 @@ export function useVideoSync(flow, calls) {
   const playingStep = useSignal(0);
   const tab = useSignal(/** @type {Tab | null} */ (null));
   const onStep = useRef((/** @type {number} */ _n) => {});
+  /** The video would not load after VIDEO_RETRIES tries: the viewer says so and offers another. */
+  const videoFailed = useSignal(false);
+  const tries = useRef(0);
 
   const start = () => {
     const f = state.current.flow;
@@ -638,7 +644,23 @@ export function useVideoSync(flow, calls) {
     }
   };
   return {
-    video, playingStep, tab, onStep,
+    video, playingStep, tab, onStep, videoFailed,
+    /** A failed load is tried again a few times (a lost connection, a restarted service) before it is shown as failed. */
+    onVideoError() {
+      const v = video.current;
+      if (!v) return;
+      if (tries.current >= VIDEO_RETRIES) {
+        videoFailed.value = true;
+        return;
+      }
+      tries.current++;
+      setTimeout(() => { if (video.current === v) v.load(); }, 2000 * tries.current);
+    },
+    retryVideo() {
+      tries.current = 0;
+      videoFailed.value = false;
+      video.current?.load();
+    },
     /** Whether step n was selected by playback (no seek back). @param {number} n */
     drivenTo: (n) => state.current.driven === n,
     /** @param {number} n 1-based */
@@ -648,6 +670,7 @@ export function useVideoSync(flow, calls) {
       seek(n);
     },
     onLoaded() {
+      tries.current = 0;
       if (state.current.pending > 0) seek(state.current.pending);
     },
     /** The estimate depends on the duration: a paused video follows a change of it. */
@@ -805,7 +828,9 @@ export function Viewer({ store, call, n, sync, live, calls, onPick }) {
     <div class="media" role="tabpanel" id="panel-shot" aria-labelledby="tab-shot" hidden=${tab !== 'shot'}>${shot}</div>
     ${flow.hasVideo ? html`<div class="media" role="tabpanel" id="panel-video" aria-labelledby="tab-video" hidden=${tab !== 'video'}>
       <video ref=${sync.video} class="shot" controls preload="metadata" src=${`/api/flows/${flow.id}/video`} aria-label="Flow video"
-        onLoadedMetadata=${sync.onLoaded} onDurationChange=${sync.onDurationChange} onTimeUpdate=${sync.onTimeUpdate} onSeeked=${sync.onTimeUpdate}></video>
+        onLoadedMetadata=${sync.onLoaded} onDurationChange=${sync.onDurationChange} onTimeUpdate=${sync.onTimeUpdate} onSeeked=${sync.onTimeUpdate}
+        onError=${sync.onVideoError}></video>
+      ${sync.videoFailed.value ? html`<p class="media-empty" role="status">The video could not be loaded. <button type="button" onClick=${sync.retryVideo}>Try again</button></p>` : ''}
     </div>` : ''}
     ${call ? html`<${StepDetails} call=${call} n=${n} flow=${flow} />` : ''}
   </section>`;
