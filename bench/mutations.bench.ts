@@ -545,8 +545,9 @@
  * with its stop tabs with counts, stop status, borrower search, loans
  * table with icon buttons named by title, reservations with "Issue"
  * buttons and "Reserve a title" dialog with a format select and notify
- * radios, written against 38b0cef before any replay of them and not yet
- * measured, so clean);
+ * radios, written against 38b0cef before any replay of them and measured
+ * clean once on the round-61 rules, so clean until a rule changes after
+ * seeing it);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
