@@ -77,6 +77,39 @@ export const ACTION_WORDS = [
 export const FUNCTION_WORDS = ['a', 'an', 'the', 'of', 'to', 'in', 'on', 'at', 'by', 'for', 'from', 'with', 'and', 'or', 'but', 'it', 'its', 'is', 'are', 'be', 'you', 'your', 'we', 'our', 'this', 'that', 'as', 'if'];
 
 /**
+ * Words written long or short that name one thing, each to the form words
+ * are compared in (lower case): a weekday or a month in full or cut ("Tue"
+ * of "Tuesday 17:30", "Sept" of "September"; "may" is a word of its own), a
+ * unit of time, volume or weight spelt out, cut or plural ("45 minutes" ->
+ * "45 mins", "1 litre" -> "1 l"). A copy edit rewrites how such a word is
+ * spelt, never what it names: "Tuesday 17:30" and "Tue 17:30" are one slot.
+ * Runs in the page beside fingerprintAgreement and chooseRenamed.
+ */
+export const WORD_FORMS: Record<string, string> = {
+  monday: 'mon', tuesday: 'tue', tues: 'tue', wednesday: 'wed', weds: 'wed', thursday: 'thu', thur: 'thu', thurs: 'thu',
+  friday: 'fri', saturday: 'sat', sunday: 'sun',
+  january: 'jan', february: 'feb', march: 'mar', april: 'apr', june: 'jun', july: 'jul', august: 'aug',
+  september: 'sep', sept: 'sep', october: 'oct', november: 'nov', december: 'dec',
+  minute: 'min', minutes: 'min', mins: 'min', hour: 'hr', hours: 'hr', hrs: 'hr',
+  litre: 'l', litres: 'l', liter: 'l', liters: 'l', ltr: 'l', millilitre: 'ml', millilitres: 'ml', milliliter: 'ml', milliliters: 'ml',
+  gram: 'g', grams: 'g', gramme: 'g', grammes: 'g', kilogram: 'kg', kilograms: 'kg', kilo: 'kg', kilos: 'kg', kgs: 'kg',
+};
+
+/**
+ * A word's key (lower case, letters and digits) in the form it is compared
+ * in (WORD_FORMS): one word, or two for a number joined to its unit ("45min"
+ * reads "45" and "min", as "45 minutes" does; "500g" as "500 grams").
+ * Runs in the page beside fingerprintAgreement and chooseRenamed (its only
+ * free name is WORD_FORMS).
+ */
+export function wordForms(key: string): string[] {
+  const joined = /^(\d+)(\p{L}+)$/u.exec(key);
+  const unit = joined ? WORD_FORMS[joined[2]] ?? joined[2] : '';
+  if (joined && ['min', 'hr', 'l', 'ml', 'g', 'kg'].includes(unit)) return [joined[1], unit];
+  return [WORD_FORMS[key] ?? key];
+}
+
+/**
  * The actions a word (lower case) names, its inflection aside ("moves",
  * "copied", "sorting"): the indexes of its groups in ACTION_WORDS, none for
  * a word of no action. Runs in the page beside fingerprintAgreement and
@@ -1026,7 +1059,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   // pm today" in the whole row of a part whose recorded row read "Today 2:30 pm").
   if (twelve(expected) !== twelve(seen)) [expected, seen] = [timed(expected), timed(seen)];
   // (A possessive's ending is no word: "Today’s visits" reads "today" and "visits", as keys read it, not a word "s".)
-  const words = (text: string) => new Set(text.toLowerCase().replace(/(?<=\p{L})['’]s(?![\p{L}\p{N}])/gu, '').split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  const words = (text: string) => new Set(text.toLowerCase().replace(/(?<=\p{L})['’]s(?![\p{L}\p{N}])/gu, '').split(/[^\p{L}\p{N}]+/u).filter(Boolean).flatMap(wordForms));
   // Words joined or put apart are the same words ("Check out" -> "Checkout", "E-mail" -> "Email", "Log in" -> "Login").
   const squashed = (text: string) => text.toLowerCase().replace(/[\s\-‐]+/gu, '');
   // A date written another way is the same date ("14 Feb 2023" -> "14/02/2023", "Feb 14, 2023" -> "2023-02-14"): a
@@ -1085,7 +1118,7 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
    */
   /** The key of one word as written: lower case, a possessive "’s" and every mark dropped ("Calum’s" -> "calum"). */
   const keyOf = (word: string) => word.toLowerCase().replace(/(?<=\p{L})['’]s$/u, '').replace(/[^\p{L}\p{N}]+/gu, '');
-  const keys = (text: string) => new Set(text.split(/\s+/).map(keyOf).filter(Boolean));
+  const keys = (text: string) => new Set(text.split(/\s+/).map(keyOf).filter(Boolean).flatMap(wordForms));
   /** Whether a word as written starts with a capital, marks before it aside ("(Live)", "“Sand”"). */
   const capitalised = (raw: string) => /^\P{L}*\p{Lu}/u.test(raw);
   /** A word as written without the marks around it (quotes, brackets, punctuation), its case kept. */
@@ -1313,9 +1346,11 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
   const carriesPeer = (peers: string[]) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
     const peerKeys = [...peerKeysOf(peer)];
     // (A look-alike named by a month alone, "March" beside "This week" and "Next week", is not carried by a date in that
-    // month: "10–16 March" is a week's tab, the tabs renamed by their dates. "March 2025" still carries it.)
+    // month: "10–16 March" is a week's tab, the tabs renamed by their dates. "March 2025" still carries it. The name is
+    // read with its words in the forms compared, WORD_FORMS: the look-alike's "March" is "mar" there.)
     if (peerKeys.length === 1 && new RegExp(`^${MONTH}$`, 'u').test(peerKeys[0])
-      && new RegExp(`(?<![\\p{L}\\p{N}])\\d{1,2}(?:\\s*[-‐–—]\\s*\\d{1,2})?\\s+${peerKeys[0]}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${peerKeys[0]}\\s+\\d{1,2}(?![\\p{L}\\p{N}])`, 'u').test((seen.name || seen.text).toLowerCase())) return false;
+      && new RegExp(`(?<![\\p{L}\\p{N}])\\d{1,2}(?:\\s*[-‐–—]\\s*\\d{1,2})?\\s+${peerKeys[0]}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${peerKeys[0]}\\s+\\d{1,2}(?![\\p{L}\\p{N}])`, 'u')
+        .test((seen.name || seen.text).toLowerCase().replace(/\p{L}+/gu, (w) => wordForms(w)[0]!))) return false;
     // (A name doing an action of its own and then the look-alike's, "Record and close" where the look-alike was
     // "Close", for a dialog's "Save shoeing", names both: a form's submit closing it, not that look-alike.)
     if (after !== undefined && !more.length && peerKeys.length > 0 && keys(after).size === peerKeys.length && peerKeys.every((w) => keys(after).has(w))
@@ -2271,7 +2306,7 @@ export function chooseRenamed(matches: (CandidateMatch | null)[], expected: Fing
   // (A morning's "07:30" and "7.30am" both read "730".)
   const clockWord = (w: string) => w.replace(/^(\d{1,2})(\d{2})?([ap])m$/, (all, h: string, m: string | undefined, half: string) => (Number(h) >= 1 && Number(h) <= 12 && Number(m || 0) < 60
     ? `${(Number(h) % 12) + (half === 'p' ? 12 : 0)}${m || '00'}` : all)).replace(/^0(\d[0-5]\d)$/, '$1');
-  const wordsOf = (label: string) => label.split(/[\s\-‐–—/]+/).map((w) => clockWord(w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''))).filter(Boolean);
+  const wordsOf = (label: string) => label.split(/[\s\-‐–—/]+/).map((w) => clockWord(w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ''))).filter(Boolean).flatMap(wordForms);
   // The words that told its name from its look-alikes' names ("express" of "Express delivery" beside "Standard
   // delivery"): a word they shared says nothing about which of them a new name belongs to.
   const peerWords = peers.flatMap(wordsOf);

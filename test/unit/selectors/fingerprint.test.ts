@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import {
-  MIN_AGREEMENT, captureFingerprints, chooseByAgreement, chooseRenamed, describeClosest, describeMatch, fingerprintAgreement, labelNamesElement, renamedRival, sameAction, scoreMatch,
+  MIN_AGREEMENT, captureFingerprints, chooseByAgreement, chooseRenamed, describeClosest, describeMatch, fingerprintAgreement, labelNamesElement, renamedRival, sameAction, scoreMatch, wordForms,
   type CandidateMatch, type Fingerprint,
 } from '../../../lib/page-scripts/selectors/fingerprint';
 import { fingerprintCandidate, isFingerprintCandidate, parseFingerprintCandidate } from '../../../lib/page-scripts/selectors/fingerprint-candidate';
@@ -3000,6 +3000,38 @@ test('round 61 (the sixty-first hold-out): every look-alike found again under a 
     const planetarium = HOLDOUT61_PAGES.find((p) => p.path === '/h61-planetarium.html')!;
     const unpaid = await still.record(planetarium.html([]), planetarium.steps.find((s) => s.who === 'tab-awaiting')!.selector);
     assert.equal(await still.whoActedOn(planetarium.html(['reorder', 'copy']), unpaid), 'tab-awaiting', 'the visit tabs renamed and reordered: "Unpaid 2"');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('round 62 (the sixtieth hold-out again): a weekday, a month or a unit written long or short is one word', async () => {
+  assert.deepEqual(['tuesday', 'tue', 'tues', 'september', 'sept', 'may', 'minutes', 'mins', 'litre', 'kilos'].map((w) => wordForms(w)),
+    [['tue'], ['tue'], ['tue'], ['sep'], ['sep'], ['may'], ['min'], ['min'], ['l'], ['kg']]);
+  assert.deepEqual(wordForms('45min'), ['45', 'min'], 'a number joined to its unit reads as both');
+  assert.deepEqual(wordForms('500grams'), ['500', 'g']);
+  assert.deepEqual(wordForms('1930'), ['1930']);
+  assert.deepEqual(wordForms('2nd'), ['2nd'], 'an ordinal is no unit');
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A timetable's free slots named by aria-label, all rewritten shorter: the weekday and the length cut.
+    const slots = (list: [who: string, label: string][]) => `<main><section aria-label="Free lesson slots"><h2>Ana Souza – guitar</h2><div id="slots">${list.map(([who, label]) => `<button type="button" data-who="${who}" aria-label="${label}">Free</button>`).join('')}</div></section></main>`;
+    const tue = await record(slots([['mon', 'Monday 16:00, 30 minutes, free'], ['tue', 'Tuesday 17:30, 30 minutes, free'], ['wed', 'Wednesday 18:00, 45 minutes, free']]), 'button[data-who=tue]');
+    assert.equal(await whoActedOn(slots([['mon', 'Mon 16:00 · 30 min · book'], ['tue', 'Tue 17:30 · 30 min · book'], ['wed', 'Wed 18:00 · 45 min · book']]), tue), 'tue',
+      '"Tue 17:30 · 30 min" is "Tuesday 17:30, 30 minutes" written short');
+    assert.equal(await whoActedOn(slots([['mon', 'Mon 16:00 · 30 min · book'], ['other', 'Tue 18:30 · 30 min · book'], ['wed', 'Wed 18:00 · 45 min · book']]), tue), null,
+      'Tuesday at another time is another slot');
+
+    // The sixtieth hold-out's own pages (scripts off, so the identities stay).
+    const still = replayer(await (await browser.newContext({ javaScriptEnabled: false })).newPage());
+    const lessons = HOLDOUT60_PAGES.find((p) => p.path === '/h60-music-lessons.html')!;
+    const slot = await still.record(lessons.html([]), lessons.steps.find((s) => s.who === 'slot-tue-1730')!.selector);
+    assert.equal(await still.whoActedOn(lessons.html(['reorder', 'copy']), slot), 'slot-tue-1730', 'the slots rewritten short and reordered');
+    assert.equal(await still.whoActedOn(lessons.html(['lookalike', 'copy']), slot), 'slot-tue-1730', 'beside the new 20-minute trial slot at the same time');
+    const foodbank = HOLDOUT60_PAGES.find((p) => p.path === '/h60-foodbank-parcels.html')!;
+    const milk = await still.record(foodbank.html([]), foodbank.steps.find((s) => s.who === 'add-uht-milk')!.selector);
+    assert.equal(await still.whoActedOn(foodbank.html(['lookalike', 'copy']), milk), 'add-uht-milk', '"Long-life milk, 1 litre" is "UHT milk 1L", beside the 500ml carton');
   } finally {
     await browser.close();
   }

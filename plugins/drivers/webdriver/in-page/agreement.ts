@@ -7,8 +7,8 @@
  * best and hands it back.
  */
 import {
-  ACTION_WORDS, FUNCTION_WORDS, AMBIGUITY_MARGIN, MARGIN_SLACK, MAX_SCANNED, MAX_SCORED, MIN_AGREEMENT, PEER_CHARS, bestOf, captureFingerprints, chooseByAgreement, chooseRenamed, reach, describeClosest, describeElement,
-  actionsOf, describeFingerprint, describeMatch, fingerprintAgreement, labelNamesElement, renamedRival, sameAction, scoreMatch,
+  ACTION_WORDS, FUNCTION_WORDS, WORD_FORMS, AMBIGUITY_MARGIN, MARGIN_SLACK, MAX_SCANNED, MAX_SCORED, MIN_AGREEMENT, PEER_CHARS, bestOf, captureFingerprints, chooseByAgreement, chooseRenamed, reach, describeClosest, describeElement,
+  actionsOf, describeFingerprint, describeMatch, fingerprintAgreement, labelNamesElement, renamedRival, sameAction, scoreMatch, wordForms,
   type CandidateMatch, type Choice, type Fingerprint,
 } from '../../../../lib/page-scripts/selectors/fingerprint';
 
@@ -41,7 +41,8 @@ export const createAgreement = new Function('lib', `
   const MARGIN_SLACK = ${MARGIN_SLACK};
   const ACTION_WORDS = ${JSON.stringify(ACTION_WORDS)};
   const FUNCTION_WORDS = ${JSON.stringify(FUNCTION_WORDS)};
-  ${[actionsOf, sameAction, fingerprintAgreement, describeFingerprint, describeElement, scoreMatch, bestOf, reach, renamedRival, chooseByAgreement, chooseRenamed, labelNamesElement, describeMatch, describeClosest]
+  const WORD_FORMS = ${JSON.stringify(WORD_FORMS)};
+  ${[actionsOf, sameAction, wordForms, fingerprintAgreement, describeFingerprint, describeElement, scoreMatch, bestOf, reach, renamedRival, chooseByAgreement, chooseRenamed, labelNamesElement, describeMatch, describeClosest]
     .map((fn) => fn.toString()).join('\n  ')}
   return {
     capture: ${captureFingerprints.toString()},

@@ -230,6 +230,79 @@ const ACTION_WORDS = [
 const FUNCTION_WORDS = ["a", "an", "the", "of", "to", "in", "on", "at", "by", "for", "from", "with", "and", "or", "but", "it", "its", "is", "are", "be", "you", "your", "we", "our", "this", "that", "as", "if"];
 
 /**
+ * Words written long or short that name one thing, each to the form words
+ * are compared in (lower case): a weekday or a month in full or cut ("Tue"
+ * of "Tuesday 17:30", "Sept" of "September"; "may" is a word of its own), a
+ * unit of time, volume or weight spelt out, cut or plural ("45 minutes" ->
+ * "45 mins", "1 litre" -> "1 l"). A copy edit rewrites how such a word is
+ * spelt, never what it names: "Tuesday 17:30" and "Tue 17:30" are one slot.
+ * Runs in the page beside fingerprintAgreement and chooseRenamed.
+ */
+const WORD_FORMS = {
+  monday: "mon",
+  tuesday: "tue",
+  tues: "tue",
+  wednesday: "wed",
+  weds: "wed",
+  thursday: "thu",
+  thur: "thu",
+  thurs: "thu",
+  friday: "fri",
+  saturday: "sat",
+  sunday: "sun",
+  january: "jan",
+  february: "feb",
+  march: "mar",
+  april: "apr",
+  june: "jun",
+  july: "jul",
+  august: "aug",
+  september: "sep",
+  sept: "sep",
+  october: "oct",
+  november: "nov",
+  december: "dec",
+  minute: "min",
+  minutes: "min",
+  mins: "min",
+  hour: "hr",
+  hours: "hr",
+  hrs: "hr",
+  litre: "l",
+  litres: "l",
+  liter: "l",
+  liters: "l",
+  ltr: "l",
+  millilitre: "ml",
+  millilitres: "ml",
+  milliliter: "ml",
+  milliliters: "ml",
+  gram: "g",
+  grams: "g",
+  gramme: "g",
+  grammes: "g",
+  kilogram: "kg",
+  kilograms: "kg",
+  kilo: "kg",
+  kilos: "kg",
+  kgs: "kg"
+};
+
+/**
+ * A word's key (lower case, letters and digits) in the form it is compared
+ * in (WORD_FORMS): one word, or two for a number joined to its unit ("45min"
+ * reads "45" and "min", as "45 minutes" does; "500g" as "500 grams").
+ * Runs in the page beside fingerprintAgreement and chooseRenamed (its only
+ * free name is WORD_FORMS).
+ */
+function wordForms(key) {
+  const joined = /^(\d+)(\p{L}+)$/u.exec(key);
+  const unit = joined ? WORD_FORMS[joined[2]] ?? joined[2] : "";
+  if (joined && ["min", "hr", "l", "ml", "g", "kg"].includes(unit)) return [joined[1], unit];
+  return [WORD_FORMS[key] ?? key];
+}
+
+/**
  * The actions a word (lower case) names, its inflection aside ("moves",
  * "copied", "sorting"): the indexes of its groups in ACTION_WORDS, none for
  * a word of no action. Runs in the page beside fingerprintAgreement and
@@ -926,7 +999,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     return copy;
   };
   if (twelve(expected) !== twelve(seen)) [expected, seen] = [timed(expected), timed(seen)];
-  const words = (text) => new Set(text.toLowerCase().replace(/(?<=\p{L})['’]s(?![\p{L}\p{N}])/gu, "").split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+  const words = (text) => new Set(text.toLowerCase().replace(/(?<=\p{L})['’]s(?![\p{L}\p{N}])/gu, "").split(/[^\p{L}\p{N}]+/u).filter(Boolean).flatMap(wordForms));
   const squashed = (text) => text.toLowerCase().replace(/[\s\-‐]+/gu, "");
   const MONTH = "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
   let dateRegExp;
@@ -975,7 +1048,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
    */
   /** The key of one word as written: lower case, a possessive "’s" and every mark dropped ("Calum’s" -> "calum"). */
   const keyOf = (word) => word.toLowerCase().replace(/(?<=\p{L})['’]s$/u, "").replace(/[^\p{L}\p{N}]+/gu, "");
-  const keys = (text) => new Set(text.split(/\s+/).map(keyOf).filter(Boolean));
+  const keys = (text) => new Set(text.split(/\s+/).map(keyOf).filter(Boolean).flatMap(wordForms));
   /** Whether a word as written starts with a capital, marks before it aside ("(Live)", "“Sand”"). */
   const capitalised = (raw) => /^\P{L}*\p{Lu}/u.test(raw);
   /** A word as written without the marks around it (quotes, brackets, punctuation), its case kept. */
@@ -1120,7 +1193,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const [before, after, ...more] = (seen.name || seen.text).toLowerCase().split(/\s+(?:and|&|\+)\s+/);
   const carriesPeer = (peers) => [...nameWords].some((w) => !nowKeys.has(w)) && peers.some((peer) => {
     const peerKeys = [...peerKeysOf(peer)];
-    if (peerKeys.length === 1 && new RegExp(`^${MONTH}$`, "u").test(peerKeys[0]) && new RegExp(`(?<![\\p{L}\\p{N}])\\d{1,2}(?:\\s*[-\u2010\u2013\u2014]\\s*\\d{1,2})?\\s+${peerKeys[0]}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${peerKeys[0]}\\s+\\d{1,2}(?![\\p{L}\\p{N}])`, "u").test((seen.name || seen.text).toLowerCase())) return false;
+    if (peerKeys.length === 1 && new RegExp(`^${MONTH}$`, "u").test(peerKeys[0]) && new RegExp(`(?<![\\p{L}\\p{N}])\\d{1,2}(?:\\s*[-\u2010\u2013\u2014]\\s*\\d{1,2})?\\s+${peerKeys[0]}(?![\\p{L}\\p{N}])|(?<![\\p{L}\\p{N}])${peerKeys[0]}\\s+\\d{1,2}(?![\\p{L}\\p{N}])`, "u").test((seen.name || seen.text).toLowerCase().replace(/\p{L}+/gu, (w) => wordForms(w)[0]))) return false;
     if (after !== undefined && !more.length && peerKeys.length > 0 && keys(after).size === peerKeys.length && peerKeys.every((w) => keys(after).has(w)) && [...keys(before)].some((w) => /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w) && !peerKeys.some((p) => p === w || sameAction(p, w)))) return false;
     if (peerKeys.length > 0 && peerKeys.every((w) => holdsWord(nowKeys, w)) && peerKeys.some((w) => !nameWords.has(w))) return true;
     const peerLetters = peerKeys.filter((w) => !/^\p{N}+$/u.test(w));
@@ -1666,7 +1739,7 @@ function chooseRenamed(matches2, expected) {
   if (!from || !peers) return null;
   const key = (label) => label.toLowerCase().slice(0, PEER_CHARS);
   const clockWord = (w) => w.replace(/^(\d{1,2})(\d{2})?([ap])m$/, (all, h, m, half) => Number(h) >= 1 && Number(h) <= 12 && Number(m || 0) < 60 ? `${Number(h) % 12 + (half === "p" ? 12 : 0)}${m || "00"}` : all).replace(/^0(\d[0-5]\d)$/, "$1");
-  const wordsOf = (label) => label.split(/[\s\-‐–—/]+/).map((w) => clockWord(w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ""))).filter(Boolean);
+  const wordsOf = (label) => label.split(/[\s\-‐–—/]+/).map((w) => clockWord(w.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ""))).filter(Boolean).flatMap(wordForms);
   const peerWords = peers.flatMap(wordsOf);
   const distinctive = wordsOf(from).filter((w) => !peerWords.includes(w));
   const recordedWords = distinctive.length ? distinctive : wordsOf(from);
