@@ -546,8 +546,8 @@
  * table with icon buttons named by title, reservations with "Issue"
  * buttons and "Reserve a title" dialog with a format select and notify
  * radios, written against 38b0cef before any replay of them and measured
- * clean once on the round-61 rules, so clean until a rule changes after
- * seeing it;
+ * clean once on the round-61 rules; round 62 changed rules after seeing
+ * it, so it is no longer clean either;
  * holdout63: test/fixtures/mutations/unseen63, a pet insurer's claims
  * portal with its pet switcher tabs, vet practice search with "Select"
  * buttons, treatment type select, cost fields, "Who should we pay?" radio
@@ -561,7 +561,9 @@
  * counts, player search, pairings table with result selects and "Swap
  * colours" icon buttons named by title, bye requests with "½-point bye"
  * and "Zero-point bye" buttons and "Add late entry" dialog, written
- * against 54df2f6 before any replay of them (not yet measured));
+ * against 54df2f6 before any replay of them and measured clean once
+ * on the round-62 rules (device path), so clean until a rule changes
+ * after seeing it);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
