@@ -18,6 +18,8 @@ import { HOLDOUT27_PAGES } from '../../fixtures/mutations/unseen27';
 import { HOLDOUT57_PAGES } from '../../fixtures/mutations/unseen57';
 import { HOLDOUT60_PAGES } from '../../fixtures/mutations/unseen60';
 import { HOLDOUT61_PAGES } from '../../fixtures/mutations/unseen61';
+import { HOLDOUT63_PAGES } from '../../fixtures/mutations/unseen63';
+import type { Mutation } from '../../fixtures/mutations/suite-types';
 
 const saveSettings: Fingerprint = {
   tag: 'button', role: 'button', name: 'Save settings', text: '', attributes: { type: 'button' }, id: 'save-107',
@@ -3032,6 +3034,36 @@ test('round 62 (the sixtieth hold-out again): a weekday, a month or a unit writt
     const foodbank = HOLDOUT60_PAGES.find((p) => p.path === '/h60-foodbank-parcels.html')!;
     const milk = await still.record(foodbank.html([]), foodbank.steps.find((s) => s.who === 'add-uht-milk')!.selector);
     assert.equal(await still.whoActedOn(foodbank.html(['lookalike', 'copy']), milk), 'add-uht-milk', '"Long-life milk, 1 litre" is "UHT milk 1L", beside the 500ml carton');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('round 63 (the sixty-third hold-out): a row whose names and numbers are all another\'s is another row, whatever field name it keeps', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // Pairings numbered by their place: the result select's `name` is the board's number, not the game's.
+    const pairings = (games: [who: string, white: string, black: string][]) => `<main><table id="pairings"><tbody>${games.map(([who, white, black], i) =>
+      `<tr><td>${i + 1}</td><td>${white}</td><td>${black}</td><td><select name="result-${i + 1}" aria-label="Result, board ${i + 1}" data-who="${who}"><option value="">Not played</option><option value="1-0">1–0</option><option value="0-1">0–1</option></select></td></tr>`).join('')}</tbody></table></main>`;
+    const games: [string, string, string][] = [['a', 'Okonkwo, Chidi 2105', 'Fairbairn, Ross 2060'], ['b', 'Marsh, Peter 1930', 'Kowalczyk, Anna 1915'], ['c', 'Yusuf, Amira 1822', 'Hale, Simon 1809'], ['d', 'Novak, Tereza 1795', 'Brennan, Liam 1760']];
+    const board3 = await record(pairings(games), 'select[data-who=c]');
+    assert.equal(await whoActedOn(pairings(games.filter(([who]) => who !== 'c')), board3), null, 'the game taken out: "result-3" is the next game now, never it');
+    assert.equal(await whoActedOn(pairings([games[0], ['x', 'Lindqvist, Erik 1961', 'Dhillon, Sunita 1940'], ...games.slice(1)]), board3), null,
+      'a game put in before it: "result-3" is the game before it now, never it');
+    assert.equal(await whoActedOn(pairings(games.map(([who, white, black]) => (who === 'c' ? [who, 'Yusuf, Amira 1830', 'Hale, Simon 1801'] : [who, white, black]))), board3), 'c',
+      'its ratings updated, its players the same: the same game');
+    assert.equal(await whoActedOn(pairings(games.map(([who, white, black]) => [who, white.replace(/^(\w+), (\w+)/, '$2 $1'), black.replace(/^(\w+), (\w+)/, '$2 $1')])), board3), 'c',
+      'the players\' names written first name first: the same game');
+
+    // The sixty-third hold-out's own page (scripts off, so the identities stay).
+    const still = replayer(await (await browser.newContext({ javaScriptEnabled: false })).newPage());
+    const desk = HOLDOUT63_PAGES.find((p) => p.path === '/h63-tournament.html')!;
+    const result5 = await still.record(desk.html([]), desk.steps.find((s) => s.who === 'result-board5')!.selector);
+    for (const mutations of [['removed'], ['lookalike'], ['removed', 'copy'], ['lookalike', 'reorder', 'copy']] as Mutation[][]) {
+      assert.ok([null, 'result-board5'].includes(await still.whoActedOn(desk.html(mutations), result5)), `${mutations.join('+')}: never another game's result`);
+    }
+    assert.equal(await still.whoActedOn(desk.html(['copy']), result5), 'result-board5', '"Board 5" is "Result, board 5" rewritten');
   } finally {
     await browser.close();
   }

@@ -1669,7 +1669,18 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     const raws = (seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)).split(/\s+/);
     return !raws.some((_, i) => newNameAfterKept(raws, i) && /[\p{L}\p{N}]$/u.test(raws[i - 1]));
   })();
-  const anotherItem = item && ((lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || (otherItemMeasure && !ownIdentity) || otherAmount || (qualified && !everyIdentifierKept && !qualifiedKept) || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
+  // Not even an identity of its own kept vouches for a row whose data is all another's: every number of three digits or
+  // more it showed (two or more) gone and others in their place (otherNumbers), and every name it alone showed (its
+  // capitalised words, two or more) gone from all of it. Rows numbered by their place (a round's pairings, "board 5"
+  // and its result select `name="result-5"`) keep the field's `name` when a game is taken out or put in before it,
+  // and the game in its place is another: "Novak, Tereza 1795" where "Yusuf, Amira 1822" was. A copy edit rewrites a
+  // row's copy, not its names and numbers at once.
+  const rowDataNames = otherNumbers && recordedNumbers.length >= 2
+    ? [...new Set((expected.item || expected.context).split(/\s+/).filter(capitalised).map(keyOf).filter((w) => w && /\p{L}/u.test(w) && !/\p{N}/u.test(w) && itemWords.has(w) && !ofName(w) && !FUNCTION_WORDS.includes(w)))]
+    : [];
+  const seenRowData = rowDataNames.length >= 2 ? keys(`${seen.whole ?? seen.context} ${seen.item || ''}`) : new Set<string>();
+  const rowDataReplaced = rowDataNames.length >= 2 && rowDataNames.every((w) => !seenRowData.has(w));
+  const anotherItem = item && (rowDataReplaced || (lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || (otherItemMeasure && !ownIdentity) || otherAmount || (qualified && !everyIdentifierKept && !qualifiedKept) || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
     && ((!ownIdentity && !uniqueName && !numbersOfItemKept && !rowNamesKept && newWords > NEW_WORDS_SHARE * rowWords.length) || replacedRow)));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
