@@ -19,6 +19,7 @@ import { HOLDOUT57_PAGES } from '../../fixtures/mutations/unseen57';
 import { HOLDOUT60_PAGES } from '../../fixtures/mutations/unseen60';
 import { HOLDOUT61_PAGES } from '../../fixtures/mutations/unseen61';
 import { HOLDOUT63_PAGES } from '../../fixtures/mutations/unseen63';
+import { HOLDOUT64_PAGES } from '../../fixtures/mutations/unseen64';
 import type { Mutation } from '../../fixtures/mutations/suite-types';
 
 const saveSettings: Fingerprint = {
@@ -3064,6 +3065,57 @@ test('round 63 (the sixty-third hold-out): a row whose names and numbers are all
       assert.ok([null, 'result-board5'].includes(await still.whoActedOn(desk.html(mutations), result5)), `${mutations.join('+')}: never another game's result`);
     }
     assert.equal(await still.whoActedOn(desk.html(['copy']), result5), 'result-board5', '"Board 5" is "Result, board 5" rewritten');
+  } finally {
+    await browser.close();
+  }
+});
+
+test('round 64 (the sixty-fourth hold-out): another time in its row; a name of numbers renamed without them; a choice qualified with its value kept', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // Appointments: a "Cancel" per row, the rows told apart by their date, time and venue.
+    const appointments = (rows: [who: string, when: string, venue: string][]) => `<main><h2>Your upcoming appointments</h2><table><tbody>${rows.map(([who, when, venue]) =>
+      `<tr><td>${when}</td><td>${venue}</td><td>Whole blood</td><td><button type="button" data-who="${who}">Cancel</button></td></tr>`).join('')}</tbody></table></main>`;
+    const rows: [string, string, string][] = [['leeds', 'Tue 8 Jul 2025, 12:15', 'Leeds Donor Centre'], ['shipley', 'Mon 11 Aug 2025, 17:40', 'Shipley Victoria Hall'], ['otley', 'Thu 4 Sep 2025, 14:05', 'Otley Civic Centre']];
+    const otley = await record(appointments(rows), 'button[data-who=otley]');
+    assert.equal(await whoActedOn(appointments([...rows.slice(0, 2), ['partner', 'Thu 4 Sep 2025, 14:20', 'Otley Civic Centre']]), otley), null,
+      'called off, the appointment a quarter of an hour later at the same centre is another one');
+    assert.equal(await whoActedOn(appointments([...rows.slice(0, 2), ['otley', 'Thursday 4 September, 2:05 pm', 'Otley Civic Centre']]), otley), 'otley',
+      'its time written on a twelve-hour clock: the same appointment');
+
+    // Time slots: a name of numbers alone.
+    const slots = (times: [who: string, time: string][], extra = '') => `<main><form><h2>Bradford Donor Centre · Thu 19 Jun</h2><div role="group" aria-label="Available times">${times.map(([who, time]) =>
+      `<button type="button" data-who="${who}">${time}</button>`).join('')}</div><div>${extra}<button type="submit">Book appointment</button></div></form></main>`;
+    const times: [string, string][] = [['0930', '09:30'], ['1030', '10:30'], ['1045', '10:45'], ['1100', '11:00'], ['1445', '14:45']];
+    const slot = await record(slots(times), 'button[data-who="1045"]');
+    assert.equal(await whoActedOn(slots(times.filter(([who]) => who !== '1045'), '<button type="button" data-who="waiting">Join the waiting list</button>'), slot), null,
+      'the slot gone: never the new "Join the waiting list" in its form');
+    assert.equal(await whoActedOn(slots(times.map(([who, time]) => [who, `${time.replace(/^0/, '').replace(':', '.')}${Number(time.slice(0, 2)) < 12 ? 'am' : 'pm'}`])), slot), '1045',
+      'every slot written "10.45am": the same slot');
+
+    // Gear hire checkboxes, one choice qualified in brackets beside another one so named.
+    const gear = (items: [who: string, value: string, label: string][]) => `<main><form><fieldset><legend>Gear hire per dive</legend>${items.map(([who, value, label]) =>
+      `<label data-who="${who}"><input type="checkbox" name="gear" value="${value}"> <span>${label}</span> €10.00</label>`).join('')}</fieldset></form></main>`;
+    const items: [string, string, string][] = [['bcd', 'bcd', 'BCD'], ['regulator', 'regulator', 'Regulator'], ['computer', 'computer', 'Dive computer'], ['nitrox', 'nitrox', 'Nitrox fill (EAN32)']];
+    const computer = await record(gear(items), 'label[data-who=computer] span');
+    assert.equal(await whoActedOn(gear(items.map(([who, value, label]) => [who, value, who === 'computer' ? 'Computer (wrist)' : label])), computer), 'computer',
+      'qualified in brackets, its checkbox still sends "computer"');
+    assert.equal(await whoActedOn(gear([...items.filter(([who]) => who !== 'computer'), ['wrist', 'computer-wrist', 'Computer (wrist)']]), computer), null,
+      'a variant sending its own value is another choice');
+
+    // The sixty-fourth hold-out's own pages (scripts off, so the identities stay).
+    const still = replayer(await (await browser.newContext({ javaScriptEnabled: false })).newPage());
+    const donor = HOLDOUT64_PAGES.find((p) => p.path === '/h64-donor.html')!;
+    const cancel = await still.record(donor.html([]), donor.steps.find((s) => s.who === 'cancel-otley')!.selector);
+    assert.equal(await still.whoActedOn(donor.html(['lookalike', 'removed']), cancel), null, 'never the partner\'s appointment at 14:20');
+    const at1045 = await still.record(donor.html([]), donor.steps.find((s) => s.who === 'slot-1045')!.selector);
+    assert.equal(await still.whoActedOn(donor.html(['lookalike', 'vanished']), at1045), null, 'never "Join the waiting list"');
+    const dive = HOLDOUT64_PAGES.find((p) => p.path === '/h64-dive.html')!;
+    const hire = await still.record(dive.html([]), dive.steps.find((s) => s.who === 'gear-computer')!.selector);
+    for (const mutations of [['copy'], ['lookalike', 'copy']] as Mutation[][]) {
+      assert.equal(await still.whoActedOn(dive.html(mutations), hire), 'gear-computer', `${mutations.join('+')}: "Computer (wrist)"`);
+    }
   } finally {
     await browser.close();
   }

@@ -1260,6 +1260,10 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const recordedNumbers = item ? longNumbers(expected.item || expected.context) : [];
   const seenNumbers = recordedNumbers.length ? new Set(longNumbers(`${seen.whole ?? seen.context} ${seen.item || ""}`)) : new Set();
   const otherNumbers = recordedNumbers.length > 0 && !recordedNumbers.some((n) => seenNumbers.has(n)) && longNumbers(seen.item ?? seen.context).some((n) => !recordedNumbers.includes(n));
+  const timesIn = (text) => new Set([...text.matchAll(/(?<![\p{N}.,:£$€¥])(\p{N}{1,2})(?::(\p{N}{2})(?![\p{N}]|[.,]\p{N})|\.(\p{N}{2})\s?(?=[ap]\.?m(?![\p{L}])))/giu)].filter((m) => Number(m[1]) <= 23 && Number(m[2] ?? m[3]) <= 59).map((m) => `${Number(m[1]) % 12}:${m[2] ?? m[3]}`));
+  const recordedTimes = item ? [...timesIn(expected.item || expected.context)] : [];
+  const seenTimes = recordedTimes.length ? timesIn(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
+  const otherTime = recordedTimes.length > 0 && !identifierKept && !recordedTimes.some((t) => seenTimes.has(t)) && [...timesIn(seen.item ?? seen.context)].some((t) => !recordedTimes.includes(t));
   const measuresIn = (text) => text.toLowerCase().split(/\s+/).map((raw) => raw.replace(/^[(\[]+|[)\],.;:!?]+$/gu, "")).filter((w) => /^\p{N}+(?:[.,]\p{N}+)?[-‐‑]?\p{L}{1,5}$/u.test(w) && !/^\p{N}+[-‐‑]?(?:am|pm|st|nd|rd|th|s|x)$/u.test(w));
   const numberOfMeasure = (measure) => (measure.match(/^\p{N}+(?:[.,]\p{N}+)?/u) || [""])[0];
   const recordedMeasuresOfItem = item ? measuresIn(expected.item || expected.context) : [];
@@ -1289,7 +1293,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const rowDataNames = otherNumbers && recordedNumbers.length >= 2 ? [...new Set((expected.item || expected.context).split(/\s+/).filter(capitalised).map(keyOf).filter((w) => w && /\p{L}/u.test(w) && !/\p{N}/u.test(w) && itemWords.has(w) && !ofName(w) && !FUNCTION_WORDS.includes(w)))] : [];
   const seenRowData = rowDataNames.length >= 2 ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
   const rowDataReplaced = rowDataNames.length >= 2 && rowDataNames.every((w) => !seenRowData.has(w));
-  const anotherItem = item && (rowDataReplaced || lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || identifierGone && !ownIdentity || otherNumbers && !ownIdentity || otherItemMeasure && !ownIdentity || otherAmount || qualified && !everyIdentifierKept && !qualifiedKept || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !numbersOfItemKept && !rowNamesKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
+  const anotherItem = item && (rowDataReplaced || lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || identifierGone && !ownIdentity || otherNumbers && !ownIdentity || otherTime && !ownIdentity || otherItemMeasure && !ownIdentity || otherAmount || qualified && !everyIdentifierKept && !qualifiedKept || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !numbersOfItemKept && !rowNamesKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
     const [i, n] = expected.place;
@@ -1362,7 +1366,14 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const seenMeasures = recordedMeasures.length ? measuresOf(seen.name || seen.text) : [];
   const unitOf = (measure) => measure.replace(/^[\p{N}.,]+[-‐‑]/u, "");
   const otherMeasure = recordedMeasures.some((m) => !seenMeasures.includes(m) && seenMeasures.some((w) => unitOf(w) === unitOf(m)));
-  const numbersKept = name === 1 || (!otherNamed || choiceKept) && !variantOf && !otherMeasure && !otherOwnAmount && !otherCode && (!otherNumber || choiceKept) && (formTotal || [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n))) && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone;
+  const numbersOnly = name < 1 && /\p{N}/u.test(expected.name || expected.text) && !/\p{L}/u.test(expected.name || expected.text);
+  const unpadded = (w) => w.replace(/^0+(?=\p{N})/u, "");
+  const seenNumbers12 = numbersOnly ? [...seenName].map((w) => unpadded(w.replace(/\p{L}+$/u, ""))) : [];
+  const numbersOnlyKept = !numbersOnly || [...words(expected.name || expected.text)].map(unpadded).every((n) => [...seenName].map(unpadded).some((w) => w === n || w.startsWith(n) && /^\p{L}+$/u.test(w.slice(n.length)))) || (() => {
+    const times2 = [...(expected.name || expected.text).matchAll(/(\p{N}{1,2}):(\p{N}{2})/gu)];
+    return times2.length > 0 && times2.every((m) => (seenNumbers12.includes(String(Number(m[1]) % 12 || 12)) || seenNumbers12.includes(String(Number(m[1])))) && (m[2] === "00" || seenNumbers12.includes(unpadded(m[2]))));
+  })();
+  const numbersKept = name === 1 || numbersOnlyKept && (!otherNamed || choiceKept) && !variantOf && !otherMeasure && !otherOwnAmount && !otherCode && (!otherNumber || choiceKept) && (formTotal || [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n))) && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone;
   const marks = expected.marks || [];
   const marked = name === 1 || !marks.length || seen.classes.some((c) => marks.includes(c) || marks.some((m) => c.startsWith(m) && /^_{1,3}[\p{L}\p{N}]{5,}$/u.test(c.slice(m.length)))) || countOnly;
   const wrapping = expected.wraps !== undefined && !!seen.wraps !== expected.wraps;
@@ -1432,7 +1443,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   };
   const anotherColumn = !!expected.column && seen.column !== undefined && columnKept() < 0.5;
   const anotherRow = recordedValues.length > 0 && !!seen.fields && !recordedValues.every((v) => seenValues.includes(v));
-  const qualifiedName = name < 1 && !!expected.peers && expected.peers.some((peer) => /\([^()]*\p{L}/u.test(peer)) && bracketed(seen.name || seen.text).some((w) => !nameWords.has(w) && !peerWords.has(w));
+  const qualifiedName = name < 1 && !!expected.peers && expected.peers.some((peer) => /\([^()]*\p{L}/u.test(peer)) && bracketed(seen.name || seen.text).some((w) => !nameWords.has(w) && !peerWords.has(w)) && !(!!expected.value && seen.value === expected.value);
   const widgetWords = expected.widget ? new Set(singular(expected.widget).split(" ")) : null;
   const anotherWidget = !!widgetWords && seen.widget !== undefined && !singular(seen.widget).split(" ").some((w) => widgetWords.has(w));
   const widgetLetters = ignoreName && item && widgetWords ? [...widgetWords].filter((w) => /\p{L}/u.test(w)) : [];

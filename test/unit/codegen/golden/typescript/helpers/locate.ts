@@ -1608,6 +1608,17 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const seenNumbers = recordedNumbers.length ? new Set(longNumbers(`${seen.whole ?? seen.context} ${seen.item || ''}`)) : new Set<string>();
   const otherNumbers = recordedNumbers.length > 0 && !recordedNumbers.some((n) => seenNumbers.has(n))
     && longNumbers(seen.item ?? seen.context).some((n) => !recordedNumbers.includes(n));
+  // A time of day its item alone showed ("Thu 4 Sep 2025, 14:05": an appointment, a departure, a slot), gone from
+  // every word of its row while the row shows another time in its place ("14:20"), is another item: the appointment
+  // booked a quarter of an hour later at the same centre on the same day, its own one called off. A copy edit writes
+  // a time otherwise ("2:05 pm", "2.05pm": read on a twelve-hour clock, so the same time), never another time.
+  // (Unless an identifier its row showed is kept, or an identity of its own: the same order updated at "14:20".)
+  const timesIn = (text: string) => new Set([...text.matchAll(/(?<![\p{N}.,:£$€¥])(\p{N}{1,2})(?::(\p{N}{2})(?![\p{N}]|[.,]\p{N})|\.(\p{N}{2})\s?(?=[ap]\.?m(?![\p{L}])))/giu)]
+    .filter((m) => Number(m[1]) <= 23 && Number(m[2] ?? m[3]) <= 59).map((m) => `${Number(m[1]) % 12}:${m[2] ?? m[3]}`));
+  const recordedTimes = item ? [...timesIn(expected.item || expected.context)] : [];
+  const seenTimes = recordedTimes.length ? timesIn(`${seen.whole ?? seen.context} ${seen.item || ''}`) : new Set<string>();
+  const otherTime = recordedTimes.length > 0 && !identifierKept && !recordedTimes.some((t) => seenTimes.has(t))
+    && [...timesIn(seen.item ?? seen.context)].some((t) => !recordedTimes.includes(t));
   // A measure its item showed, a number joined to its unit ("UHT milk 1L", "Rice 2kg", "14.2hh"), its number gone from
   // every word of its row while the row shows a measure of its own ("UHT milk 500ml", new where the litre carton's row
   // was removed): another size of the product, another item, whatever its button reads. A copy edit may write the
@@ -1680,7 +1691,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     : [];
   const seenRowData = rowDataNames.length >= 2 ? keys(`${seen.whole ?? seen.context} ${seen.item || ''}`) : new Set<string>();
   const rowDataReplaced = rowDataNames.length >= 2 && rowDataNames.every((w) => !seenRowData.has(w));
-  const anotherItem = item && (rowDataReplaced || (lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || (otherItemMeasure && !ownIdentity) || otherAmount || (qualified && !everyIdentifierKept && !qualifiedKept) || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
+  const anotherItem = item && (rowDataReplaced || (lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || (otherTime && !ownIdentity) || (otherItemMeasure && !ownIdentity) || otherAmount || (qualified && !everyIdentifierKept && !qualifiedKept) || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
     && ((!ownIdentity && !uniqueName && !numbersOfItemKept && !rowNamesKept && newWords > NEW_WORDS_SHARE * rowWords.length) || replacedRow)));
   add(0.5, seen.position[0] === expected.position[0] ? 1 : 0);
   if (ignoreName && expected.place && seen.place) {
@@ -1856,7 +1867,23 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const seenMeasures = recordedMeasures.length ? measuresOf(seen.name || seen.text) : [];
   const unitOf = (measure: string) => measure.replace(/^[\p{N}.,]+[-‐‑]/u, '');
   const otherMeasure = recordedMeasures.some((m) => !seenMeasures.includes(m) && seenMeasures.some((w) => unitOf(w) === unitOf(m)));
-  const numbersKept = name === 1 || ((!otherNamed || choiceKept) && !variantOf && !otherMeasure && !otherOwnAmount && !otherCode && (!otherNumber || choiceKept) && (formTotal || [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)))
+  // A name of numbers alone (a time slot "10:45", a seat "14", a date "12/05") says its numbers: renamed, it still says
+  // every one of them ("10.45am", "10:45, 2 places left"). One saying none of them in words of its own ("Join the
+  // waiting list", new in its form where the gone slot was) is another element, whatever it agrees on besides: the
+  // form around every slot is the same.
+  const numbersOnly = name < 1 && /\p{N}/u.test(expected.name || expected.text) && !/\p{L}/u.test(expected.name || expected.text);
+  // (A leading zero aside, "09:15" -> "9:15"; a unit or the half of the day joined to it kept, "10:45am".)
+  const unpadded = (w: string) => w.replace(/^0+(?=\p{N})/u, '');
+  // (A time written on a twelve-hour clock keeps it too: "19:00–20:00" -> "7–8pm", its hours said, its minutes none.)
+  const seenNumbers12 = numbersOnly ? [...seenName].map((w) => unpadded(w.replace(/\p{L}+$/u, ''))) : [];
+  const numbersOnlyKept = !numbersOnly || [...words(expected.name || expected.text)].map(unpadded).every((n) => [...seenName].map(unpadded)
+    .some((w) => w === n || (w.startsWith(n) && /^\p{L}+$/u.test(w.slice(n.length)))))
+    || (() => {
+      const times = [...(expected.name || expected.text).matchAll(/(\p{N}{1,2}):(\p{N}{2})/gu)];
+      return times.length > 0 && times.every((m) => (seenNumbers12.includes(String(Number(m[1]) % 12 || 12)) || seenNumbers12.includes(String(Number(m[1]))))
+        && (m[2] === '00' || seenNumbers12.includes(unpadded(m[2]))));
+    })();
+  const numbersKept = name === 1 || (numbersOnlyKept && (!otherNamed || choiceKept) && !variantOf && !otherMeasure && !otherOwnAmount && !otherCode && (!otherNumber || choiceKept) && (formTotal || [...identifiers(expected.name || expected.text).filter((n) => !yearDropped(n)), ...byNumbers].every((n) => seenName.has(n) || valueNumbers.includes(n)))
     && (renamedWithRow || dataWords.every(dataKept)) && !namedDataGone && timesKept() && !contextNumbersGone);
   // The class that named its kind among its look-alikes (`publish` beside `edit` and `schedule`) is kept by a copy
   // edit; an element reading another name without it is another kind ("Send for review" where "Publish" was). A
@@ -1992,8 +2019,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // Renamed into a name qualified in brackets by new words ("Refund issued (store credit)") where a recorded
   // look-alike's name was qualified so ("Refund issued (partial)" beside "Refund issued"): the page names its variants
   // in brackets, and that is another variant, not the recorded one's copy edited.
+  // (Unless the value its control sends is kept, the form's own key for the choice: "Dive computer" -> "Computer
+  // (wrist)", its checkbox still `value="computer"` beside "Nitrox fill (EAN32)"; a variant put beside it sends its own.)
   const qualifiedName = name < 1 && !!expected.peers && expected.peers.some((peer) => /\([^()]*\p{L}/u.test(peer))
-    && bracketed(seen.name || seen.text).some((w) => !nameWords.has(w) && !peerWords.has(w));
+    && bracketed(seen.name || seen.text).some((w) => !nameWords.has(w) && !peerWords.has(w)) && !(!!expected.value && seen.value === expected.value);
   // In another labelled box than the one it was in (Fingerprint.widget): another stepper's "Increase", another day's
   // "10:30".
   const widgetWords = expected.widget ? new Set(singular(expected.widget).split(' ')) : null;
