@@ -1278,12 +1278,14 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   })();
   const rowNow = nameLengthened ? [...keys(`${seen.whole ?? seen.context} ${seen.item || ""}`)] : [];
   const lengthenedOther = nameLengthened && itemNumbers.some((n) => !rowNow.some((w) => w === n || w.startsWith(n) && /^\p{L}+$/u.test(w.slice(n.length))));
-  const rowNames = item && name < 1 && itemNumbers.length > 0 ? [...new Set((expected.item || expected.context).split(/\s+/).filter(capitalised).map(keyOf).filter((w) => w && /\p{L}/u.test(w) && !/\p{N}/u.test(w) && itemWords.has(w) && !ofName(w)))] : [];
+  /** The names its item alone showed: its capitalised words of letters, none of its own name's. */
+  const namesItemShowed = () => [...new Set((expected.item || expected.context).split(/\s+/).filter(capitalised).map(keyOf).filter((w) => w && /\p{L}/u.test(w) && !/\p{N}/u.test(w) && itemWords.has(w) && !ofName(w)))];
+  const rowNames = item && name < 1 && itemNumbers.length > 0 ? namesItemShowed() : [];
   const rowNamesKept = rowNames.length >= 2 && rowNames.every((w) => seenRowKeys.has(w)) && itemNumbers.every((w) => seenRowKeys.has(w)) && (() => {
     const raws = (seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)).split(/\s+/);
     return !raws.some((_, i) => newNameAfterKept(raws, i) && /[\p{L}\p{N}]$/u.test(raws[i - 1]));
   })();
-  const rowDataNames = otherNumbers && recordedNumbers.length >= 2 ? [...new Set((expected.item || expected.context).split(/\s+/).filter(capitalised).map(keyOf).filter((w) => w && /\p{L}/u.test(w) && !/\p{N}/u.test(w) && itemWords.has(w) && !ofName(w) && !FUNCTION_WORDS.includes(w)))] : [];
+  const rowDataNames = otherNumbers && recordedNumbers.length >= 2 ? namesItemShowed().filter((w) => !FUNCTION_WORDS.includes(w)) : [];
   const seenRowData = rowDataNames.length >= 2 ? keys(`${seen.whole ?? seen.context} ${seen.item || ""}`) : new Set();
   const rowDataReplaced = rowDataNames.length >= 2 && rowDataNames.every((w) => !seenRowData.has(w));
   const anotherItem = item && (rowDataReplaced || lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches || identifierGone && !ownIdentity || otherNumbers && !ownIdentity || otherTime && !ownIdentity || otherItemMeasure && !ownIdentity || otherAmount || qualified && !everyIdentifierKept && !qualifiedKept || !identifierKept && !outerVouches && !dataVouches && newWords > 0 && (!ownIdentity && !uniqueName && !numbersOfItemKept && !rowNamesKept && newWords > NEW_WORDS_SHARE * rowWords.length || replacedRow));
@@ -1361,8 +1363,9 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const otherMeasure = recordedMeasures.some((m) => !seenMeasures.includes(m) && seenMeasures.some((w) => unitOf(w) === unitOf(m)));
   const numbersOnly = name < 1 && /\p{N}/u.test(expected.name || expected.text) && !/\p{L}/u.test(expected.name || expected.text);
   const unpadded = (w) => w.replace(/^0+(?=\p{N})/u, "");
-  const seenNumbers12 = numbersOnly ? [...seenName].map((w) => unpadded(w.replace(/\p{L}+$/u, ""))) : [];
-  const numbersOnlyKept = !numbersOnly || [...words(expected.name || expected.text)].map(unpadded).every((n) => [...seenName].map(unpadded).some((w) => w === n || w.startsWith(n) && /^\p{L}+$/u.test(w.slice(n.length)))) || (() => {
+  const seenUnpadded = numbersOnly ? [...seenName].map(unpadded) : [];
+  const seenNumbers12 = seenUnpadded.map((w) => unpadded(w.replace(/\p{L}+$/u, "")));
+  const numbersOnlyKept = !numbersOnly || [...words(expected.name || expected.text)].map(unpadded).every((n) => seenUnpadded.some((w) => w === n || w.startsWith(n) && /^\p{L}+$/u.test(w.slice(n.length)))) || (() => {
     const times2 = [...(expected.name || expected.text).matchAll(/(\p{N}{1,2}):(\p{N}{2})/gu)];
     return times2.length > 0 && times2.every((m) => (seenNumbers12.includes(String(Number(m[1]) % 12 || 12)) || seenNumbers12.includes(String(Number(m[1])))) && (m[2] === "00" || seenNumbers12.includes(unpadded(m[2]))));
   })();

@@ -1673,9 +1673,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // wine": the item's names and data say which item it is, its description is copy. A card put in its place shows a
   // name of its own, and one lengthening a kept name ("Sancerre Rosé": a capitalised word right after a kept one, no
   // mark between) is another wine of the same maker.
-  const rowNames = item && name < 1 && itemNumbers.length > 0
-    ? [...new Set((expected.item || expected.context).split(/\s+/).filter(capitalised).map(keyOf).filter((w) => w && /\p{L}/u.test(w) && !/\p{N}/u.test(w) && itemWords.has(w) && !ofName(w)))]
-    : [];
+  /** The names its item alone showed: its capitalised words of letters, none of its own name's. */
+  const namesItemShowed = () => [...new Set((expected.item || expected.context).split(/\s+/).filter(capitalised).map(keyOf)
+    .filter((w) => w && /\p{L}/u.test(w) && !/\p{N}/u.test(w) && itemWords.has(w) && !ofName(w)))];
+  const rowNames = item && name < 1 && itemNumbers.length > 0 ? namesItemShowed() : [];
   const rowNamesKept = rowNames.length >= 2 && rowNames.every((w) => seenRowKeys.has(w)) && itemNumbers.every((w) => seenRowKeys.has(w)) && (() => {
     const raws = (seen.whole ?? (expected.item ? seen.item ?? seen.context : seen.context)).split(/\s+/);
     return !raws.some((_, i) => newNameAfterKept(raws, i) && /[\p{L}\p{N}]$/u.test(raws[i - 1]));
@@ -1686,9 +1687,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // and its result select `name="result-5"`) keep the field's `name` when a game is taken out or put in before it,
   // and the game in its place is another: "Novak, Tereza 1795" where "Yusuf, Amira 1822" was. A copy edit rewrites a
   // row's copy, not its names and numbers at once.
-  const rowDataNames = otherNumbers && recordedNumbers.length >= 2
-    ? [...new Set((expected.item || expected.context).split(/\s+/).filter(capitalised).map(keyOf).filter((w) => w && /\p{L}/u.test(w) && !/\p{N}/u.test(w) && itemWords.has(w) && !ofName(w) && !FUNCTION_WORDS.includes(w)))]
-    : [];
+  const rowDataNames = otherNumbers && recordedNumbers.length >= 2 ? namesItemShowed().filter((w) => !FUNCTION_WORDS.includes(w)) : [];
   const seenRowData = rowDataNames.length >= 2 ? keys(`${seen.whole ?? seen.context} ${seen.item || ''}`) : new Set<string>();
   const rowDataReplaced = rowDataNames.length >= 2 && rowDataNames.every((w) => !seenRowData.has(w));
   const anotherItem = item && (rowDataReplaced || (lengthenedOther && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (rowWordsGone && !numbersOfItemKept && !identifierKept && !ownIdentity && !outerVouches && !dataVouches) || (identifierGone && !ownIdentity) || (otherNumbers && !ownIdentity) || (otherTime && !ownIdentity) || (otherItemMeasure && !ownIdentity) || otherAmount || (qualified && !everyIdentifierKept && !qualifiedKept) || (!identifierKept && !outerVouches && !dataVouches && newWords > 0
@@ -1874,10 +1873,11 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const numbersOnly = name < 1 && /\p{N}/u.test(expected.name || expected.text) && !/\p{L}/u.test(expected.name || expected.text);
   // (A leading zero aside, "09:15" -> "9:15"; a unit or the half of the day joined to it kept, "10:45am".)
   const unpadded = (w: string) => w.replace(/^0+(?=\p{N})/u, '');
+  const seenUnpadded = numbersOnly ? [...seenName].map(unpadded) : [];
   // (A time written on a twelve-hour clock keeps it too: "19:00–20:00" -> "7–8pm", its hours said, its minutes none.)
-  const seenNumbers12 = numbersOnly ? [...seenName].map((w) => unpadded(w.replace(/\p{L}+$/u, ''))) : [];
-  const numbersOnlyKept = !numbersOnly || [...words(expected.name || expected.text)].map(unpadded).every((n) => [...seenName].map(unpadded)
-    .some((w) => w === n || (w.startsWith(n) && /^\p{L}+$/u.test(w.slice(n.length)))))
+  const seenNumbers12 = seenUnpadded.map((w) => unpadded(w.replace(/\p{L}+$/u, '')));
+  const numbersOnlyKept = !numbersOnly || [...words(expected.name || expected.text)].map(unpadded)
+    .every((n) => seenUnpadded.some((w) => w === n || (w.startsWith(n) && /^\p{L}+$/u.test(w.slice(n.length)))))
     || (() => {
       const times = [...(expected.name || expected.text).matchAll(/(\p{N}{1,2}):(\p{N}{2})/gu)];
       return times.length > 0 && times.every((m) => (seenNumbers12.includes(String(Number(m[1]) % 12 || 12)) || seenNumbers12.includes(String(Number(m[1]))))
