@@ -3120,3 +3120,25 @@ test('round 64 (the sixty-fourth hold-out): another time in its row; a name of n
     await browser.close();
   }
 });
+
+test('round 65: a weekday or a month its name said, now another, is another day\'s element', async () => {
+  const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const { whoActedOn, record } = replayer(await browser.newPage());
+    // A timetable's free slots named by aria-label, all rewritten shorter; the recorded Tuesday slot gone, a Thursday
+    // slot at the same time in its place.
+    const slots = (list: [who: string, label: string][]) => `<main><section aria-label="Free lesson slots"><h2>Ana Souza – guitar</h2><div id="slots">${list.map(([who, label]) => `<button type="button" data-who="${who}" aria-label="${label}">Free</button>`).join('')}</div></section></main>`;
+    const tue = await record(slots([['mon', 'Monday 16:00, 30 minutes, free'], ['tue', 'Tuesday 17:30, 30 minutes, free'], ['wed', 'Wednesday 18:00, 45 minutes, free']]), 'button[data-who=tue]');
+    assert.equal(await whoActedOn(slots([['mon', 'Mon 16:00 · 30 min · book'], ['thu', 'Thu 17:30 · 30 min · book'], ['wed', 'Wed 18:00 · 45 min · book']]), tue), null,
+      'Thursday at the same time is another slot');
+    assert.equal(await whoActedOn(slots([['mon', 'Mon 16:00 · 30 min · book'], ['tue', 'Tue 17:30 · 30 min · book'], ['wed', 'Wed 18:00 · 45 min · book']]), tue), 'tue',
+      'Tuesday written short is still Tuesday');
+    // Course dates as links, one per month: the March intake gone, April's in its place.
+    const intakes = (list: [who: string, label: string][]) => `<main><h2>Evening pottery course</h2><ul>${list.map(([who, label]) => `<li><a href="#${who}" data-who="${who}">${label}</a></li>`).join('')}</ul></main>`;
+    const march = await record(intakes([['jan', 'Start 12 January'], ['mar', 'Start 9 March'], ['may', 'Start 11 May']]), 'a[data-who=mar]');
+    assert.equal(await whoActedOn(intakes([['jan', 'Begins 12 Jan'], ['apr', 'Begins 9 Apr'], ['may', 'Begins 11 May']]), march), null, 'the intake of another month');
+    assert.equal(await whoActedOn(intakes([['jan', 'Begins 12 Jan'], ['mar', 'Begins 9 Mar'], ['may', 'Begins 11 May']]), march), 'mar', 'March written short');
+  } finally {
+    await browser.close();
+  }
+});

@@ -1416,6 +1416,11 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
       return theirs.has(added[0]) && !theirs.has(gone[0]);
     });
   })();
+  const DAY_WORDS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+  const daysOf = (wordKeys) => [...wordKeys].filter((w) => DAY_WORDS.includes(w));
+  const recordedDays = name < 1 ? daysOf(nameWords) : [];
+  const seenDays = recordedDays.length ? daysOf(ownWords) : [];
+  const otherDay = seenDays.length > 0 && (seenDays.some((d) => !recordedDays.includes(d)) || recordedDays.some((d) => !seenDays.includes(d)));
   const otherSlot = name < 1 && !countOnly && !!expected.peers && expected.peers.some((peer) => {
     const theirs = peerKeysOf(peer);
     const mine = [...nameWords].filter((w) => !theirs.has(w));
@@ -1460,7 +1465,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const twinElsewhere = anotherWidget && expected.position[1] > 1 && !!expected.id && seen.id !== expected.id;
   const outOfItem = item && !!recordedItemTag && !seen.ancestry.includes(recordedItemTag);
   if (ignoreName) {
-    const same = sameElement && context > 0 && !outOfItem && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum && !otherValue && !twinElsewhere;
+    const same = sameElement && context > 0 && !outOfItem && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum && !otherValue && !otherDay && !twinElsewhere;
     if (same && otherAction && verdict) verdict.rival = score;
     else if (same && otherSlot && verdict) verdict.slot = score;
     return judged(same && !otherAction && !otherSlot);
@@ -1469,7 +1474,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherWidget && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum && !otherValue && !otherSlot);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherWidget && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum && !otherValue && !otherDay && !otherSlot);
 }
 
 /** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */
