@@ -25,7 +25,7 @@
  * holdout41, holdout42, holdout43, holdout44, holdout45, holdout46, holdout47,
  * holdout48, holdout49, holdout50, holdout51, holdout52, holdout53, holdout54,
  * holdout55, holdout56, holdout57, holdout58, holdout59, holdout60,
- * holdout61, holdout62, holdout63 or holdout64
+ * holdout61, holdout62, holdout63, holdout64 or holdout65
  * (a comma list; default tuned,unseen) the pages (holdout: test/fixtures/mutations/unseen2,
  * written after the round-4 rules; two rules were changed after seeing
  * their figures in round 5, so they are no longer a clean hold-out;
@@ -580,7 +580,23 @@
  * list with "Approve" buttons and export links named by title, written
  * against 6bb0ab5 before any replay of them and measured clean once
  * on the round-63 rules (every path); round 64 changed rules after
- * seeing it, so it is no longer clean either);
+ * seeing it, so it is no longer clean either;
+ * holdout65: test/fixtures/mutations/unseen65, the sixty-fifth hold-out:
+ * a zoo keeper's daily round with its section select, toolbar with "Log
+ * observation" and icon buttons named by title, tabs with counts, feeds
+ * table with "fed" checkboxes, "Edit" buttons and "Add note" icon buttons
+ * named by aria-label, enrichment list and "Log observation" dialog with
+ * observation kind radio cards and "Also tell" checkboxes, a community
+ * pottery studio's firing queue with its kiln tabs with counts, pieces
+ * table with "Photo" icon buttons named by title and "Approve" row
+ * buttons, "Load glaze kiln" dialog with cone radio cards, a programme
+ * select and firing options, and open studio wheel booking form, and a
+ * road race's pack collection desk with its desk select, distance tabs
+ * with counts, entrant search, entrants table with "Collect pack"
+ * buttons, "Reprint bib" icon buttons named by aria-label and "Transfer"
+ * links, "Transfer place" dialog with a T-shirt size select, start wave
+ * radio cards and fee checkbox, and entry on the day form, written
+ * against 21ec9a1 before any replay of them; not yet measured);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
