@@ -20,6 +20,7 @@ import { HOLDOUT60_PAGES } from '../../fixtures/mutations/unseen60';
 import { HOLDOUT61_PAGES } from '../../fixtures/mutations/unseen61';
 import { HOLDOUT63_PAGES } from '../../fixtures/mutations/unseen63';
 import { HOLDOUT64_PAGES } from '../../fixtures/mutations/unseen64';
+import { HOLDOUT65_PAGES } from '../../fixtures/mutations/unseen65';
 import type { Mutation } from '../../fixtures/mutations/suite-types';
 
 const saveSettings: Fingerprint = {
@@ -3121,7 +3122,7 @@ test('round 64 (the sixty-fourth hold-out): another time in its row; a name of n
   }
 });
 
-test('round 65: a weekday or a month its name said, now another, is another day\'s element', async () => {
+test('round 65 (the sixty-fifth hold-out): another day; a look-alike\'s action reworded as the recorded one\'s; a cell\'s row; an identity used in another form; a glyph\'s title lengthened', async () => {
   const browser = await chromium.launch({ executablePath: TEST_CHROMIUM, args: ['--no-sandbox'] });
   try {
     const { whoActedOn, record } = replayer(await browser.newPage());
@@ -3138,6 +3139,37 @@ test('round 65: a weekday or a month its name said, now another, is another day\
     const march = await record(intakes([['jan', 'Start 12 January'], ['mar', 'Start 9 March'], ['may', 'Start 11 May']]), 'a[data-who=mar]');
     assert.equal(await whoActedOn(intakes([['jan', 'Begins 12 Jan'], ['apr', 'Begins 9 Apr'], ['may', 'Begins 11 May']]), march), null, 'the intake of another month');
     assert.equal(await whoActedOn(intakes([['jan', 'Begins 12 Jan'], ['mar', 'Begins 9 Mar'], ['may', 'Begins 11 May']]), march), 'mar', 'March written short');
+
+    // A toolbar's "Log observation" beside its dialog's "Save observation": rewritten "Add observation" and "Save",
+    // "add" says either one's action in other words, and the recorded name is gone.
+    const toolbar = (open: string, save: string) => `<main><div><button type="button" data-who="open">${open}</button><button type="button">Edit</button></div>`
+      + `<dialog open><h2>Observation</h2><button type="button">Cancel</button><button type="submit" data-who="save">${save}</button></dialog></main>`;
+    const log = await record(toolbar('Log observation', 'Save observation'), 'button[data-who=open]');
+    assert.equal(await whoActedOn(toolbar('Add observation', 'Save'), log), 'open', '"Add observation" is "Log observation" reworded');
+    assert.equal(await whoActedOn(toolbar('Save observation', 'Save'), log), null, 'reading the look-alike\'s recorded name, it is that look-alike');
+
+    // A photo button ("📷") titled by its piece; the same piece's smaller version put beside it.
+    const queue = (rows: [who: string, piece: string][]) => `<main><table><tbody>${rows.map(([who, piece]) =>
+      `<tr><td>Leon Achterberg</td><td>${piece}</td><td>Satin white</td><td><button type="button" title="Photo of ${piece}" data-who="${who}">📷</button></td></tr>`).join('')}</tbody></table></main>`;
+    const photo = await record(queue([['bowl', 'Serving bowl'], ['planter', 'Hanging planter'], ['vase', 'Bud vase']]), 'button[data-who=planter]');
+    assert.equal(await whoActedOn(queue([['bowl', 'Serving bowl'], ['small', 'Hanging planter, small'], ['vase', 'Bud vase']]), photo), null,
+      'its photo gone, never the photo of "Hanging planter, small"');
+
+    // The sixty-fifth hold-out's own pages (scripts off, so the identities stay).
+    const still = replayer(await (await browser.newContext({ javaScriptEnabled: false })).newPage());
+    const zoo = HOLDOUT65_PAGES.find((p) => p.path === '/h65-zoo.html')!;
+    const observe = await still.record(zoo.html([]), zoo.steps.find((s) => s.who === 'log-observation')!.selector);
+    assert.equal(await still.whoActedOn(zoo.html(['copy']), observe), 'log-observation', '"Add observation"');
+    const pottery = HOLDOUT65_PAGES.find((p) => p.path === '/h65-pottery.html')!;
+    const mugs = await still.record(pottery.html([]), pottery.steps.find((s) => s.who === 'piece-mugs')!.selector);
+    assert.equal(await still.whoActedOn(pottery.html(['lookalike']), mugs), 'piece-mugs', 'the row of "Tenmoku", not the same set in "Celadon"');
+    const planter = await still.record(pottery.html([]), pottery.steps.find((s) => s.who === 'photo-planter')!.selector);
+    assert.equal(await still.whoActedOn(pottery.html(['lookalike']), planter), 'photo-planter', 'beside the small planter\'s photo');
+    assert.equal(await still.whoActedOn(pottery.html(['lookalike', 'removed']), planter), null, 'its photo gone: never the small planter\'s');
+    const race = HOLDOUT65_PAGES.find((p) => p.path === '/h65-race.html')!;
+    const first = await still.record(race.html([]), race.steps.find((s) => s.who === 'new-first')!.selector);
+    assert.ok(first.shared, 'the walk-in form has a field named "first-name" too');
+    assert.equal(await still.whoActedOn(race.html(['copy']), first), 'new-first', 'the transfer dialog\'s "First name", not the walk-in form\'s');
   } finally {
     await browser.close();
   }

@@ -793,7 +793,7 @@ ${optionValueOf(other)}` : "";
       uid: uidOf(el)
     };
     if (peers) print.peers = peers;
-    if (record && sharesIdentity(el, lookalikes)) print.shared = true;
+    if (record && (sharesIdentity(el, lookalikes) || !!near && sharesIdentity(el, lookalikesOf(el, role, null)))) print.shared = true;
     const marks = record ? marksOf(el, placed) : null;
     if (marks) print.marks = marks;
     const item = itemOf(container, similar.length > 1 ? similar.filter((other) => other !== el) : []);
@@ -1154,7 +1154,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const lookalikeKeys = new Set((expected.peers || []).flatMap((peer) => [...keys(peer)]));
   const contextAll = [...keys(expected.context)].filter((w) => !ofName(w));
   const contextWords = contextAll.every((w) => FUNCTION_WORDS.includes(w)) ? [] : contextAll;
-  const peersOnly = contextWords.length > 0 && contextWords.every((w) => lookalikeKeys.has(w) && !/\p{N}/u.test(w));
+  const cell = expected.role === "cell" || expected.role === "gridcell";
+  const peersOnly = !cell && contextWords.length > 0 && contextWords.every((w) => lookalikeKeys.has(w) && !/\p{N}/u.test(w));
   const otherWords = (peersOnly ? [] : contextWords).join(" ");
   const shownIdentifiers = [...(expected.item || expected.context).split(/\s+/)].filter((raw) => /^#\p{N}{3,}$/u.test(raw) || /^\p{N}{6,}$/u.test(raw) || /^\p{Lu}{2,}(?:-\p{Lu}{2,})+$/u.test(raw) || (() => {
     const w = raw.replace(/^[^\p{L}\p{N}/]+|[^\p{L}\p{N}]+$/gu, "");
@@ -1203,7 +1204,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     if (nowKeys.size > 0 && [...nowKeys].every((w) => peerKeys.includes(w)) && [...nowKeys].some((w) => !nameWords.has(w) && ![...nameWords].some((n) => sameAction(n, w)))) return true;
     const gone = peerKeys.filter((w) => !nowKeys.has(w));
     const added = [...nowKeys].filter((w) => !peerKeys.includes(w));
-    return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && sameAction(gone[0], added[0]);
+    return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && sameAction(gone[0], added[0]) && ![...nameWords].some((w) => !nowKeys.has(w) && sameAction(w, added[0]));
   });
   const seenValues = (seen.fields || []).map((v) => v.toLowerCase());
   const recordedValues = (expected.fields || []).filter((v) => !/\$\{|\*\*\*\*/.test(v)).map((v) => v.toLowerCase());
@@ -1452,6 +1453,11 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const anotherColumn = !!expected.column && seen.column !== undefined && columnKept() < 0.5;
   const anotherRow = recordedValues.length > 0 && !!seen.fields && !recordedValues.every((v) => seenValues.includes(v));
   const qualifiedName = name < 1 && !!expected.peers && expected.peers.some((peer) => /\([^()]*\p{L}/u.test(peer)) && bracketed(seen.name || seen.text).some((w) => !nameWords.has(w) && !peerWords.has(w)) && !(!!expected.value && seen.value === expected.value);
+  const titleLengthened = !/[\p{L}\p{N}]/u.test(expected.name || expected.text) && !!expected.attributes.title && !!seen.attributes.title && seen.attributes.title !== expected.attributes.title && (() => {
+    const was = keys(expected.attributes.title);
+    const now = keys(seen.attributes.title);
+    return [...was].every((w) => now.has(w)) && [...now].some((w) => !was.has(w) && /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w) && actionsOf(w).length === 0);
+  })();
   const widgetWords = expected.widget ? new Set(singular(expected.widget).split(" ")) : null;
   const anotherWidget = !!widgetWords && seen.widget !== undefined && !singular(seen.widget).split(" ").some((w) => widgetWords.has(w));
   const widgetLetters = ignoreName && item && widgetWords ? [...widgetWords].filter((w) => /\p{L}/u.test(w)) : [];
@@ -1465,7 +1471,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const twinElsewhere = anotherWidget && expected.position[1] > 1 && !!expected.id && seen.id !== expected.id;
   const outOfItem = item && !!recordedItemTag && !seen.ancestry.includes(recordedItemTag);
   if (ignoreName) {
-    const same = sameElement && context > 0 && !outOfItem && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum && !otherValue && !otherDay && !twinElsewhere;
+    const same = sameElement && context > 0 && !outOfItem && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum && !otherValue && !otherDay && !titleLengthened && !twinElsewhere;
     if (same && otherAction && verdict) verdict.rival = score;
     else if (same && otherSlot && verdict) verdict.slot = score;
     return judged(same && !otherAction && !otherSlot);
@@ -1474,7 +1480,7 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherWidget && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum && !otherValue && !otherDay && !otherSlot);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherWidget && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum && !otherValue && !otherDay && !titleLengthened && !otherSlot);
 }
 
 /** The match of a candidate whose first `seen.length` of `count` elements were fingerprinted as `seen`. */

@@ -296,7 +296,9 @@ interface Fingerprint {
   /**
    * True when a recorded look-alike shared its identity (its label's
    * control's `name`, as radios of one group do, or an identifying attribute
-   * with the same value): that identity then tells it from nothing, and when
+   * with the same value), or an element of its kind elsewhere on the page
+   * had that attribute too (a field `name` used in two forms): that
+   * identity then tells it from nothing, and when
    * its context was nothing but its own name, a rename must keep a word of
    * the recorded name (see chooseRenamed). Recorded only; absent otherwise.
    */
@@ -928,7 +930,9 @@ function captureFingerprints(elements: Element[], max: number, record = false, b
       uid: uidOf(el),
     };
     if (peers) print.peers = peers;
-    if (record && sharesIdentity(el, lookalikes)) print.shared = true;
+    // An identity another element of its kind has anywhere on the page (the walk-in form's "First name" beside the
+    // transfer dialog's, both `name="first-name"`) tells it from that one by nothing either: its words must.
+    if (record && (sharesIdentity(el, lookalikes) || (!!near && sharesIdentity(el, lookalikesOf(el, role, null))))) print.shared = true;
     const marks = record ? marksOf(el, placed) : null;
     if (marks) print.marks = marks;
     const item = itemOf(container, similar.length > 1 ? similar.filter((other) => other !== el) : []);
@@ -1367,7 +1371,10 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // "Add note" has nothing else to vouch for it, and another form's "a" is no word of it kept.
   const contextAll = [...keys(expected.context)].filter((w) => !ofName(w));
   const contextWords = contextAll.every((w) => FUNCTION_WORDS.includes(w)) ? [] : contextAll;
-  const peersOnly = contextWords.length > 0 && contextWords.every((w) => lookalikeKeys.has(w) && !/\p{N}/u.test(w));
+  // (A table cell's look-alikes are the other cells of its row: their words are the row's data, not copy, and they
+  // say which row it is: "Tenmoku" beside the recorded "Set of 4 mugs", where the same maker's set in "Celadon" came.)
+  const cell = expected.role === 'cell' || expected.role === 'gridcell';
+  const peersOnly = !cell && contextWords.length > 0 && contextWords.every((w) => lookalikeKeys.has(w) && !/\p{N}/u.test(w));
   const otherWords = (peersOnly ? [] : contextWords).join(' ');
   // A context of nothing but its own name (a link alone in its list item, a button alone in its form) says nothing
   // the name does not: it is no evidence either way (a look-alike arriving beside it, or its own rename, empties it).
@@ -1477,9 +1484,13 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     // word saying the recorded name's action in other words is the recorded name's ("Next" for "Continue", beside the
     // look-alike "Next days"): either may have been cut to it.
     if (nowKeys.size > 0 && [...nowKeys].every((w) => peerKeys.includes(w)) && [...nowKeys].some((w) => !nameWords.has(w) && ![...nameWords].some((n) => sameAction(n, w)))) return true;
+    // (Unless the word said in other words is the recorded name's action too, as it is said in the name gone: "Add
+    // observation" for the recorded "Log observation" beside the dialog's "Save observation" is either of them reworded,
+    // and no evidence that it is the look-alike.)
     const gone = peerKeys.filter((w) => !nowKeys.has(w));
     const added = [...nowKeys].filter((w) => !peerKeys.includes(w));
-    return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && sameAction(gone[0], added[0]);
+    return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && sameAction(gone[0], added[0])
+      && ![...nameWords].some((w) => !nowKeys.has(w) && sameAction(w, added[0]));
   });
   // A look-alike's recorded name that differs from the recorded one only in its numbers names a position ("Option 4"
   // where "Option 3" was, one inserted before it): with every value the recorded row alone held kept, it is the same
@@ -2032,6 +2043,17 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // (wrist)", its checkbox still `value="computer"` beside "Nitrox fill (EAN32)"; a variant put beside it sends its own.)
   const qualifiedName = name < 1 && !!expected.peers && expected.peers.some((peer) => /\([^()]*\p{L}/u.test(peer))
     && bracketed(seen.name || seen.text).some((w) => !nameWords.has(w) && !peerWords.has(w)) && !(!!expected.value && seen.value === expected.value);
+  // A glyph ("📷") says nothing of which element it is; its title does. One whose title keeps every word of the
+  // recorded title and adds a word of its own ("Photo of Hanging planter, small" where the recorded "Photo of Hanging
+  // planter" was, that piece's photo removed) is a variant's, named so by the page, not the recorded one's title
+  // edited: a copy edit rewrites a title, and a word it adds building the sentence ("the") or naming an action
+  // ("View") is no variant's.
+  const titleLengthened = !/[\p{L}\p{N}]/u.test(expected.name || expected.text) && !!expected.attributes.title && !!seen.attributes.title
+    && seen.attributes.title !== expected.attributes.title && (() => {
+      const was = keys(expected.attributes.title);
+      const now = keys(seen.attributes.title);
+      return [...was].every((w) => now.has(w)) && [...now].some((w) => !was.has(w) && /\p{L}/u.test(w) && !FUNCTION_WORDS.includes(w) && actionsOf(w).length === 0);
+    })();
   // In another labelled box than the one it was in (Fingerprint.widget): another stepper's "Increase", another day's
   // "10:30".
   const widgetWords = expected.widget ? new Set(singular(expected.widget).split(' ')) : null;
@@ -2063,7 +2085,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   // but a copy edit does not take a button out of its item.
   const outOfItem = item && !!recordedItemTag && !seen.ancestry.includes(recordedItemTag);
   if (ignoreName) {
-    const same = sameElement && context > 0 && !outOfItem && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum && !otherValue && !otherDay && !twinElsewhere;
+    const same = sameElement && context > 0 && !outOfItem && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherBox && !qualifiedName && !peerName && numbersKept && marked && !wrapping && !glyphChanged && !otherFormat && !otherDatum && !otherValue && !otherDay && !titleLengthened && !twinElsewhere;
     if (same && otherAction && verdict) verdict.rival = score;
     else if (same && otherSlot && verdict) verdict.slot = score;
     return judged(same && !otherAction && !otherSlot);
@@ -2077,7 +2099,7 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
   const ownControl = (expected.control === undefined || seen.control === expected.control) && (expected.value === undefined || seen.value === expected.value);
   const idKept = !expected.id || !!seen.id;
   const identityKept = name === 1 || keptIdentity;
-  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherWidget && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum && !otherValue && !otherDay && !otherSlot);
+  return judged(anchored && ownControl && idKept && identityKept && numbersKept && marked && context > 0 && !anotherItem && !anotherOuter && !anotherColumn && !anotherRow && !anotherWidget && !peerName && !wrapping && !otherAction && !otherFormat && !otherDatum && !otherValue && !otherDay && !titleLengthened && !otherSlot);
 }
 
 /**
