@@ -735,6 +735,28 @@ function captureFingerprints(elements: Element[], max: number, record = false, b
     return lookalikes.some((other) => other !== el && (own.some(([key, v]) => other.getAttribute(key) === v && (key !== 'name' || optionValueOf(other) === value))
       || (labelled && controlName(other) === control)));
   };
+  /**
+   * Whether another element of its kind anywhere in its document or shadow root has one of its identifying values (a
+   * field `name` used in two forms; for a `name`, with the same option value), or, text in a label, is text in another
+   * label of a control with the same `name` and value (sharesIdentity's keys). Asked by the attribute, not by walking
+   * every element of its kind: a link's `href` on a page of 3,000 links is one selector query.
+   */
+  const sharedOnPage = (el: Element, role: string) => {
+    const root = el.getRootNode() as Document | ShadowRoot;
+    const value = optionValueOf(el);
+    // Text in a label: the `name` and value of the label's control, shared by another label's control holding an
+    // element of its kind.
+    const wrapping = el.closest('label');
+    const control = wrapping instanceof HTMLLabelElement ? wrapping.control : null;
+    const controlName = control && control !== el ? control.getAttribute('name') || '' : '';
+    if (controlName && Array.from(root.querySelectorAll(`[name="${CSS.escape(controlName)}"]`)).some((other) => other !== control && optionValueOf(other) === value
+      && Array.from(other.closest('label')?.querySelectorAll(el.localName) ?? []).some((mate) => mate !== el && roleOf(mate) === role))) return true;
+    return IDENTIFYING.some((key) => {
+      const own = el.getAttribute(key);
+      return !!own && Array.from(root.querySelectorAll(`${el.localName}[${key}="${CSS.escape(own)}"]`))
+        .some((other) => other !== el && roleOf(other) === role && (key !== 'name' || optionValueOf(other) === value));
+    });
+  };
   /** The `value` attribute of a checkbox or radio, or of the one whose label `el` is text in (Fingerprint.value); '' otherwise. */
   const optionValueOf = (el: Element) => {
     const wrapping = el.closest('label');
@@ -932,7 +954,7 @@ function captureFingerprints(elements: Element[], max: number, record = false, b
     if (peers) print.peers = peers;
     // An identity another element of its kind has anywhere on the page (the walk-in form's "First name" beside the
     // transfer dialog's, both `name="first-name"`) tells it from that one by nothing either: its words must.
-    if (record && (sharesIdentity(el, lookalikes) || (!!near && sharesIdentity(el, lookalikesOf(el, role, null))))) print.shared = true;
+    if (record && (sharesIdentity(el, lookalikes) || (!!near && sharedOnPage(el, role)))) print.shared = true;
     const marks = record ? marksOf(el, placed) : null;
     if (marks) print.marks = marks;
     const item = itemOf(container, similar.length > 1 ? similar.filter((other) => other !== el) : []);
