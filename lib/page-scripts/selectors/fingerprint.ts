@@ -1889,15 +1889,17 @@ export function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, i
     if (gone.length !== 1 || added.length !== 1 || !/\p{L}/u.test(added[0]) || actionsOf(added[0]).length > 0) return false;
     return peerWords.has(gone[0]) && expected.peers.some((peer) => { const theirs = keys(peer); return theirs.has(added[0]) && !theirs.has(gone[0]); });
   })();
-  // Nor does a copy edit move an element to another day: a name naming a weekday or a month (in any of its forms,
-  // WORD_FORMS: "Tuesday" and "Tue" are one) that names others now names another day's element ("Thu 17:30" in the
-  // place of the removed "Tuesday 17:30", the time the same). Days are data, written otherwise by a copy edit, never
-  // changed; a name naming no day now ("Book this slot") says nothing either way. ("May" is a word of its own.)
-  const DAY_WORDS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
-  const daysOf = (wordKeys: Set<string>) => [...wordKeys].filter((w) => DAY_WORDS.includes(w));
-  const recordedDays = name < 1 ? daysOf(nameWords) : [];
-  const seenDays = recordedDays.length ? daysOf(ownWords) : [];
-  const otherDay = seenDays.length > 0 && (seenDays.some((d) => !recordedDays.includes(d)) || recordedDays.some((d) => !seenDays.includes(d)));
+  // Nor does a copy edit move an element to another day: a name naming a weekday (or a month) that names another
+  // weekday (another month) now, in any of their forms (WORD_FORMS: "Tuesday" and "Tue" are one), names another day's
+  // element ("Thu 17:30" in the place of the removed "Tuesday 17:30", the time the same). Days are data, written
+  // otherwise by a copy edit ("Sat 14 Jun" -> "14 June", the weekday dropped; "14 June" -> "Sat 14 June", added),
+  // never changed. ("May" is a word of its own.)
+  const DAY_WORDS = [['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], ['jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec']];
+  const otherDay = name < 1 && DAY_WORDS.some((kind) => {
+    const recordedDays = [...nameWords].filter((w) => kind.includes(w));
+    const seenDays = recordedDays.length ? [...ownWords].filter((w) => kind.includes(w)) : [];
+    return seenDays.some((d) => !recordedDays.includes(d));
+  });
   // Nor one rewritten further that says the value a look-alike's name had where the recorded name had its own, that
   // look-alike's name one word apart from the recorded one ("More adults" beside the recorded "More children"), and
   // not the recorded word ("Add one to adults", the household steppers' labels rewritten and reordered): the word is

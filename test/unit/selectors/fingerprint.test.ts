@@ -3139,6 +3139,10 @@ test('round 65 (the sixty-fifth hold-out): another day; a look-alike\'s action r
     const march = await record(intakes([['jan', 'Start 12 January'], ['mar', 'Start 9 March'], ['may', 'Start 11 May']]), 'a[data-who=mar]');
     assert.equal(await whoActedOn(intakes([['jan', 'Begins 12 Jan'], ['apr', 'Begins 9 Apr'], ['may', 'Begins 11 May']]), march), null, 'the intake of another month');
     assert.equal(await whoActedOn(intakes([['jan', 'Begins 12 Jan'], ['mar', 'Begins 9 Mar'], ['may', 'Begins 11 May']]), march), 'mar', 'March written short');
+    // Market day tabs: the weekday dropped from every one is a copy edit, not another day.
+    const days = (list: [who: string, label: string][]) => `<main><div role="tablist" aria-label="Market days">${list.map(([who, label]) => `<button type="button" role="tab" data-who="${who}">${label}</button>`).join('')}</div></main>`;
+    const sat14 = await record(days([['7', 'Sat 7 Jun 42 traders'], ['14', 'Sat 14 Jun 39 traders'], ['21', 'Sat 21 Jun 44 traders']]), 'button[data-who="14"]');
+    assert.equal(await whoActedOn(days([['7', '7 June 42'], ['14', '14 June 39'], ['21', '21 June 44']]), sat14), '14', '"14 June" is "Sat 14 Jun"');
 
     // A toolbar's "Log observation" beside its dialog's "Save observation": rewritten "Add observation" and "Save",
     // "add" says either one's action in other words, and the recorded name is gone.

@@ -1435,11 +1435,12 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
       return theirs.has(added[0]) && !theirs.has(gone[0]);
     });
   })();
-  const DAY_WORDS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-  const daysOf = (wordKeys) => [...wordKeys].filter((w) => DAY_WORDS.includes(w));
-  const recordedDays = name < 1 ? daysOf(nameWords) : [];
-  const seenDays = recordedDays.length ? daysOf(ownWords) : [];
-  const otherDay = seenDays.length > 0 && (seenDays.some((d) => !recordedDays.includes(d)) || recordedDays.some((d) => !seenDays.includes(d)));
+  const DAY_WORDS = [["mon", "tue", "wed", "thu", "fri", "sat", "sun"], ["jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]];
+  const otherDay = name < 1 && DAY_WORDS.some((kind) => {
+    const recordedDays = [...nameWords].filter((w) => kind.includes(w));
+    const seenDays = recordedDays.length ? [...ownWords].filter((w) => kind.includes(w)) : [];
+    return seenDays.some((d) => !recordedDays.includes(d));
+  });
   const otherSlot = name < 1 && !countOnly && !!expected.peers && expected.peers.some((peer) => {
     const theirs = peerKeysOf(peer);
     const mine = [...nameWords].filter((w) => !theirs.has(w));
