@@ -3173,6 +3173,11 @@ test('round 65 (the sixty-fifth hold-out): another day; a look-alike\'s action r
     const race = HOLDOUT65_PAGES.find((p) => p.path === '/h65-race.html')!;
     const first = await still.record(race.html([]), race.steps.find((s) => s.who === 'new-first')!.selector);
     assert.ok(first.shared, 'the walk-in form has a field named "first-name" too');
+    // Asked by its attribute, an identity is found for any tag the parser makes (a custom element's name may hold a dot).
+    const page = await browser.newPage();
+    await page.setContent('<form><label>A <my.field data-testid="a" role="textbox" tabindex="0">x</my.field></label></form><form><my.field data-testid="a" role="textbox" tabindex="0">y</my.field></form>');
+    const [custom] = await prints(page, 'form:first-of-type [data-testid=a]', true);
+    assert.ok(custom!.shared, 'the other form\'s element has the same test id');
     assert.equal(await still.whoActedOn(race.html(['copy']), first), 'new-first', 'the transfer dialog\'s "First name", not the walk-in form\'s');
   } finally {
     await browser.close();

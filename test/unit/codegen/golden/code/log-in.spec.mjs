@@ -633,7 +633,7 @@ ${optionValueOf(other)}` : "";
     if (controlName && Array.from(root.querySelectorAll(`[name="${CSS.escape(controlName)}"]`)).some((other) => other !== control && optionValueOf(other) === value && Array.from(other.closest("label")?.querySelectorAll(el.localName) ?? []).some((mate) => mate !== el && roleOf(mate) === role))) return true;
     return IDENTIFYING.some((key) => {
       const own = el.getAttribute(key);
-      return !!own && Array.from(root.querySelectorAll(`${el.localName}[${key}="${CSS.escape(own)}"]`)).some((other) => other !== el && roleOf(other) === role && (key !== "name" || optionValueOf(other) === value));
+      return !!own && Array.from(root.querySelectorAll(`${CSS.escape(el.localName)}[${CSS.escape(key)}="${CSS.escape(own)}"]`)).some((other) => other !== el && roleOf(other) === role && (key !== "name" || optionValueOf(other) === value));
     });
   };
   /** The `value` attribute of a checkbox or radio, or of the one whose label `el` is text in (Fingerprint.value); '' otherwise. */

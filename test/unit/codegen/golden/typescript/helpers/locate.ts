@@ -753,7 +753,7 @@ function captureFingerprints(elements: Element[], max: number, record = false, b
       && Array.from(other.closest('label')?.querySelectorAll(el.localName) ?? []).some((mate) => mate !== el && roleOf(mate) === role))) return true;
     return IDENTIFYING.some((key) => {
       const own = el.getAttribute(key);
-      return !!own && Array.from(root.querySelectorAll(`${el.localName}[${key}="${CSS.escape(own)}"]`))
+      return !!own && Array.from(root.querySelectorAll(`${CSS.escape(el.localName)}[${CSS.escape(key)}="${CSS.escape(own)}"]`))
         .some((other) => other !== el && roleOf(other) === role && (key !== 'name' || optionValueOf(other) === value));
     });
   };
