@@ -1513,13 +1513,14 @@ function fingerprintAgreement(expected: Fingerprint, seen: Fingerprint, ignoreNa
     // word saying the recorded name's action in other words is the recorded name's ("Next" for "Continue", beside the
     // look-alike "Next days"): either may have been cut to it.
     if (nowKeys.size > 0 && [...nowKeys].every((w) => peerKeys.includes(w)) && [...nowKeys].some((w) => !nameWords.has(w) && ![...nameWords].some((n) => sameAction(n, w)))) return true;
-    // (Unless the word said in other words is the recorded name's action too, as it is said in the name gone: "Add
-    // observation" for the recorded "Log observation" beside the dialog's "Save observation" is either of them reworded,
-    // and no evidence that it is the look-alike.)
+    // (Unless it says the recorded name as wholly, its action word reworded the same way: "Add observation" for the
+    // recorded "Log observation" beside the dialog's "Save observation" is either of them reworded, and no evidence
+    // that it is the look-alike. "New note" beside the look-alike "Add note" keeps nothing of the recorded "Log gift"
+    // but an action in other words: that look-alike still.)
     const gone = peerKeys.filter((w) => !nowKeys.has(w));
     const added = [...nowKeys].filter((w) => !peerKeys.includes(w));
-    return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && sameAction(gone[0], added[0])
-      && ![...nameWords].some((w) => !nowKeys.has(w) && sameAction(w, added[0]));
+    const saysRecorded = (word: string) => [...nameWords].some((w) => !nowKeys.has(w) && sameAction(w, word)) && [...nameWords].every((w) => nowKeys.has(w) || sameAction(w, word));
+    return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && sameAction(gone[0], added[0]) && !saysRecorded(added[0]);
   });
   // A look-alike's recorded name that differs from the recorded one only in its numbers names a position ("Option 4"
   // where "Option 3" was, one inserted before it): with every value the recorded row alone held kept, it is the same

@@ -1215,7 +1215,8 @@ function fingerprintAgreement(expected, seen, ignoreName = false, verdict) {
     if (nowKeys.size > 0 && [...nowKeys].every((w) => peerKeys.includes(w)) && [...nowKeys].some((w) => !nameWords.has(w) && ![...nameWords].some((n) => sameAction(n, w)))) return true;
     const gone = peerKeys.filter((w) => !nowKeys.has(w));
     const added = [...nowKeys].filter((w) => !peerKeys.includes(w));
-    return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && sameAction(gone[0], added[0]) && ![...nameWords].some((w) => !nowKeys.has(w) && sameAction(w, added[0]));
+    const saysRecorded = (word) => [...nameWords].some((w) => !nowKeys.has(w) && sameAction(w, word)) && [...nameWords].every((w) => nowKeys.has(w) || sameAction(w, word));
+    return peerKeys.length >= 2 && gone.length === 1 && added.length === 1 && sameAction(gone[0], added[0]) && !saysRecorded(added[0]);
   });
   const seenValues = (seen.fields || []).map((v) => v.toLowerCase());
   const recordedValues = (expected.fields || []).filter((v) => !/\$\{|\*\*\*\*/.test(v)).map((v) => v.toLowerCase());
