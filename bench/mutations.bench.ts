@@ -596,7 +596,8 @@
  * buttons, "Reprint bib" icon buttons named by aria-label and "Transfer"
  * links, "Transfer place" dialog with a T-shirt size select, start wave
  * radio cards and fee checkbox, and entry on the day form, written
- * against 21ec9a1 before any replay of them; not yet measured);
+ * against 21ec9a1 before any replay of them, measured clean once on the
+ * round-65 rules (every path) and seen since round 66);
  * PARALLEL (default 2) is how many
  * service replays, or generated test files, run at once.
  */
