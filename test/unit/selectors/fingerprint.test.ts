@@ -3153,9 +3153,9 @@ test('round 65 (the sixty-fifth hold-out): another day; a look-alike\'s action r
     assert.equal(await whoActedOn(toolbar('Save observation', 'Save'), log), null, 'reading the look-alike\'s recorded name, it is that look-alike');
     // Beside "Add note", the recorded "Log gift" renamed "Record a donation" and the note's button "New note": that is
     // the look-alike reworded, keeping nothing of "Log gift" but an action said in other words.
-    const actions = (gift: string, note: string) => `<main><div><button type="button" data-who="gift">${gift}</button><button type="button" data-who="note">${note}</button><button type="button">Send email</button></div></main>`;
-    const gift = await record(actions('Log gift', 'Add note'), 'button[data-who=gift]');
-    assert.equal(await whoActedOn(actions('New note', 'Record a donation').replace('data-who="gift">New note', 'data-who="note">New note').replace('data-who="note">Record', 'data-who="gift">Record'), gift), 'gift', 'the donation, not the note');
+    const actions = (list: [who: string, label: string][]) => `<main><div>${list.map(([who, label]) => `<button type="button" data-who="${who}">${label}</button>`).join('')}<button type="button">Send email</button></div></main>`;
+    const gift = await record(actions([['gift', 'Log gift'], ['note', 'Add note']]), 'button[data-who=gift]');
+    assert.equal(await whoActedOn(actions([['note', 'New note'], ['gift', 'Record a donation']]), gift), 'gift', 'reordered: the donation, not the note');
 
     // A photo button ("📷") titled by its piece; the same piece's smaller version put beside it.
     const queue = (rows: [who: string, piece: string][]) => `<main><table><tbody>${rows.map(([who, piece]) =>
